@@ -1,0 +1,131 @@
+//! This module owns diagnostics: a refusal of bad input as data (STYLE.md §5 — a
+//! finding, not a crash), with a stable code, the message the specs give, where
+//! the offending value is (file, JSON pointer, line:column), the value itself and
+//! the fix. `render` prints them like a compiler; `json` prints one object a line.
+
+mod render;
+
+pub use render::{render_human, render_json};
+
+use crate::spec::source::{SourceFile, Span};
+use std::sync::Arc;
+
+/// Where a diagnostic points.
+#[derive(Debug, Clone)]
+pub struct Loc {
+    /// The file.
+    pub file: Arc<SourceFile>,
+    /// RFC 6901 pointer of the value ("" for the whole document).
+    pub pointer: String,
+    /// Byte span of the value (or of the offending key).
+    pub span: Span,
+}
+
+impl Loc {
+    /// 1-based line and column of the start.
+    pub fn line_col(&self) -> (usize, usize) {
+        self.file.line_col(self.span.start)
+    }
+}
+
+/// Which family a diagnostic belongs to (CLI.md exit codes and prefixes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// A spec refusal (`rigc compile error:`), exit 1.
+    Compile,
+    /// A Spine 4.3 construct rigc does not compile yet, exit 1.
+    NotImplemented,
+}
+
+/// One refusal.
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    /// Stable machine name, e.g. `rig.bone.parent-undeclared`.
+    pub code: &'static str,
+    /// Family.
+    pub class: Class,
+    /// The message (without the `<file>: ` prefix; the renderer adds it).
+    pub message: String,
+    /// Where the offending value is, when it is in a file rigc read.
+    pub loc: Option<Loc>,
+    /// The offending value as JSON text (shortened), when there is one.
+    pub value: Option<String>,
+    /// The fix, in words.
+    pub help: Option<String>,
+    /// Further locations worth seeing (e.g. the first of two duplicates).
+    pub related: Vec<(String, Loc)>,
+}
+
+impl Diagnostic {
+    /// A compile error with a code and message.
+    pub fn new(code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic {
+            code,
+            class: Class::Compile,
+            message: message.into(),
+            loc: None,
+            value: None,
+            help: None,
+            related: Vec::new(),
+        }
+    }
+
+    /// A "not implemented yet" refusal.
+    pub fn not_implemented(code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic { class: Class::NotImplemented, ..Diagnostic::new(code, message) }
+    }
+
+    /// Points the diagnostic at `loc`, and records the value found there.
+    pub fn at(mut self, loc: Loc) -> Self {
+        if self.value.is_none() {
+            let text = loc.file.text.get(loc.span.start..loc.span.end).unwrap_or("");
+            if !text.is_empty() {
+                self.value = Some(shorten(text));
+            }
+        }
+        self.loc = Some(loc);
+        self
+    }
+
+    /// Points at `loc` without recording a value (e.g. an absent key's object).
+    pub fn at_without_value(mut self, loc: Loc) -> Self {
+        self.loc = Some(loc);
+        self
+    }
+
+    /// Sets the fix.
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Adds a related location.
+    pub fn related(mut self, what: impl Into<String>, loc: Loc) -> Self {
+        self.related.push((what.into(), loc));
+        self
+    }
+
+    /// The message as printed: `<file>: <message>` when the diagnostic has a file.
+    pub fn full_message(&self) -> String {
+        match &self.loc {
+            Some(loc) if !self.message.starts_with(&format!("{}:", loc.file.display)) => {
+                format!("{}: {}", loc.file.display, self.message)
+            }
+            _ => self.message.clone(),
+        }
+    }
+}
+
+/// Shortens a value's text to one line of at most 80 characters.
+fn shorten(text: &str) -> String {
+    let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one_line.chars().count() > 80 {
+        let cut: String = one_line.chars().take(77).collect();
+        format!("{cut}…")
+    } else {
+        one_line
+    }
+}
+
+/// Diagnostics gathered by a stage.
+pub type Diags = Vec<Diagnostic>;

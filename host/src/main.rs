@@ -1,0 +1,6 @@
+//! `rigc`: compile rig + motion specs into gated Spine 4.3 skeletons.
+
+mod diag;
+mod spec;
+
+fn main() {}

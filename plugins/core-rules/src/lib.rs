@@ -1,0 +1,2 @@
+//! `rigc-core-rules`: rigc's own assertion rules.
+#![deny(missing_docs)]
