@@ -12,5 +12,7 @@
 #![warn(clippy::unwrap_used)]
 
 pub mod emit;
+pub mod gate;
 pub mod model;
 pub mod num;
+pub mod png_image;

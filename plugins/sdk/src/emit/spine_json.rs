@@ -158,6 +158,13 @@ fn attachment(a: &Attachment) -> Value {
             m.insert("vertices".into(), vertices(&b.vertices));
             put_str(&mut m, "color", &b.color);
         }
+        Attachment::Point(p) => {
+            m.insert("type".into(), Value::String("point".into()));
+            put_num(&mut m, "x", p.x);
+            put_num(&mut m, "y", p.y);
+            put_num(&mut m, "rotation", p.rotation);
+            put_str(&mut m, "color", &p.color);
+        }
     }
     Value::Object(m)
 }

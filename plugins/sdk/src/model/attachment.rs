@@ -9,6 +9,21 @@ pub enum Attachment {
     Region(RegionAttachment),
     /// A bounding-box polygon.
     BoundingBox(BoundingBoxAttachment),
+    /// A point (a position and rotation a runtime can query).
+    Point(PointAttachment),
+}
+
+/// A point attachment.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct PointAttachment {
+    /// `x`.
+    pub x: Option<f64>,
+    /// `y`.
+    pub y: Option<f64>,
+    /// `rotation`.
+    pub rotation: Option<f64>,
+    /// Editor colour, lowercase `rrggbbaa`.
+    pub color: Option<String>,
 }
 
 /// A region attachment. `width`/`height` are always present (stated or measured).

@@ -16,7 +16,9 @@ pub use animation::{
     Animation, Curve, DeformAttachment, DrawOrderKey, DrawOrderOffset, EventKey, Key, KeyValue,
     TargetTimelines, Timeline,
 };
-pub use attachment::{Attachment, BoundingBoxAttachment, RegionAttachment, Vertices, WeightedBinding};
+pub use attachment::{
+    Attachment, BoundingBoxAttachment, PointAttachment, RegionAttachment, Vertices, WeightedBinding,
+};
 pub use constraint::{Constraint, IkConstraint, TransformConstraint, TransformFrom, TransformTo};
 
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,208 @@
+//! This module owns reading part PNGs: the header facts rigc measures (size, colour
+//! type, bit depth, `tRNS`) and a full decode to RGBA8, with named errors for a file
+//! that is not a PNG, is truncated, or is corrupt. Every PNG colour type and bit
+//! depth is accepted (the `png` crate expands palette, grey and 16-bit samples).
+
+use std::fmt;
+
+/// The facts of a PNG's header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PngHeader {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// PNG colour type code: 0 grey, 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA.
+    pub color_type: u8,
+    /// Bits per sample.
+    pub bit_depth: u8,
+    /// Whether a `tRNS` chunk is present.
+    pub has_trns: bool,
+}
+
+impl PngHeader {
+    /// Can any pixel of this image be transparent (an alpha channel or `tRNS`)?
+    pub fn can_be_transparent(&self) -> bool {
+        matches!(self.color_type, 4 | 6) || self.has_trns
+    }
+
+    /// The colour type's name, as the PNG specification calls it.
+    pub fn color_type_name(&self) -> &'static str {
+        color_type_name(self.color_type)
+    }
+}
+
+/// The PNG specification's name of a colour type code.
+pub fn color_type_name(code: u8) -> &'static str {
+    match code {
+        0 => "greyscale",
+        2 => "truecolour",
+        3 => "indexed-colour",
+        4 => "greyscale with alpha",
+        6 => "truecolour with alpha",
+        _ => "unknown",
+    }
+}
+
+/// A decoded PNG: its header and RGBA8 pixels, row-major, top row first.
+#[derive(Debug, Clone)]
+pub struct DecodedPng {
+    /// The header.
+    pub header: PngHeader,
+    /// `width * height * 4` bytes.
+    pub rgba: Vec<u8>,
+}
+
+impl DecodedPng {
+    /// The alpha of pixel (x, y).
+    pub fn alpha(&self, x: u32, y: u32) -> u8 {
+        let i = ((y as usize) * (self.header.width as usize) + x as usize) * 4 + 3;
+        self.rgba.get(i).copied().unwrap_or(0)
+    }
+
+    /// How many pixels have alpha < 255.
+    pub fn transparent_pixels(&self) -> u64 {
+        self.rgba.chunks_exact(4).filter(|p| p[3] < 255).count() as u64
+    }
+}
+
+/// Why a file could not be read as a PNG.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PngError {
+    /// The file does not start with the PNG signature.
+    NotPng,
+    /// The file ends before the image does.
+    Truncated(String),
+    /// The file is damaged or uses something the decoder refuses.
+    Corrupt(String),
+}
+
+impl fmt::Display for PngError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PngError::NotPng => write!(f, "it does not start with the PNG signature, so it is not a PNG file"),
+            PngError::Truncated(why) => write!(f, "the file ends before its image does (truncated: {why})"),
+            PngError::Corrupt(why) => write!(f, "the PNG is damaged: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for PngError {}
+
+const SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a];
+
+fn classify(e: png::DecodingError) -> PngError {
+    match e {
+        png::DecodingError::IoError(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
+            PngError::Truncated(io.to_string())
+        }
+        png::DecodingError::IoError(io) => PngError::Truncated(io.to_string()),
+        other => {
+            let text = other.to_string();
+            if text.contains("EOF") || text.contains("eof") || text.contains("end of") || text.contains("No more data") {
+                PngError::Truncated(text)
+            } else {
+                PngError::Corrupt(text)
+            }
+        }
+    }
+}
+
+/// Reads only the header facts (signature, IHDR, and whether `tRNS` precedes the
+/// image data).
+pub fn read_header(bytes: &[u8]) -> Result<PngHeader, PngError> {
+    if !bytes.starts_with(&SIGNATURE) {
+        return Err(PngError::NotPng);
+    }
+    let decoder = png::Decoder::new(bytes);
+    let reader = decoder.read_info().map_err(classify)?;
+    let info = reader.info();
+    Ok(PngHeader {
+        width: info.width,
+        height: info.height,
+        color_type: info.color_type as u8,
+        bit_depth: info.bit_depth as u8,
+        has_trns: info.trns.is_some(),
+    })
+}
+
+/// Decodes the whole image to RGBA8 (every colour type and bit depth; `tRNS`
+/// becomes alpha). A file that ends early is [`PngError::Truncated`].
+pub fn decode(bytes: &[u8]) -> Result<DecodedPng, PngError> {
+    if !bytes.starts_with(&SIGNATURE) {
+        return Err(PngError::NotPng);
+    }
+    let mut decoder = png::Decoder::new(bytes);
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = decoder.read_info().map_err(classify)?;
+    let header = {
+        let info = reader.info();
+        PngHeader {
+            width: info.width,
+            height: info.height,
+            color_type: info.color_type as u8,
+            bit_depth: info.bit_depth as u8,
+            has_trns: info.trns.is_some(),
+        }
+    };
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let out = reader.next_frame(&mut buf).map_err(classify)?;
+    let (ct, _) = reader.output_color_type();
+    let channels = match ct {
+        png::ColorType::Grayscale => 1,
+        png::ColorType::GrayscaleAlpha => 2,
+        png::ColorType::Rgb => 3,
+        png::ColorType::Rgba => 4,
+        png::ColorType::Indexed => 1,
+    };
+    let (w, h) = (out.width as usize, out.height as usize);
+    let mut rgba = Vec::with_capacity(w * h * 4);
+    for row in 0..h {
+        let line = buf.get(row * out.line_size..row * out.line_size + w * channels).unwrap_or(&[]);
+        for px in line.chunks_exact(channels) {
+            match channels {
+                1 => rgba.extend_from_slice(&[px[0], px[0], px[0], 255]),
+                2 => rgba.extend_from_slice(&[px[0], px[0], px[0], px[1]]),
+                3 => rgba.extend_from_slice(&[px[0], px[1], px[2], 255]),
+                _ => rgba.extend_from_slice(&[px[0], px[1], px[2], px[3]]),
+            }
+        }
+    }
+    if rgba.len() != w * h * 4 {
+        return Err(PngError::Corrupt("the decoded pixel rows are shorter than the header says".into()));
+    }
+    Ok(DecodedPng { header, rgba })
+}
+
+/// Encodes RGBA8 pixels as a PNG (colour type 6, 8 bits). Used by tests and tools
+/// that draw parts.
+pub fn encode_rgba(width: u32, height: u32, rgba: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, width, height);
+        enc.set_color(png::ColorType::Rgba);
+        enc.set_depth(png::BitDepth::Eight);
+        if let Ok(mut w) = enc.write_header() {
+            let _ = w.write_image_data(rgba);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_named_errors() {
+        let px: Vec<u8> = (0..4 * 3 * 2).map(|i| if i % 4 == 3 { 128 } else { 7 }).collect();
+        let bytes = encode_rgba(3, 2, &px);
+        let d = decode(&bytes).expect("decodes");
+        assert_eq!((d.header.width, d.header.height, d.header.color_type), (3, 2, 6));
+        assert_eq!(d.rgba, px);
+        assert_eq!(d.transparent_pixels(), 6);
+        assert_eq!(read_header(b"GIF89a"), Err(PngError::NotPng));
+        assert!(matches!(decode(&bytes[..bytes.len() - 20]), Err(PngError::Truncated(_))));
+        assert!(decode(&bytes[..20]).is_err());
+    }
+}
