@@ -2,5 +2,6 @@
 
 mod diag;
 mod spec;
+mod stages;
 
 fn main() {}

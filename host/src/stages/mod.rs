@@ -16,4 +16,6 @@
 //! 8. `emit`      — the model → `skeleton.json` / `skeleton.atlas` bytes; written
 //!                  only when the gate is green, atomically
 
+pub mod animation;
 pub mod measure;
+pub mod setup;

@@ -16,3 +16,4 @@ pub mod gate;
 pub mod model;
 pub mod num;
 pub mod png_image;
+pub mod spine;
