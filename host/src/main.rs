@@ -1,6 +1,8 @@
 //! `rigc`: compile rig + motion specs into gated Spine 4.3 skeletons.
 
+mod cli;
 mod diag;
+mod project;
 mod spec;
 mod stages;
 

@@ -17,5 +17,8 @@
 //!                  only when the gate is green, atomically
 
 pub mod animation;
+pub mod atlas;
+pub mod emit;
+pub mod gate;
 pub mod measure;
 pub mod setup;

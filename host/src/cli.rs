@@ -1,0 +1,89 @@
+//! This module owns the command line as typed values (STYLE.md §4, the `LowArgs`
+//! phase): pure clap parsing that validates flags and does no IO. `--help` and
+//! `--version` short-circuit here, before anything can fail.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use rigc_sdk::gate::Profile;
+use std::path::PathBuf;
+
+/// rigc compiles a rig spec (`rigc-rig/1`) and a motion spec (`rigc-motion/1`)
+/// into a Spine 4.3 `skeleton.json` + `skeleton.atlas`, and writes nothing unless
+/// every named assertion of its gate is green.
+#[derive(Debug, Parser)]
+#[command(name = "rigc", version, about, long_about = None, disable_help_subcommand = true)]
+pub struct Cli {
+    /// How diagnostics are printed: `human` (a compiler-style block) or `json`
+    /// (one JSON object per line on stderr).
+    #[arg(long, global = true, value_enum, default_value_t = MessageFormat::Human)]
+    pub message_format: MessageFormat,
+
+    /// The command.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Diagnostic output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MessageFormat {
+    /// Compiler-style text.
+    Human,
+    /// One JSON object per diagnostic line.
+    Json,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Compile, gate, and write only if every assertion is green.
+    Build(BuildArgs),
+    /// Re-gate artifacts already on disk.
+    Validate(ValidateArgs),
+}
+
+/// `rigc build`.
+#[derive(Debug, Args)]
+pub struct BuildArgs {
+    /// The rig spec (structure).
+    #[arg(long, value_name = "PATH", conflicts_with = "all")]
+    pub rig: Option<PathBuf>,
+    /// The motion spec (time).
+    #[arg(long, value_name = "PATH", conflicts_with = "all")]
+    pub motion: Option<PathBuf>,
+    /// Where the rig's `image` names resolve; overrides the rig's own `images`
+    /// field; relative to the working directory.
+    #[arg(long, value_name = "DIR", conflicts_with = "all")]
+    pub images: Option<PathBuf>,
+    /// Directory for skeleton.json + skeleton.atlas (created only when green).
+    #[arg(long, value_name = "DIR", conflicts_with = "all")]
+    pub out: Option<PathBuf>,
+    /// `spine` (validity rules, the default) or `spine-html` (every rule).
+    #[arg(long, value_name = "PROFILE", value_parser = parse_profile)]
+    pub profile: Option<Profile>,
+    /// Also copy every page PNG into --out and point the atlas at the copies.
+    #[arg(long)]
+    pub copy_images: bool,
+    /// Build every target declared in rigc.toml.
+    #[arg(long)]
+    pub all: bool,
+    /// Targets of rigc.toml to build, by name.
+    #[arg(value_name = "TARGET", conflicts_with_all = ["rig", "motion", "out", "images"])]
+    pub targets: Vec<String>,
+}
+
+/// `rigc validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// A directory holding skeleton.json + skeleton.atlas, or a skeleton.json.
+    #[arg(value_name = "DIR|SKELETON.JSON")]
+    pub path: PathBuf,
+    /// The atlas, when it is not the one `.atlas` beside the skeleton.
+    #[arg(long, value_name = "PATH")]
+    pub atlas: Option<PathBuf>,
+    /// `spine` (the default) or `spine-html`.
+    #[arg(long, value_name = "PROFILE", value_parser = parse_profile)]
+    pub profile: Option<Profile>,
+}
+
+fn parse_profile(s: &str) -> Result<Profile, String> {
+    Profile::from_name(s).ok_or_else(|| format!("--profile {s:?}; known profiles: spine, spine-html"))
+}

@@ -1,0 +1,165 @@
+//! This module owns the project boundary: which directory is the project root
+//! (the nearest `rigc.toml` above a spec, else the working directory), resolving
+//! paths a spec names and refusing any that escape the root, and spelling one path
+//! relative to another the way atlas page lines and `skeleton.images` need.
+
+use std::path::{Component, Path, PathBuf};
+
+/// The project a build runs in.
+#[derive(Debug, Clone)]
+pub struct Project {
+    /// The root, canonical.
+    pub root: PathBuf,
+    /// Whether the root came from a `rigc.toml` (else it is the working directory).
+    pub has_manifest: bool,
+}
+
+/// Why a path a spec names was not accepted.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PathError {
+    /// It resolves outside the project root (the resolved path is given).
+    Escapes(PathBuf),
+    /// Nothing is there.
+    Missing(PathBuf),
+    /// The file system refused (the message is given).
+    Io(PathBuf, String),
+}
+
+impl Project {
+    /// The project that holds `spec`: the directory of the nearest `rigc.toml`
+    /// in `spec`'s directory or above, else `cwd`.
+    pub fn for_spec(spec: &Path, cwd: &Path) -> Project {
+        let abs = absolute(spec, cwd);
+        let mut dir = abs.parent().map(Path::to_path_buf);
+        while let Some(d) = dir {
+            if d.join("rigc.toml").is_file() {
+                return Project { root: canonical_or_self(&d), has_manifest: true };
+            }
+            dir = d.parent().map(Path::to_path_buf);
+        }
+        Project { root: canonical_or_self(cwd), has_manifest: false }
+    }
+
+    /// What the root is, in words, for refusals.
+    pub fn describe(&self) -> String {
+        if self.has_manifest {
+            format!("{} (the directory of the nearest rigc.toml)", self.root.display())
+        } else {
+            format!("{} (the working directory; no rigc.toml above the spec)", self.root.display())
+        }
+    }
+
+    /// Resolves an existing file or directory the project names: lexically first
+    /// (so `../..` outside the root is refused before the disk is asked), then
+    /// canonically (so a symlink out of the root is refused too).
+    pub fn resolve_existing(&self, path: &Path) -> Result<PathBuf, PathError> {
+        let lexical = normalize(path);
+        if !lexical.starts_with(&self.root) && !normalize(&canonical_or_self(&lexical)).starts_with(&self.root) {
+            return Err(PathError::Escapes(lexical));
+        }
+        match std::fs::canonicalize(&lexical) {
+            Ok(c) if c.starts_with(&self.root) => Ok(c),
+            Ok(c) => Err(PathError::Escapes(c)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(PathError::Missing(lexical)),
+            Err(e) => Err(PathError::Io(lexical, e.to_string())),
+        }
+    }
+}
+
+/// `path` made absolute against `cwd` (no file system access).
+pub fn absolute(path: &Path, cwd: &Path) -> PathBuf {
+    if path.is_absolute() {
+        normalize(path)
+    } else {
+        normalize(&cwd.join(path))
+    }
+}
+
+/// Removes `.` and resolves `..` lexically.
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+/// The canonical form of `path`, or of its longest existing ancestor with the
+/// rest appended (for a directory that does not exist yet, like `--out`).
+pub fn canonical_or_self(path: &Path) -> PathBuf {
+    if let Ok(c) = std::fs::canonicalize(path) {
+        return c;
+    }
+    let mut rest = Vec::new();
+    let mut cur = path.to_path_buf();
+    loop {
+        if let Ok(c) = std::fs::canonicalize(&cur) {
+            let mut out = c;
+            for r in rest.iter().rev() {
+                out.push(r);
+            }
+            return normalize(&out);
+        }
+        match (cur.file_name().map(|n| n.to_os_string()), cur.parent()) {
+            (Some(name), Some(parent)) => {
+                rest.push(name);
+                cur = parent.to_path_buf();
+            }
+            _ => return normalize(path),
+        }
+    }
+}
+
+/// `to` spelled relative to the directory `from`, with `/` separators
+/// (`../parts/torso.png`). Both must be absolute and normalized.
+pub fn relative_slash(from_dir: &Path, to: &Path) -> String {
+    let from: Vec<_> = from_dir.components().collect();
+    let to_c: Vec<_> = to.components().collect();
+    let common = from.iter().zip(&to_c).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<String> = Vec::new();
+    for _ in common..from.len() {
+        parts.push("..".into());
+    }
+    for c in &to_c[common..] {
+        parts.push(c.as_os_str().to_string_lossy().into_owned());
+    }
+    if parts.is_empty() {
+        ".".into()
+    } else {
+        parts.join("/")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_paths() {
+        assert_eq!(relative_slash(Path::new("/a/b/out"), Path::new("/a/b/parts/x.png")), "../parts/x.png");
+        assert_eq!(relative_slash(Path::new("/a"), Path::new("/a/x.png")), "x.png");
+        assert_eq!(normalize(Path::new("/a/b/../c/./d")), PathBuf::from("/a/c/d"));
+    }
+
+    #[test]
+    fn escapes_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(dir.path()).unwrap();
+        std::fs::write(root.join("in.png"), b"x").unwrap();
+        let p = Project { root: root.clone(), has_manifest: false };
+        assert!(p.resolve_existing(&root.join("in.png")).is_ok());
+        assert!(matches!(p.resolve_existing(&root.join("../x.png")), Err(PathError::Escapes(_))));
+        assert!(matches!(p.resolve_existing(&root.join("nope.png")), Err(PathError::Missing(_))));
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink("/etc", root.join("link")).unwrap();
+            assert!(matches!(p.resolve_existing(&root.join("link/hostname")), Err(PathError::Escapes(_))));
+        }
+    }
+}

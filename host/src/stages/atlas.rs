@@ -1,0 +1,142 @@
+//! This module owns the atlas stage: the part list becomes one atlas page per part
+//! (page line = the PNG spelled relative to `--out`, or the copy's name under
+//! `--copy-images`, with `-2`, `-3`… on a basename collision), and the
+//! `skeleton.images` header value that goes with it.
+
+use crate::project::relative_slash;
+use rigc_sdk::emit::atlas::{AtlasPage, AtlasRegion};
+use std::path::{Path, PathBuf};
+
+/// One part image placed on its own page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PagePart {
+    /// Region name (PNG basename).
+    pub region: String,
+    /// The PNG, canonical.
+    pub path: PathBuf,
+    /// Width.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+}
+
+/// A page PNG copied into `--out` (under `--copy-images`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PageCopy {
+    /// The source PNG.
+    pub from: PathBuf,
+    /// The file name inside `--out`.
+    pub to_name: String,
+    /// Renamed because another page already took the basename.
+    pub renamed: bool,
+    /// How many regions the page holds.
+    pub regions: usize,
+}
+
+/// The atlas as laid out, and what it implies.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AtlasPlan {
+    /// Pages in first-use order.
+    pub pages: Vec<AtlasPage>,
+    /// Copies to make (empty unless `--copy-images`).
+    pub copies: Vec<PageCopy>,
+    /// The `skeleton.images` value this layout implies, if any.
+    pub images_path: Option<String>,
+}
+
+/// Lays out one page per part. `out_dir` must be absolute and normalized.
+pub fn plan(parts: &[PagePart], out_dir: &Path, copy_images: bool) -> AtlasPlan {
+    let mut pages = Vec::new();
+    let mut copies: Vec<PageCopy> = Vec::new();
+    for part in parts {
+        let name = if copy_images {
+            let base = part
+                .path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| format!("{}.png", part.region));
+            let existing = copies.iter().find(|c| c.from == part.path).map(|c| c.to_name.clone());
+            match existing {
+                Some(n) => n,
+                None => {
+                    let mut candidate = base.clone();
+                    let mut n = 1;
+                    while copies.iter().any(|c| c.to_name.eq_ignore_ascii_case(&candidate)) {
+                        n += 1;
+                        candidate = with_suffix(&base, n);
+                    }
+                    copies.push(PageCopy {
+                        from: part.path.clone(),
+                        to_name: candidate.clone(),
+                        renamed: n > 1,
+                        regions: 1,
+                    });
+                    candidate
+                }
+            }
+        } else {
+            relative_slash(out_dir, &part.path)
+        };
+        pages.push(AtlasPage {
+            name,
+            width: part.width,
+            height: part.height,
+            regions: vec![AtlasRegion {
+                name: part.region.clone(),
+                x: 0,
+                y: 0,
+                width: part.width,
+                height: part.height,
+            }],
+        });
+    }
+    let images_path = if copy_images {
+        out_dir.file_name().map(|n| format!("../{}/", n.to_string_lossy()))
+    } else {
+        let dirs: Vec<&Path> = parts.iter().filter_map(|p| p.path.parent()).collect();
+        match dirs.first() {
+            Some(first) if dirs.iter().all(|d| d == first) => {
+                if *first == out_dir {
+                    out_dir.file_name().map(|n| format!("../{}/", n.to_string_lossy()))
+                } else {
+                    Some(format!("{}/", relative_slash(out_dir, first)))
+                }
+            }
+            _ => None,
+        }
+    };
+    AtlasPlan { pages, copies, images_path }
+}
+
+fn with_suffix(base: &str, n: usize) -> String {
+    match base.rsplit_once('.') {
+        Some((stem, ext)) => format!("{stem}-{n}.{ext}"),
+        None => format!("{base}-{n}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn part(region: &str, path: &str) -> PagePart {
+        PagePart { region: region.into(), path: path.into(), width: 4, height: 2 }
+    }
+
+    #[test]
+    fn pages_relative_to_out_and_images_path() {
+        let plan = plan(&[part("a", "/p/parts/a.png"), part("b", "/p/parts/b.png")], Path::new("/p/build"), false);
+        assert_eq!(plan.pages[0].name, "../parts/a.png");
+        assert_eq!(plan.images_path.as_deref(), Some("../parts/"));
+        assert!(plan.copies.is_empty());
+    }
+
+    #[test]
+    fn copies_rename_collisions_in_page_order() {
+        let plan = plan(&[part("a", "/p/x/a.png"), part("a2", "/p/y/A.png"), part("c", "/p/y/c.png")], Path::new("/p/out"), true);
+        let names: Vec<_> = plan.pages.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["a.png", "A-2.png", "c.png"]);
+        assert!(plan.copies[1].renamed);
+        assert_eq!(plan.images_path.as_deref(), Some("../out/"));
+    }
+}

@@ -1,0 +1,66 @@
+//! This module owns writing a green build to disk: `--out` is created only now,
+//! page PNGs are copied (under `--copy-images`), and each file is written
+//! atomically — to a temporary file in the same directory, synced, then renamed —
+//! and left untouched when its bytes are already what would be written.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// What happened to one output file.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Written {
+    /// The file was (re)written.
+    Wrote(PathBuf),
+    /// The file already held exactly these bytes.
+    Unchanged(PathBuf),
+}
+
+/// Writes `bytes` to `path` atomically, unless the file already holds them.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<Written> {
+    if let Ok(existing) = fs::read(path) {
+        if existing == bytes {
+            return Ok(Written::Unchanged(path.to_path_buf()));
+        }
+    }
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.rigc-tmp-{}", std::process::id()));
+    let result = (|| {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result.map(|_| Written::Wrote(path.to_path_buf()))
+}
+
+/// Copies `from` to `to` atomically (skipped when `to` is `from` or already equal).
+pub fn copy_atomic(from: &Path, to: &Path) -> std::io::Result<Written> {
+    if let (Ok(a), Ok(b)) = (fs::canonicalize(from), fs::canonicalize(to)) {
+        if a == b {
+            return Ok(Written::Unchanged(to.to_path_buf()));
+        }
+    }
+    let bytes = fs::read(from)?;
+    write_atomic(to, &bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_write_and_unchanged() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.json");
+        assert_eq!(write_atomic(&p, b"x").unwrap(), Written::Wrote(p.clone()));
+        assert_eq!(write_atomic(&p, b"x").unwrap(), Written::Unchanged(p.clone()));
+        assert_eq!(fs::read(&p).unwrap(), b"x");
+        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names.len(), 1, "no temporary file left behind");
+    }
+}

@@ -1,0 +1,218 @@
+//! This module owns the gate harness (GATE.md §1.4): it runs each rule under the
+//! profile — a rule the profile leaves out is recorded PROF and its body never
+//! runs; a body that panics becomes a FAIL `threw: …` — and it lays the verdicts
+//! out as the report lines of GATE.md §1.5.
+
+use rigc_sdk::gate::facts::Facts;
+use rigc_sdk::gate::{GateInput, Outcome, Profile, Rule, RuleKind};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// One rule's verdict.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verdict {
+    /// Ran and held.
+    Pass,
+    /// Nothing to measure.
+    Skip(String),
+    /// Left out by the profile.
+    Prof,
+    /// Ran and failed, one detail per finding.
+    Fail(Vec<String>),
+}
+
+/// One rule's result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RuleResult {
+    /// Assertion code.
+    pub code: &'static str,
+    /// Kind.
+    pub kind: RuleKind,
+    /// Verdict.
+    pub verdict: Verdict,
+}
+
+/// The gate's whole report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GateReport {
+    /// The profile it ran under.
+    pub profile: Profile,
+    /// Results in run order.
+    pub results: Vec<RuleResult>,
+    /// The stats line's pairs, in order.
+    pub stats: Vec<(String, String)>,
+}
+
+/// Runs `rules` (in the order given) over `input`. `base_stats` open the stats line.
+pub fn run(input: &GateInput, rules: &[&dyn Rule], base_stats: Vec<(String, String)>) -> GateReport {
+    let facts = Facts::new(input);
+    let mut results = Vec::new();
+    let mut stats = base_stats;
+    for rule in rules {
+        let kind = rule.kind();
+        if !input.profile.runs(kind) {
+            results.push(RuleResult { code: rule.code(), kind, verdict: Verdict::Prof });
+            continue;
+        }
+        let mut out = Outcome::default();
+        let ran = catch_unwind(AssertUnwindSafe(|| rule.check(&facts, &mut out)));
+        if let Err(panic) = ran {
+            let msg = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "a panic with no message".into());
+            out.fail(format!("threw: {msg}"));
+        }
+        stats.extend(out.stats);
+        let verdict = if !out.failures.is_empty() {
+            Verdict::Fail(out.failures)
+        } else if let Some(reason) = out.skip {
+            Verdict::Skip(reason)
+        } else {
+            Verdict::Pass
+        };
+        results.push(RuleResult { code: rule.code(), kind, verdict });
+    }
+    stats.push(("profile".into(), input.profile.name().into()));
+    GateReport { profile: input.profile, results, stats }
+}
+
+impl GateReport {
+    /// Is every assertion PASS, SKIP or PROF?
+    pub fn is_green(&self) -> bool {
+        !self.results.iter().any(|r| matches!(r.verdict, Verdict::Fail(_)))
+    }
+
+    /// How many FAIL lines (one per finding) the report has.
+    pub fn fail_lines(&self) -> usize {
+        self.results
+            .iter()
+            .map(|r| match &r.verdict {
+                Verdict::Fail(f) => f.len(),
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// The report lines of GATE.md §1.5, each starting with two spaces.
+    pub fn lines(&self) -> Vec<String> {
+        let p = self.profile.name();
+        let renderer = self.count(|r| r.verdict == Verdict::Prof && r.kind == RuleKind::Renderer);
+        let archetype = self.count(|r| r.verdict == Verdict::Prof && r.kind == RuleKind::Archetype);
+        let mut lines = Vec::new();
+        if renderer + archetype == 0 {
+            lines.push(format!("  ..    profile {p} — every assertion applies"));
+        } else {
+            lines.push(format!(
+                "  ..    profile {p} — {renderer} renderer-policy and {archetype} archetype assertion(s) do not apply"
+            ));
+        }
+        for r in &self.results {
+            if r.verdict == Verdict::Pass {
+                lines.push(format!("  PASS  {}", r.code));
+            }
+        }
+        for r in &self.results {
+            if let Verdict::Skip(reason) = &r.verdict {
+                lines.push(format!("  SKIP  {}: {reason}", r.code));
+            }
+        }
+        for r in &self.results {
+            if r.verdict == Verdict::Prof {
+                lines.push(format!("  PROF  {}: {} rule, not in profile \"{p}\"", r.code, r.kind.word()));
+            }
+        }
+        for r in &self.results {
+            if let Verdict::Fail(details) = &r.verdict {
+                for d in details {
+                    lines.push(format!("  FAIL  {}: {d}", r.code));
+                }
+            }
+        }
+        let passed = self.count(|r| r.verdict == Verdict::Pass);
+        let failed = self.count(|r| matches!(r.verdict, Verdict::Fail(_)));
+        let skipped = self.count(|r| matches!(r.verdict, Verdict::Skip(_)));
+        let prof = renderer + archetype;
+        let measured = passed + failed;
+        let total = measured + skipped + prof;
+        lines.push(format!(
+            "  ..    {total} assertions: {measured} measured ({passed} passed, {failed} failed), {skipped} skipped, {prof} not in profile \"{p}\""
+        ));
+        lines
+    }
+
+    /// The stats line (`  ..    k=v k=v …`).
+    pub fn stats_line(&self) -> String {
+        let pairs: Vec<String> = self.stats.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        format!("  ..    {}", pairs.join(" "))
+    }
+
+    fn count(&self, f: impl Fn(&RuleResult) -> bool) -> usize {
+        self.results.iter().filter(|r| f(r)).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rigc_sdk::gate::facts::Facts;
+
+    struct R(&'static str, RuleKind, fn(&mut Outcome));
+    impl Rule for R {
+        fn code(&self) -> &'static str {
+            self.0
+        }
+        fn kind(&self) -> RuleKind {
+            self.1
+        }
+        fn check(&self, _: &Facts<'_>, out: &mut Outcome) {
+            (self.2)(out)
+        }
+    }
+
+    fn input(profile: Profile) -> GateInput {
+        GateInput {
+            profile,
+            skeleton_text: "{}".into(),
+            atlas_text: None,
+            atlas_dir: ".".into(),
+            rig: None,
+            second: None,
+        }
+    }
+
+    #[test]
+    fn groups_counts_and_panics() {
+        let rules = [
+            R("A01", RuleKind::Validity, |_| {}),
+            R("A02", RuleKind::Validity, |o| {
+                o.fail("one");
+                o.fail("two")
+            }),
+            R("A03", RuleKind::Validity, |o| o.skip("nothing")),
+            R("A11", RuleKind::Renderer, |_| panic!("never runs under spine")),
+            R("A21", RuleKind::Archetype, |_| {}),
+            R("A04", RuleKind::Validity, |_| panic!("boom")),
+        ];
+        let refs: Vec<&dyn Rule> = rules.iter().map(|r| r as &dyn Rule).collect();
+        let report = run(&input(Profile::Spine), &refs, vec![]);
+        assert_eq!(
+            report.lines(),
+            [
+                "  ..    profile spine — 1 renderer-policy and 1 archetype assertion(s) do not apply",
+                "  PASS  A01",
+                "  SKIP  A03: nothing",
+                "  PROF  A11: renderer rule, not in profile \"spine\"",
+                "  PROF  A21: archetype rule, not in profile \"spine\"",
+                "  FAIL  A02: one",
+                "  FAIL  A02: two",
+                "  FAIL  A04: threw: boom",
+                "  ..    6 assertions: 3 measured (1 passed, 2 failed), 1 skipped, 2 not in profile \"spine\"",
+            ]
+        );
+        assert_eq!(report.fail_lines(), 3);
+        assert!(!report.is_green());
+        let html = run(&input(Profile::SpineHtml), &refs, vec![]);
+        assert!(html.lines()[0].ends_with("every assertion applies"));
+    }
+}
