@@ -41,6 +41,7 @@
 
 mod a01_no_legacy_toplevel_constraint_arrays;
 mod a02_no_bone_transform_key;
+mod a05_curve_array_length;
 mod a16_skeleton_version_4_3;
 mod raw;
 #[cfg(test)]
@@ -48,6 +49,7 @@ mod testkit;
 
 pub use a01_no_legacy_toplevel_constraint_arrays::A01NoLegacyToplevelConstraintArrays;
 pub use a02_no_bone_transform_key::A02NoBoneTransformKey;
+pub use a05_curve_array_length::A05CurveArrayLength;
 pub use a16_skeleton_version_4_3::A16SkeletonVersion43;
 
 use rigc_sdk::gate::Rule;
@@ -62,6 +64,7 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A16SkeletonVersion43,
         &A01NoLegacyToplevelConstraintArrays,
         &A02NoBoneTransformKey,
+        &A05CurveArrayLength,
         // A03, A04, A06, A09, A10, A11 go here.
         // A13, A14, A15, A17 go here.
         // A19, A20, A21, A22, A23 go here.
