@@ -42,6 +42,7 @@
 mod a01_no_legacy_toplevel_constraint_arrays;
 mod a02_no_bone_transform_key;
 mod a05_curve_array_length;
+mod a07_atlas_text_shape;
 mod a16_skeleton_version_4_3;
 mod raw;
 #[cfg(test)]
@@ -50,6 +51,7 @@ mod testkit;
 pub use a01_no_legacy_toplevel_constraint_arrays::A01NoLegacyToplevelConstraintArrays;
 pub use a02_no_bone_transform_key::A02NoBoneTransformKey;
 pub use a05_curve_array_length::A05CurveArrayLength;
+pub use a07_atlas_text_shape::A07AtlasTextShape;
 pub use a16_skeleton_version_4_3::A16SkeletonVersion43;
 
 use rigc_sdk::gate::Rule;
@@ -59,6 +61,7 @@ use rigc_sdk::gate::Rule;
 /// A16, A01, A02, A05, then every other rule in numeric order.
 pub fn rules() -> Vec<&'static dyn Rule> {
     vec![
+        &A07AtlasTextShape,
         // A08_REGION_NAMES_MATCH_ATTACHMENTS goes here (before the round trip),
         // then A00_ROUNDTRIP_PARSE.
         &A16SkeletonVersion43,
