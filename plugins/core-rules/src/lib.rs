@@ -43,7 +43,9 @@ mod a01_no_legacy_toplevel_constraint_arrays;
 mod a02_no_bone_transform_key;
 mod a05_curve_array_length;
 mod a07_atlas_text_shape;
+mod a12_no_dark_color;
 mod a16_skeleton_version_4_3;
+mod a18_deterministic_emit;
 mod raw;
 #[cfg(test)]
 mod testkit;
@@ -52,7 +54,9 @@ pub use a01_no_legacy_toplevel_constraint_arrays::A01NoLegacyToplevelConstraintA
 pub use a02_no_bone_transform_key::A02NoBoneTransformKey;
 pub use a05_curve_array_length::A05CurveArrayLength;
 pub use a07_atlas_text_shape::A07AtlasTextShape;
+pub use a12_no_dark_color::A12NoDarkColor;
 pub use a16_skeleton_version_4_3::A16SkeletonVersion43;
+pub use a18_deterministic_emit::A18DeterministicEmit;
 
 use rigc_sdk::gate::Rule;
 
@@ -69,7 +73,9 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A02NoBoneTransformKey,
         &A05CurveArrayLength,
         // A03, A04, A06, A09, A10, A11 go here.
+        &A12NoDarkColor,
         // A13, A14, A15, A17 go here.
+        &A18DeterministicEmit,
         // A19, A20, A21, A22, A23 go here.
         // A27, A28, A29, A30 go here.
         // A33 goes here.
