@@ -46,6 +46,9 @@ mod a07_atlas_text_shape;
 mod a12_no_dark_color;
 mod a16_skeleton_version_4_3;
 mod a18_deterministic_emit;
+mod a24_axis_space_stroke;
+mod a25_detached_bone_parentage;
+mod a26_slot_draw_order;
 mod raw;
 #[cfg(test)]
 mod testkit;
@@ -57,6 +60,9 @@ pub use a07_atlas_text_shape::A07AtlasTextShape;
 pub use a12_no_dark_color::A12NoDarkColor;
 pub use a16_skeleton_version_4_3::A16SkeletonVersion43;
 pub use a18_deterministic_emit::A18DeterministicEmit;
+pub use a24_axis_space_stroke::A24AxisSpaceStroke;
+pub use a25_detached_bone_parentage::A25DetachedBoneParentage;
+pub use a26_slot_draw_order::A26SlotDrawOrder;
 
 use rigc_sdk::gate::Rule;
 
@@ -77,6 +83,9 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         // A13, A14, A15, A17 go here.
         &A18DeterministicEmit,
         // A19, A20, A21, A22, A23 go here.
+        &A24AxisSpaceStroke,
+        &A25DetachedBoneParentage,
+        &A26SlotDrawOrder,
         // A27, A28, A29, A30 go here.
         // A33 goes here.
         // A36, A37, A38, A39, A40, then A42–A50, go here (A41 is retired).
