@@ -49,6 +49,8 @@ mod a18_deterministic_emit;
 mod a24_axis_space_stroke;
 mod a25_detached_bone_parentage;
 mod a26_slot_draw_order;
+mod a31_draw_order_offsets_resolve;
+mod a32_event_keys_resolve;
 mod raw;
 #[cfg(test)]
 mod testkit;
@@ -63,6 +65,8 @@ pub use a18_deterministic_emit::A18DeterministicEmit;
 pub use a24_axis_space_stroke::A24AxisSpaceStroke;
 pub use a25_detached_bone_parentage::A25DetachedBoneParentage;
 pub use a26_slot_draw_order::A26SlotDrawOrder;
+pub use a31_draw_order_offsets_resolve::A31DrawOrderOffsetsResolve;
+pub use a32_event_keys_resolve::A32EventKeysResolve;
 
 use rigc_sdk::gate::Rule;
 
@@ -72,6 +76,7 @@ use rigc_sdk::gate::Rule;
 pub fn rules() -> Vec<&'static dyn Rule> {
     vec![
         &A07AtlasTextShape,
+        &A31DrawOrderOffsetsResolve,
         // A08_REGION_NAMES_MATCH_ATTACHMENTS goes here (before the round trip),
         // then A00_ROUNDTRIP_PARSE.
         &A16SkeletonVersion43,
@@ -87,6 +92,7 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A25DetachedBoneParentage,
         &A26SlotDrawOrder,
         // A27, A28, A29, A30 go here.
+        &A32EventKeysResolve,
         // A33 goes here.
         // A36, A37, A38, A39, A40, then A42–A50, go here (A41 is retired).
     ]
