@@ -51,6 +51,8 @@ mod a25_detached_bone_parentage;
 mod a26_slot_draw_order;
 mod a31_draw_order_offsets_resolve;
 mod a32_event_keys_resolve;
+mod a34_constraint_timeline_targets;
+mod a35_deform_keys_fit_the_attachment;
 mod raw;
 #[cfg(test)]
 mod testkit;
@@ -67,6 +69,8 @@ pub use a25_detached_bone_parentage::A25DetachedBoneParentage;
 pub use a26_slot_draw_order::A26SlotDrawOrder;
 pub use a31_draw_order_offsets_resolve::A31DrawOrderOffsetsResolve;
 pub use a32_event_keys_resolve::A32EventKeysResolve;
+pub use a34_constraint_timeline_targets::A34ConstraintTimelineTargets;
+pub use a35_deform_keys_fit_the_attachment::A35DeformKeysFitTheAttachment;
 
 use rigc_sdk::gate::Rule;
 
@@ -77,6 +81,7 @@ pub fn rules() -> Vec<&'static dyn Rule> {
     vec![
         &A07AtlasTextShape,
         &A31DrawOrderOffsetsResolve,
+        &A35DeformKeysFitTheAttachment,
         // A08_REGION_NAMES_MATCH_ATTACHMENTS goes here (before the round trip),
         // then A00_ROUNDTRIP_PARSE.
         &A16SkeletonVersion43,
@@ -94,6 +99,7 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         // A27, A28, A29, A30 go here.
         &A32EventKeysResolve,
         // A33 goes here.
+        &A34ConstraintTimelineTargets,
         // A36, A37, A38, A39, A40, then A42–A50, go here (A41 is retired).
     ]
 }
@@ -129,6 +135,7 @@ mod tests {
         let mut sorted = codes.clone();
         sorted.sort_by_key(|c| rank(c));
         assert_eq!(codes, sorted);
+        assert_eq!(codes.len(), 14);
     }
 
     #[test]
