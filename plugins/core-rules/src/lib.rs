@@ -1,2 +1,181 @@
-//! `rigc-core-rules`: rigc's own assertion rules.
+//! `rigc-core-rules`: rigc's own assertion rules (GATE.md §3), each a unit struct
+//! implementing [`rigc_sdk::gate::Rule`], one module per rule.
+//!
+//! This crate owns the rules that need **only the raw text**: the skeleton text as
+//! plain JSON, the atlas text, the rig info, or the second compile (GATE.md §5,
+//! capability level T). It deliberately does not load the skeleton, decode a PNG
+//! or pose anything — the rules that do (A00, A03, A04, A06, A08–A11, A13–A15,
+//! A17, A19–A23, A27, A28, A33, A36–A40, A42–A50) belong beside these and take
+//! their places in [`rules`]'s run order. It does not print verdicts either: the
+//! host's gate harness runs the bodies and lays out the report.
+//!
+//! Every body is total: it reads files it did not write (`rigc validate`), so any
+//! JSON shape is an input, and no data can make it panic.
+//!
+//! ```
+//! use rigc_sdk::gate::facts::Facts;
+//! use rigc_sdk::gate::{GateInput, Outcome, Profile, Rule};
+//!
+//! let input = GateInput {
+//!     profile: Profile::Spine,
+//!     skeleton_text: r#"{ "skeleton": { "spine": "4.2.119" } }"#.into(),
+//!     atlas_text: None,
+//!     atlas_dir: ".".into(),
+//!     rig: None,
+//!     second: None,
+//! };
+//! let mut out = Outcome::default();
+//! rigc_core_rules::A16SkeletonVersion43.check(&Facts::new(&input), &mut out);
+//! assert_eq!(out.failures, ["skeleton.spine is \"4.2.119\", expected 4.3, 4.3.<patch> or 4.3.<patch>-<suffix>"]);
+//! ```
 #![deny(missing_docs)]
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
+)]
+
+mod a01_no_legacy_toplevel_constraint_arrays;
+mod a02_no_bone_transform_key;
+mod a05_curve_array_length;
+mod a07_atlas_text_shape;
+mod a12_no_dark_color;
+mod a16_skeleton_version_4_3;
+mod a18_deterministic_emit;
+mod a24_axis_space_stroke;
+mod a25_detached_bone_parentage;
+mod a26_slot_draw_order;
+mod a31_draw_order_offsets_resolve;
+mod a32_event_keys_resolve;
+mod a34_constraint_timeline_targets;
+mod a35_deform_keys_fit_the_attachment;
+mod raw;
+#[cfg(test)]
+mod testkit;
+
+pub use a01_no_legacy_toplevel_constraint_arrays::A01NoLegacyToplevelConstraintArrays;
+pub use a02_no_bone_transform_key::A02NoBoneTransformKey;
+pub use a05_curve_array_length::A05CurveArrayLength;
+pub use a07_atlas_text_shape::A07AtlasTextShape;
+pub use a12_no_dark_color::A12NoDarkColor;
+pub use a16_skeleton_version_4_3::A16SkeletonVersion43;
+pub use a18_deterministic_emit::A18DeterministicEmit;
+pub use a24_axis_space_stroke::A24AxisSpaceStroke;
+pub use a25_detached_bone_parentage::A25DetachedBoneParentage;
+pub use a26_slot_draw_order::A26SlotDrawOrder;
+pub use a31_draw_order_offsets_resolve::A31DrawOrderOffsetsResolve;
+pub use a32_event_keys_resolve::A32EventKeysResolve;
+pub use a34_constraint_timeline_targets::A34ConstraintTimelineTargets;
+pub use a35_deform_keys_fit_the_attachment::A35DeformKeysFitTheAttachment;
+
+use rigc_sdk::gate::Rule;
+
+/// The rules of this crate, in **run order** (GATE.md §1.1, §6): the raw-text rules
+/// that guard the round trip (A07, A31, A35, then A08), the round trip A00, then
+/// A16, A01, A02, A05, then every other rule in numeric order.
+pub fn rules() -> Vec<&'static dyn Rule> {
+    vec![
+        &A07AtlasTextShape,
+        &A31DrawOrderOffsetsResolve,
+        &A35DeformKeysFitTheAttachment,
+        // A08_REGION_NAMES_MATCH_ATTACHMENTS goes here (before the round trip),
+        // then A00_ROUNDTRIP_PARSE.
+        &A16SkeletonVersion43,
+        &A01NoLegacyToplevelConstraintArrays,
+        &A02NoBoneTransformKey,
+        &A05CurveArrayLength,
+        // A03, A04, A06, A09, A10, A11 go here.
+        &A12NoDarkColor,
+        // A13, A14, A15, A17 go here.
+        &A18DeterministicEmit,
+        // A19, A20, A21, A22, A23 go here.
+        &A24AxisSpaceStroke,
+        &A25DetachedBoneParentage,
+        &A26SlotDrawOrder,
+        // A27, A28, A29, A30 go here.
+        &A32EventKeysResolve,
+        // A33 goes here.
+        &A34ConstraintTimelineTargets,
+        // A36, A37, A38, A39, A40, then A42–A50, go here (A41 is retired).
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::{check, junk};
+    use std::collections::HashSet;
+    use std::panic::{catch_unwind, AssertUnwindSafe};
+
+    /// The run order of GATE.md §1.1/§6: these first, in this order, then numeric.
+    const FIRST: [&str; 9] = [
+        "A07", "A31", "A35", "A08", "A00", "A16", "A01", "A02", "A05",
+    ];
+
+    fn rank(code: &str) -> (usize, u32) {
+        let number = code
+            .get(1..3)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(u32::MAX);
+        match FIRST.iter().position(|f| code.starts_with(f)) {
+            Some(i) => (i, 0),
+            None => (FIRST.len(), number),
+        }
+    }
+
+    #[test]
+    fn codes_are_unique_and_in_run_order() {
+        let codes: Vec<&str> = rules().iter().map(|r| r.code()).collect();
+        let unique: HashSet<&str> = codes.iter().map(|c| c.get(..3).unwrap_or(c)).collect();
+        assert_eq!(unique.len(), codes.len(), "duplicate codes: {codes:?}");
+        let mut sorted = codes.clone();
+        sorted.sort_by_key(|c| rank(c));
+        assert_eq!(codes, sorted);
+        assert_eq!(codes.len(), 14);
+    }
+
+    #[test]
+    fn kinds_follow_the_kind_table() {
+        use rigc_sdk::gate::RuleKind::*;
+        for rule in rules() {
+            let expected = match rule.code().get(..3) {
+                Some("A12") => Renderer,
+                Some("A24" | "A25" | "A26") => Archetype,
+                _ => Validity,
+            };
+            assert_eq!(rule.kind(), expected, "{}", rule.code());
+        }
+    }
+
+    #[test]
+    fn no_rule_panics_on_junk() {
+        let junk = junk();
+        // Most junk must parse, or the rules would only ever SKIP it.
+        let parsed = junk
+            .iter()
+            .filter(|i| rigc_sdk::gate::facts::Facts::new(i).raw().is_ok())
+            .count();
+        assert!(
+            parsed + 1 >= junk.len(),
+            "only {parsed} of {} junk inputs are JSON",
+            junk.len()
+        );
+        for (i, input) in junk.iter().enumerate() {
+            for rule in rules() {
+                let ran = catch_unwind(AssertUnwindSafe(|| check(rule, input)));
+                assert!(ran.is_ok(), "{} panicked on junk input {i}", rule.code());
+            }
+        }
+    }
+
+    #[test]
+    fn every_rule_passes_the_fixture() {
+        for rule in rules() {
+            crate::testkit::assert_pass(rule, &crate::testkit::fixture());
+        }
+    }
+}

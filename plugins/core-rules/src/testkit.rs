@@ -1,0 +1,211 @@
+//! This module owns the rules' test fixtures: a small valid Spine 4.3 skeleton and
+//! atlas (`fixtures/minimal.json`, `fixtures/minimal.atlas` — checked loadable
+//! and posable with spine-core 4.3.13 through the project oracle's `--roundtrip`),
+//! the rig info that matches it, and helpers that run one rule and assert its
+//! verdict. A test mutates a copy of the fixture and asserts the exact detail.
+
+use rigc_sdk::gate::facts::Facts;
+use rigc_sdk::gate::{
+    Detached, GateInput, Invariants, Outcome, Profile, RigInfo, Rule, SecondCompile,
+};
+use serde_json::Value;
+
+/// The fixture skeleton text.
+pub(crate) const SKELETON: &str = include_str!("../fixtures/minimal.json");
+/// The fixture atlas text (two pages, one region each).
+pub(crate) const ATLAS: &str = include_str!("../fixtures/minimal.atlas");
+
+/// The fixture skeleton as JSON.
+pub(crate) fn skeleton() -> Value {
+    serde_json::from_str(SKELETON).expect("the fixture is JSON")
+}
+
+/// Rig info that the fixture satisfies: the slot table, the axis bone, a
+/// `detached` rule.
+pub(crate) fn rig() -> RigInfo {
+    RigInfo {
+        name: "tiny".into(),
+        slot_order: vec!["s".into(), "m".into(), "box".into()],
+        invariants: Invariants {
+            axis_bone: Some("axis".into()),
+            detached: vec![Detached {
+                bone: "t".into(),
+                not_under: "axis".into(),
+                why: None,
+            }],
+            ..Invariants::default()
+        },
+        ..RigInfo::default()
+    }
+}
+
+/// A build's gate input over `skeleton_text` and `atlas`: rig info, and a second
+/// compile identical to the first.
+pub(crate) fn input_texts(skeleton_text: &str, atlas: &str) -> GateInput {
+    GateInput {
+        profile: Profile::SpineHtml,
+        skeleton_text: skeleton_text.into(),
+        atlas_text: Some(atlas.into()),
+        atlas_dir: ".".into(),
+        rig: Some(rig()),
+        second: Some(SecondCompile {
+            skeleton_text: skeleton_text.into(),
+            atlas_text: atlas.into(),
+        }),
+    }
+}
+
+/// The gate input of the fixture.
+pub(crate) fn fixture() -> GateInput {
+    input_texts(SKELETON, ATLAS)
+}
+
+/// The gate input of the fixture after `edit`.
+pub(crate) fn mutant(edit: impl FnOnce(&mut Value)) -> GateInput {
+    let mut v = skeleton();
+    edit(&mut v);
+    input_texts(
+        &serde_json::to_string_pretty(&v).expect("JSON prints"),
+        ATLAS,
+    )
+}
+
+/// Runs one rule.
+pub(crate) fn check(rule: &dyn Rule, input: &GateInput) -> Outcome {
+    let mut out = Outcome::default();
+    rule.check(&Facts::new(input), &mut out);
+    out
+}
+
+/// Asserts the rule PASSes on `input`.
+#[track_caller]
+pub(crate) fn assert_pass(rule: &dyn Rule, input: &GateInput) {
+    let out = check(rule, input);
+    assert!(
+        out.failures.is_empty(),
+        "{} failed: {:#?}",
+        rule.code(),
+        out.failures
+    );
+    assert_eq!(out.skip, None, "{} skipped", rule.code());
+}
+
+/// Asserts the rule FAILs on `input` with exactly these details, in order.
+#[track_caller]
+pub(crate) fn assert_fails(rule: &dyn Rule, input: &GateInput, details: &[&str]) {
+    let out = check(rule, input);
+    assert_eq!(out.failures, details, "{} details", rule.code());
+}
+
+/// Asserts the rule SKIPs on `input` with `reason` and fails nothing.
+#[track_caller]
+pub(crate) fn assert_skips(rule: &dyn Rule, input: &GateInput, reason: &str) {
+    let out = check(rule, input);
+    assert!(
+        out.failures.is_empty(),
+        "{} failed: {:#?}",
+        rule.code(),
+        out.failures
+    );
+    assert_eq!(
+        out.skip.as_deref(),
+        Some(reason),
+        "{} skip reason",
+        rule.code()
+    );
+}
+
+/// The fixture's gate input with skeleton text that is not JSON.
+pub(crate) fn not_json() -> GateInput {
+    input_texts("{ \"bones\": [", ATLAS)
+}
+
+/// Hostile inputs every rule must survive without a panic: non-object roots,
+/// arrays where objects go and objects where arrays go, huge numbers, strings
+/// that look like numbers, parent cycles, and odd atlas and rig shapes.
+pub(crate) fn junk() -> Vec<GateInput> {
+    let skeletons = [
+        "",
+        "null",
+        "42",
+        "\"4.3\"",
+        "[]",
+        "[{\"bones\": []}]",
+        r#"{"skeleton": [], "bones": {}, "slots": "x", "skins": {"default": {}}, "animations": []}"#,
+        r#"{"skeleton": {"spine": 4.3}, "bones": [null, 7, {"name": 7}, {"name": "a", "parent": "a", "transform": 1}],
+            "ik": 1, "constraints": [null, {"type": 5}, {"type": "physics", "name": 1}], "events": []}"#,
+        r#"{"slots": [{"name": "s", "dark": "000000"}, {"bone": "x"}], "animations": {
+            "a": [], "b": null, "c": {"bones": [], "slots": {"s": 3, "t": {"rgba2": null}},
+            "ik": [1, [], {}], "transform": {"x": null}, "path": {"c": [[]], "d": {"mix": {}}},
+            "physics": {"": null, "p": {"reset": "NaN"}}, "slider": 5,
+            "attachments": {"d": {"s": {"a": {"deform": [null, {"offset": 1e308, "vertices": [1e308, "NaN"]},
+                {"offset": -1e308, "vertices": "Infinity"}, {"offset": 18446744073709551615, "vertices": []}]}}}},
+            "drawOrder": [null, {"offsets": [{"slot": 1}, {"slot": "s", "offset": -1e308},
+                {"slot": "s", "offset": 1e308}, {"slot": "s", "offset": 0.5}]}, {"offsets": "ab"}],
+            "drawOrderFolder": [null, {"keys": [{"curve": "NaN"}]}, {"keys": 3}],
+            "events": [null, {"name": 5, "time": "NaN"}, {"name": "e", "time": -1e308, "volume": "x"}]}}}"#,
+        r#"{"bones": [{"name": "x", "parent": "y"}, {"name": "y", "parent": "x"}],
+            "skins": [{"name": "d", "attachments": {"s": {"a": {"type": "mesh", "uvs": 3, "vertices": [1e308, 1, 2, 3]}}}},
+                      {"name": "e", "attachments": {"s": {"a": {"type": "path", "vertexCount": -9223372036854775808,
+                         "vertices": [4294967295, 0]}}}}],
+            "animations": {"a": {"bones": {"x": {"translate": [{"y": "1"}, {"y": 1e308, "time": "x"}], "translatey": 1},
+                "y": {"rotate": [{"curve": [1e308, -1e308, "a", null]}]}},
+                "attachments": {"d": {"s": {"a": {"deform": [{"vertices": [1, 2]}]}}},
+                                "e": {"s": {"a": {"deform": [{"offset": 1, "vertices": [1, 2]}]}}}}}}}"#,
+    ];
+    let atlases: [Option<&str>; 6] = [
+        None,
+        Some(""),
+        Some("\n\n\n"),
+        Some(":::\n a \n\n\n:"),
+        Some("\u{0}\r\n b: 1\r\n"),
+        Some(ATLAS),
+    ];
+    let cyclic = RigInfo {
+        name: "junk".into(),
+        slot_order: vec!["s".into(), "s".into(), "".into()],
+        invariants: Invariants {
+            axis_bone: Some("x".into()),
+            detached: vec![
+                Detached {
+                    bone: "x".into(),
+                    not_under: "q".into(),
+                    why: None,
+                },
+                Detached {
+                    bone: "".into(),
+                    not_under: "".into(),
+                    why: Some("".into()),
+                },
+            ],
+            ..Invariants::default()
+        },
+        ..RigInfo::default()
+    };
+    let mut inputs = Vec::new();
+    for (i, text) in skeletons.iter().enumerate() {
+        let atlas = atlases.get(i % atlases.len()).copied().flatten();
+        let second = SecondCompile {
+            skeleton_text: "{}".into(),
+            atlas_text: "x".into(),
+        };
+        inputs.push(GateInput {
+            profile: Profile::SpineHtml,
+            skeleton_text: (*text).into(),
+            atlas_text: atlas.map(Into::into),
+            atlas_dir: ".".into(),
+            rig: if i % 2 == 0 {
+                Some(cyclic.clone())
+            } else {
+                None
+            },
+            second: if i % 3 == 0 { None } else { Some(second) },
+        });
+    }
+    for atlas in atlases {
+        let mut input = fixture();
+        input.atlas_text = atlas.map(Into::into);
+        inputs.push(input);
+    }
+    inputs
+}
