@@ -264,7 +264,22 @@ pub fn nearest<'k>(key: &str, known: &[&'k str]) -> Option<&'k str> {
     }
     let (d, k) = best?;
     let limit = (key.chars().count().max(k.chars().count()) / 3).max(2);
-    (d <= limit).then_some(k)
+    if d <= limit {
+        return Some(k);
+    }
+    // A shared stem the edit distance undervalues (`easing` → `ease`): at least
+    // three leading characters in common, covering most of the shorter name.
+    known
+        .iter()
+        .map(|k| (common_prefix(&lower, &k.to_lowercase()), *k))
+        .filter(|(p, k)| *p >= 3 && *p * 5 >= key.chars().count().min(k.chars().count()) * 3)
+        .max_by_key(|(p, _)| *p)
+        .map(|(_, k)| k)
+}
+
+/// How many leading characters two names share.
+fn common_prefix(a: &str, b: &str) -> usize {
+    a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count()
 }
 
 /// The spec's key path of a path from the document root
@@ -330,5 +345,10 @@ mod tests {
         );
         assert_eq!(d[0].loc.as_ref().unwrap().line_col(), (1, 37));
         assert_eq!(nearest("zzzzzzz", &["rotation"]), None);
+        assert_eq!(
+            nearest("easing", &["t", "v", "derive", "ease", "curve"]),
+            Some("ease")
+        );
+        assert_eq!(nearest("spec", &["slot", "name"]), None);
     }
 }

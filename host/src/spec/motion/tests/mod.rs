@@ -63,6 +63,17 @@ pub(crate) fn expect(
         .as_ref()
         .unwrap_or_else(|| panic!("{code} has no location"));
     let got = (d.message.as_str(), loc.pointer.as_str(), loc.line_col());
+    if std::env::var_os("RIGC_SNAP").is_some() {
+        let test = std::thread::current().name().unwrap_or("?").to_string();
+        let message = serde_json::to_string(&d.message).unwrap_or_default();
+        let (line, col) = got.2;
+        println!(
+            "SNAP\t{test}\t{code}\t{message}\t{}\t{line}\t{col}",
+            loc.pointer
+        );
+        println!("{}", render_human(d));
+        return;
+    }
     assert_eq!(got, (message, pointer, line_col), "\n{}", render_human(d));
     assert!(
         d.help.as_deref().is_some_and(|h| !h.is_empty()),
