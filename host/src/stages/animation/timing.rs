@@ -381,17 +381,7 @@ fn check_raw_times(cx: &mut Cx, at: &str, k: &KeyMeta, points: &[f64], t1: f64, 
     }
 }
 
-/// `value` of a number key field.
-pub(super) fn num(name: &str, x: f64) -> (String, KeyValue) {
-    (name.to_string(), KeyValue::Num(x))
-}
-
 /// The float32 a number is emitted as, for the hold rule.
 pub(super) fn f32_of(x: f64) -> f32 {
     x as f32
-}
-
-/// A quoted name for messages.
-pub(super) fn q(s: &str) -> String {
-    quote(s)
 }
