@@ -126,10 +126,19 @@ fn list(candidates: &[&str]) -> String {
 fn suggest(what: &str, name: &str, candidates: &[&str]) -> String {
     match crate::spec::cursor::nearest(name, candidates) {
         Some(near) => format!(
-            "did you mean {}? (a {what} of the compiled setup)",
-            quote(near)
+            "did you mean {}? ({} {what} of the compiled setup)",
+            quote(near),
+            article(what)
         ),
         None if candidates.is_empty() => format!("the compiled setup has no {what} at all"),
         None => format!("name one of: {}", list(candidates)),
+    }
+}
+
+/// `a` or `an`, for the word that follows.
+fn article(word: &str) -> &'static str {
+    match word.chars().next() {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+        _ => "a",
     }
 }

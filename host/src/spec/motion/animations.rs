@@ -226,6 +226,22 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
             None => ok = false,
         }
     }
+    if let (Some(g), Some((p, _))) = (node.get("group"), &property) {
+        if p == "mix" || p == "reset" {
+            ok = false;
+            let n = node.get("property").unwrap_or(g);
+            cx.push(
+                n.not_implemented(
+                    "motion.track.constraint-not-implemented",
+                    format!(
+                        "`{}` keys \"{p}\" on a group, which makes it a physics constraint timeline (a group of physics constraints), and this compiler does not compile physics timelines yet",
+                        node.key_path()
+                    ),
+                )
+                .help("remove this track for now; physics timelines are not compiled yet"),
+            );
+        }
+    }
     let (name, loc) = property?;
     ok.then(|| TrackSpec {
         loc: node.loc(),

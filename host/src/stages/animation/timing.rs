@@ -80,7 +80,8 @@ pub(super) fn interps(
                     )
                     .at(loc)
                     .help(format!(
-                        "remove the ease/curve; a {family} key takes effect at its time and holds"
+                        "remove the ease/curve; {} {family} key takes effect at its time and holds",
+                        super::article(family)
                     )),
                 );
             }

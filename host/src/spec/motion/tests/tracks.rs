@@ -55,6 +55,15 @@ fn constraint_tracks_are_not_implemented() {
 }
 
 #[test]
+fn physics_group_tracks_are_not_implemented() {
+    let d = refused(&track(
+        r#"{"group": "pair", "property": "reset", "keys": [{"t": 0, "v": null}]}"#,
+    ));
+    expect(&d, "motion.track.constraint-not-implemented", "`animations.\"a\".tracks[0]` keys \"reset\" on a group, which makes it a physics constraint timeline (a group of physics constraints), and this compiler does not compile physics timelines yet", "/animations/a/tracks/0/property", (5, 31));
+    assert_eq!(d[0].class, Class::NotImplemented);
+}
+
+#[test]
 fn property_shape() {
     let d = refused(&track(r#"{"bone": "a", "keys": []}"#));
     expect(&d, "motion.track.property-shape", "`animations.\"a\".tracks[0].property` is absent; a track states the property it keys — the table is AUTHORING §4.4", "/animations/a/tracks/0", (5, 1));
