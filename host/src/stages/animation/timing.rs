@@ -208,7 +208,8 @@ fn raw(cx: &mut Cx, at: &str, c: &RawValue, channels: usize) -> Interp {
 /// The emitted times of a key list shifted by `shift` seconds (lag + stagger ×
 /// member index), refused when they do not strictly increase (or, for `events`,
 /// go backwards), when two differ only below float32 precision, or when a key is
-/// past the declared duration. `member` names the group member in messages.
+/// past the declared duration. For a group member, `at` names the member (the
+/// shift differs per member).
 pub(super) fn times(
     cx: &mut Cx,
     at: &str,

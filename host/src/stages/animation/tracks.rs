@@ -75,8 +75,11 @@ fn one(cx: &mut Cx, track: &TrackSpec, claims: &mut Vec<Claim>, out: &mut Animat
     let (interps, table) = (interps?, table?);
     for (index, (member, values)) in members.iter().zip(table).enumerate() {
         let shift = track.lag + track.stagger * index as f64;
+        // Members share their times unless a stagger sets them apart.
         let at_m = match target.kind {
-            TargetKind::Group => format!("{at} (member {})", quote(&member.name)),
+            TargetKind::Group if track.stagger != 0.0 => {
+                format!("{at} (member {})", quote(&member.name))
+            }
             _ => at.clone(),
         };
         let times = timing::times(cx, &at_m, &metas, shift, true)?;

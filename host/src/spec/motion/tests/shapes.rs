@@ -381,3 +381,18 @@ fn deform_is_not_implemented() {
     expect(&d, "motion.deform.not-implemented", "`animations.\"a\".deform` keys attachment vertices (deform timelines), and this compiler does not compile deform timelines yet", "/animations/a/deform", (4, 46));
     assert_eq!(d[0].class, Class::NotImplemented);
 }
+
+#[test]
+fn every_gallery_motion_parses_or_is_refused_only_as_not_implemented() {
+    for name in ["flex", "look", "nod", "portrait", "ride", "squash", "walk"] {
+        let path = super::reference(&format!("rigc-gallery/{name}/motion.json"));
+        let text = std::fs::read_to_string(&path).expect("reference motion");
+        if let Err(d) = parse_str(&text) {
+            let shape: Vec<_> = d
+                .iter()
+                .filter(|d| d.class != Class::NotImplemented)
+                .collect();
+            assert!(shape.is_empty(), "{name}:\n{}", super::dump(&d));
+        }
+    }
+}

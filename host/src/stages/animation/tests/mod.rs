@@ -5,6 +5,7 @@
 mod constraints;
 mod families;
 mod fuzz;
+mod gallery;
 mod keys;
 mod reference;
 mod tracks;
