@@ -72,13 +72,20 @@ impl Diagnostic {
 
     /// A "not implemented yet" refusal.
     pub fn not_implemented(code: &'static str, message: impl Into<String>) -> Self {
-        Diagnostic { class: Class::NotImplemented, ..Diagnostic::new(code, message) }
+        Diagnostic {
+            class: Class::NotImplemented,
+            ..Diagnostic::new(code, message)
+        }
     }
 
     /// Points the diagnostic at `loc`, and records the value found there.
     pub fn at(mut self, loc: Loc) -> Self {
         if self.value.is_none() {
-            let text = loc.file.text.get(loc.span.start..loc.span.end).unwrap_or("");
+            let text = loc
+                .file
+                .text
+                .get(loc.span.start..loc.span.end)
+                .unwrap_or("");
             if !text.is_empty() {
                 self.value = Some(shorten(text));
             }

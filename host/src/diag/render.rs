@@ -24,18 +24,33 @@ pub fn render_human(d: &Diagnostic) -> String {
     out.push_str(&format!("{head}: {}\n", d.full_message()));
     if let Some(loc) = &d.loc {
         let (line, col) = loc.line_col();
-        let ptr = if loc.pointer.is_empty() { "(the whole file)".to_string() } else { loc.pointer.clone() };
-        out.push_str(&format!("  --> {}:{}:{} at {}\n", loc.file.display, line, col, ptr));
+        let ptr = if loc.pointer.is_empty() {
+            "(the whole file)".to_string()
+        } else {
+            loc.pointer.clone()
+        };
+        out.push_str(&format!(
+            "  --> {}:{}:{} at {}\n",
+            loc.file.display, line, col, ptr
+        ));
         let text = loc.file.line_text(line);
         if !text.is_empty() {
             let gutter = line.to_string().len();
             let pad = " ".repeat(gutter);
             let shown: String = text.chars().take(160).collect();
             let (end_line, end_col) = loc.file.line_col(loc.span.end.max(loc.span.start + 1));
-            let width = if end_line == line { end_col.saturating_sub(col).max(1) } else { shown.chars().count().saturating_sub(col - 1).max(1) };
+            let width = if end_line == line {
+                end_col.saturating_sub(col).max(1)
+            } else {
+                shown.chars().count().saturating_sub(col - 1).max(1)
+            };
             out.push_str(&format!(" {pad} |\n"));
             out.push_str(&format!(" {line} | {shown}\n"));
-            out.push_str(&format!(" {pad} | {}{}\n", " ".repeat(col - 1), "^".repeat(width.min(80))));
+            out.push_str(&format!(
+                " {pad} | {}{}\n",
+                " ".repeat(col - 1),
+                "^".repeat(width.min(80))
+            ));
         }
     }
     let indent = d
@@ -48,7 +63,10 @@ pub fn render_human(d: &Diagnostic) -> String {
     }
     for (what, loc) in &d.related {
         let (l, c) = loc.line_col();
-        out.push_str(&format!(" {indent} = {what}: {}:{}:{} at {}\n", loc.file.display, l, c, loc.pointer));
+        out.push_str(&format!(
+            " {indent} = {what}: {}:{}:{} at {}\n",
+            loc.file.display, l, c, loc.pointer
+        ));
     }
     if let Some(h) = &d.help {
         out.push_str(&format!(" {indent} = help: {h}\n"));
@@ -62,7 +80,12 @@ pub fn render_json(d: &Diagnostic) -> String {
     let (file, pointer, line, column) = match &d.loc {
         Some(loc) => {
             let (l, c) = loc.line_col();
-            (json!(loc.file.display), json!(loc.pointer), json!(l), json!(c))
+            (
+                json!(loc.file.display),
+                json!(loc.pointer),
+                json!(l),
+                json!(c),
+            )
         }
         None => (json!(null), json!(null), json!(null), json!(null)),
     };

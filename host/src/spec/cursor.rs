@@ -32,7 +32,11 @@ pub struct Node<'a> {
 impl<'a> Node<'a> {
     /// The document root.
     pub fn root(json: &'a Json, file: &'a Arc<SourceFile>) -> Self {
-        Node { json, file, path: Vec::new() }
+        Node {
+            json,
+            file,
+            path: Vec::new(),
+        }
     }
 
     /// RFC 6901 pointer (`/bones/3/parent`).
@@ -42,30 +46,24 @@ impl<'a> Node<'a> {
 
     /// The spec's key path (`animations."walk".tracks[0].keys[2].t`).
     pub fn key_path(&self) -> String {
-        let mut out = String::new();
-        for seg in &self.path {
-            match seg {
-                Seg::Field(k) => {
-                    if !out.is_empty() {
-                        out.push('.');
-                    }
-                    out.push_str(k);
-                }
-                Seg::Name(k) => {
-                    if !out.is_empty() {
-                        out.push('.');
-                    }
-                    out.push_str(&quote(k));
-                }
-                Seg::Index(i) => out.push_str(&format!("[{i}]")),
-            }
-        }
-        out
+        key_path_of(&self.path)
+    }
+
+    /// The key path of the fixed field `key` of this object, whether or not it is
+    /// present (for refusing an absent field: `` `animations."walk".duration` is absent ``).
+    pub fn field_key_path(&self, key: &str) -> String {
+        let mut path = self.path.clone();
+        path.push(Seg::Field(key.to_string()));
+        key_path_of(&path)
     }
 
     /// Where this value is.
     pub fn loc(&self) -> Loc {
-        Loc { file: self.file.clone(), pointer: self.pointer(), span: self.json.span }
+        Loc {
+            file: self.file.clone(),
+            pointer: self.pointer(),
+            span: self.json.span,
+        }
     }
 
     /// A compile error pointing at this value.
@@ -86,7 +84,11 @@ impl<'a> Node<'a> {
     fn child(&self, seg: Seg, json: &'a Json) -> Node<'a> {
         let mut path = self.path.clone();
         path.push(seg);
-        Node { json, file: self.file, path }
+        Node {
+            json,
+            file: self.file,
+            path,
+        }
     }
 
     /// The fixed field `key` of an object.
@@ -110,7 +112,12 @@ impl<'a> Node<'a> {
         match &self.json.value {
             Value::Object(m) => m
                 .iter()
-                .map(|m| (m.key.clone(), self.child(Seg::Name(m.key.clone()), &m.value)))
+                .map(|m| {
+                    (
+                        m.key.clone(),
+                        self.child(Seg::Name(m.key.clone()), &m.value),
+                    )
+                })
                 .collect(),
             _ => Vec::new(),
         }
@@ -119,7 +126,11 @@ impl<'a> Node<'a> {
     /// The elements of an array.
     pub fn elements(&self) -> Vec<Node<'a>> {
         match &self.json.value {
-            Value::Array(a) => a.iter().enumerate().map(|(i, j)| self.child(Seg::Index(i), j)).collect(),
+            Value::Array(a) => a
+                .iter()
+                .enumerate()
+                .map(|(i, j)| self.child(Seg::Index(i), j))
+                .collect(),
             _ => Vec::new(),
         }
     }
@@ -130,7 +141,11 @@ impl<'a> Node<'a> {
             Value::Object(m) => m.iter().find(|m| m.key == key).map(|m| {
                 let mut path = self.path.clone();
                 path.push(Seg::Field(key.to_string()));
-                Loc { file: self.file.clone(), pointer: pointer_of(&path), span: m.key_span }
+                Loc {
+                    file: self.file.clone(),
+                    pointer: pointer_of(&path),
+                    span: m.key_span,
+                }
             }),
             _ => None,
         }
@@ -206,16 +221,32 @@ impl<'a> Node<'a> {
             if known.contains(&key) {
                 continue;
             }
-            let Some(loc) = self.key_loc(key) else { continue };
+            let Some(loc) = self.key_loc(key) else {
+                continue;
+            };
             let message = match nearest(key, known) {
-                Some(near) => format!("unknown field {} on {what} — did you mean {}?", quote(key), quote(near)),
-                None => format!("unknown field {} on {what}; this compiler does not read it", quote(key)),
+                Some(near) => format!(
+                    "unknown field {} on {what} — did you mean {}?",
+                    quote(key),
+                    quote(near)
+                ),
+                None => format!(
+                    "unknown field {} on {what}; this compiler does not read it",
+                    quote(key)
+                ),
             };
             let help = match nearest(key, known) {
                 Some(near) => format!("rename it to {}, or remove it", quote(near)),
-                None => format!("fix the spelling or remove it; the fields of {what} are: {}", known.join(", ")),
+                None => format!(
+                    "fix the spelling or remove it; the fields of {what} are: {}",
+                    known.join(", ")
+                ),
             };
-            out.push(Diagnostic::new("spec.unknown-key", message).at(loc).help(help));
+            out.push(
+                Diagnostic::new("spec.unknown-key", message)
+                    .at(loc)
+                    .help(help),
+            );
         }
         out
     }
@@ -233,7 +264,46 @@ pub fn nearest<'k>(key: &str, known: &[&'k str]) -> Option<&'k str> {
     }
     let (d, k) = best?;
     let limit = (key.chars().count().max(k.chars().count()) / 3).max(2);
-    (d <= limit).then_some(k)
+    if d <= limit {
+        return Some(k);
+    }
+    // A shared stem the edit distance undervalues (`easing` → `ease`): at least
+    // three leading characters in common, covering most of the shorter name.
+    known
+        .iter()
+        .map(|k| (common_prefix(&lower, &k.to_lowercase()), *k))
+        .filter(|(p, k)| *p >= 3 && *p * 5 >= key.chars().count().min(k.chars().count()) * 3)
+        .max_by_key(|(p, _)| *p)
+        .map(|(_, k)| k)
+}
+
+/// How many leading characters two names share.
+fn common_prefix(a: &str, b: &str) -> usize {
+    a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count()
+}
+
+/// The spec's key path of a path from the document root
+/// (`animations."walk".tracks[0].keys[2].t`).
+pub fn key_path_of(path: &[Seg]) -> String {
+    let mut out = String::new();
+    for seg in path {
+        match seg {
+            Seg::Field(k) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(k);
+            }
+            Seg::Name(k) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(&quote(k));
+            }
+            Seg::Index(i) => out.push_str(&format!("[{i}]")),
+        }
+    }
+    out
 }
 
 /// RFC 6901 pointer for a path.
@@ -256,7 +326,11 @@ mod tests {
 
     #[test]
     fn paths_and_suggestions() {
-        let file = SourceFile::new("m.json", "m.json", r#"{"animations": {"a/b": {"tracks": [{"rotaton": 1}]}}}"#.into());
+        let file = SourceFile::new(
+            "m.json",
+            "m.json",
+            r#"{"animations": {"a/b": {"tracks": [{"rotaton": 1}]}}}"#.into(),
+        );
         let json = parse(&file.text).unwrap();
         let root = Node::root(&json, &file);
         let anims = root.get("animations").unwrap();
@@ -265,8 +339,16 @@ mod tests {
         assert_eq!(t.pointer(), "/animations/a~1b/tracks/0");
         assert_eq!(t.key_path(), "animations.\"a/b\".tracks[0]");
         let d = t.unknown_keys(&["rotation", "name"], "track");
-        assert_eq!(d[0].message, "unknown field \"rotaton\" on track — did you mean \"rotation\"?");
+        assert_eq!(
+            d[0].message,
+            "unknown field \"rotaton\" on track — did you mean \"rotation\"?"
+        );
         assert_eq!(d[0].loc.as_ref().unwrap().line_col(), (1, 37));
         assert_eq!(nearest("zzzzzzz", &["rotation"]), None);
+        assert_eq!(
+            nearest("easing", &["t", "v", "derive", "ease", "curve"]),
+            Some("ease")
+        );
+        assert_eq!(nearest("spec", &["slot", "name"]), None);
     }
 }

@@ -91,7 +91,11 @@ pub fn quote(s: &str) -> String {
 
 /// Parses a whole JSON document.
 pub fn parse(text: &str) -> Result<Json, SyntaxError> {
-    let mut p = Parser { s: text.as_bytes(), text, i: 0 };
+    let mut p = Parser {
+        s: text.as_bytes(),
+        text,
+        i: 0,
+    };
     if text.starts_with('\u{feff}') {
         p.i = 3;
     }
@@ -115,7 +119,11 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn err(&self, message: impl Into<String>) -> SyntaxError {
-        SyntaxError { message: message.into(), offset: self.i, first: None }
+        SyntaxError {
+            message: message.into(),
+            offset: self.i,
+            first: None,
+        }
     }
 
     fn peek(&self) -> Option<u8> {
@@ -151,7 +159,10 @@ impl Parser<'_> {
                 return Err(self.err(format!("expected a value, found {found}")));
             }
         };
-        Ok(Json { value, span: Span { start, end: self.i } })
+        Ok(Json {
+            value,
+            span: Span { start, end: self.i },
+        })
     }
 
     fn word(&mut self, w: &str, v: Value) -> Result<Value, SyntaxError> {
@@ -165,7 +176,9 @@ impl Parser<'_> {
 
     fn nest(&self, depth: usize) -> Result<(), SyntaxError> {
         if depth >= MAX_DEPTH {
-            Err(self.err(format!("arrays and objects nest deeper than {MAX_DEPTH} levels")))
+            Err(self.err(format!(
+                "arrays and objects nest deeper than {MAX_DEPTH} levels"
+            )))
         } else {
             Ok(())
         }
@@ -193,7 +206,10 @@ impl Parser<'_> {
             }
             let ks = self.i;
             let key = self.string()?;
-            let key_span = Span { start: ks, end: self.i };
+            let key_span = Span {
+                start: ks,
+                end: self.i,
+            };
             if let Some(first) = members.iter().find(|m| m.key == key) {
                 return Err(SyntaxError {
                     message: format!(
@@ -212,7 +228,11 @@ impl Parser<'_> {
             self.i += 1;
             self.ws();
             let value = self.value(depth + 1)?;
-            members.push(Member { key, key_span, value });
+            members.push(Member {
+                key,
+                key_span,
+                value,
+            });
             self.ws();
             match self.peek() {
                 Some(b',') => self.i += 1,
@@ -222,7 +242,9 @@ impl Parser<'_> {
                 }
                 _ => {
                     let found = self.found();
-                    return Err(self.err(format!("expected ',' or '}}' after an object member, found {found}")));
+                    return Err(self.err(format!(
+                        "expected ',' or '}}' after an object member, found {found}"
+                    )));
                 }
             }
         }
@@ -252,7 +274,9 @@ impl Parser<'_> {
                 }
                 _ => {
                     let found = self.found();
-                    return Err(self.err(format!("expected ',' or ']' after an array element, found {found}")));
+                    return Err(self.err(format!(
+                        "expected ',' or ']' after an array element, found {found}"
+                    )));
                 }
             }
         }
@@ -263,7 +287,11 @@ impl Parser<'_> {
             .s
             .get(self.i..self.i + 4)
             .and_then(|b| std::str::from_utf8(b).ok())
-            .and_then(|t| u32::from_str_radix(t, 16).ok().filter(|_| t.bytes().all(|c| c.is_ascii_hexdigit())));
+            .and_then(|t| {
+                u32::from_str_radix(t, 16)
+                    .ok()
+                    .filter(|_| t.bytes().all(|c| c.is_ascii_hexdigit()))
+            });
         match h {
             Some(v) => {
                 self.i += 4;
@@ -336,7 +364,9 @@ impl Parser<'_> {
                         }
                     }
                 }
-                Some(_) => return Err(self.err("a control character (such as a raw newline or tab) inside a string; escape it")),
+                Some(_) => return Err(self.err(
+                    "a control character (such as a raw newline or tab) inside a string; escape it",
+                )),
             }
         }
     }
@@ -398,18 +428,39 @@ mod tests {
 
     #[test]
     fn parses_with_spans_and_order() {
-        let j = parse(r#"{"b": [1, -2.5e1, true], "a": {"x": null, "s": "\u00e9\ud83d\ude00"}}"#).unwrap();
+        let j = parse(r#"{"b": [1, -2.5e1, true], "a": {"x": null, "s": "\u00e9\ud83d\ude00"}}"#)
+            .unwrap();
         let Value::Object(m) = &j.value else { panic!() };
         assert_eq!(m[0].key, "b");
         assert_eq!(m[1].key, "a");
-        assert_eq!(j.get("a").unwrap().get("s").unwrap().value, Value::String("é😀".into()));
+        assert_eq!(
+            j.get("a").unwrap().get("s").unwrap().value,
+            Value::String("é😀".into())
+        );
         let b = j.get("b").unwrap();
-        assert_eq!(&r#"{"b": [1, -2.5e1, true]"#[b.span.start..b.span.end], "[1, -2.5e1, true]");
+        assert_eq!(
+            &r#"{"b": [1, -2.5e1, true]"#[b.span.start..b.span.end],
+            "[1, -2.5e1, true]"
+        );
     }
 
     #[test]
     fn refuses_what_json_refuses() {
-        for bad in ["", "{", "[1,]", "{\"a\":1,}", "01", "1.", "\"\\x\"", "{\"a\" 1}", "[1] 2", "nul", "\"a\nb\"", "1e999", "\"\\ud800\""] {
+        for bad in [
+            "",
+            "{",
+            "[1,]",
+            "{\"a\":1,}",
+            "01",
+            "1.",
+            "\"\\x\"",
+            "{\"a\" 1}",
+            "[1] 2",
+            "nul",
+            "\"a\nb\"",
+            "1e999",
+            "\"\\ud800\"",
+        ] {
             assert!(parse(bad).is_err(), "{bad:?} parsed");
         }
         let e = parse("{\"a\": 1, \"a\": 2}").unwrap_err();

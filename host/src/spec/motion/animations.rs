@@ -1,0 +1,302 @@
+//! This module owns the shape of `animations` (FORMAT.md §3.6): each animation's
+//! own fields, its `tracks` (§3.7) and their keys (§3.8). The families that sit
+//! beside `tracks` (`drawOrder`, `events`, `ik`, `transform`) are in `families`.
+
+use super::shape::{absent, wrong, Cx};
+use super::{
+    families, AnimationSpec, KeySpec, Named, RawValue, TargetKind, TrackSpec, TrackTarget,
+};
+use crate::spec::cursor::Node;
+
+const ANIMATION_KEYS: &[&str] = &[
+    "duration",
+    "loop",
+    "note",
+    "tracks",
+    "ik",
+    "transform",
+    "deform",
+    "drawOrder",
+    "events",
+];
+const TRACK_KEYS: &[&str] = &[
+    "slot", "group", "bone", "physics", "path", "slider", "property", "lag", "stagger", "keys",
+];
+const KEY_KEYS: &[&str] = &["t", "v", "derive", "ease", "curve"];
+
+/// `animations` (required, may be `{}`).
+pub(super) fn animations(cx: &mut Cx, root: &Node) -> Vec<AnimationSpec> {
+    let hint = "it is a table keyed by animation name, `{ \"<name>\": { \"duration\": …, \"tracks\": [...] } }` (write `{}` for a static rig)";
+    let Some(table) = root.get("animations") else {
+        cx.push(absent(root, "animations", "motion.animations.shape", hint));
+        return Vec::new();
+    };
+    if !cx.object(&table, "motion.animations.shape", hint) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (name, node) in table.entries() {
+        if name.is_empty() {
+            let loc = table.key_loc(&name).unwrap_or_else(|| node.loc());
+            cx.push(
+                crate::diag::Diagnostic::new(
+                    "motion.animation.empty-name",
+                    "an animation has an empty name",
+                )
+                .at(loc)
+                .help("name the animation; the name is how a player asks for it"),
+            );
+            continue;
+        }
+        if let Some(a) = animation(cx, name, &node) {
+            out.push(a);
+        }
+    }
+    out
+}
+
+fn animation(cx: &mut Cx, name: String, node: &Node) -> Option<AnimationSpec> {
+    if !cx.object(
+        node,
+        "motion.animation.shape",
+        "an animation is an object, `{ \"duration\": <seconds>, \"tracks\": [...] }`",
+    ) {
+        return None;
+    }
+    cx.unknown(node, ANIMATION_KEYS);
+    let duration = cx.number(
+        node,
+        "duration",
+        true,
+        "motion.animation.duration",
+        "a duration is a finite number of seconds — it is checked against the compiled last key (rule R7), and a comparison against a non-number is silently false",
+    );
+    if let Some((d, _)) = &duration {
+        if *d < 0.0 {
+            if let Some(n) = node.get("duration") {
+                cx.push(wrong(
+                    &n,
+                    "motion.animation.duration-negative",
+                    "a duration is a length of time, so it is not negative",
+                ));
+            }
+        }
+    }
+    let looping = match node.get("loop") {
+        None => None,
+        Some(l) => match l.as_bool() {
+            Some(b) => Some(b),
+            None => {
+                cx.push(wrong(
+                    &l,
+                    "motion.animation.loop",
+                    "it is a player hint, so true or false (absent means the player decides)",
+                ));
+                None
+            }
+        },
+    };
+    let note = cx.note(node);
+    let tracks_node = cx.array(
+        node,
+        "tracks",
+        true,
+        "motion.animation.tracks",
+        "it is an array of tracks (write `[]` for an animation whose timelines are all in the families beside it)",
+    );
+    let mut tracks = Vec::new();
+    for t in tracks_node.map(|t| t.elements()).unwrap_or_default() {
+        if let Some(track) = track(cx, &t) {
+            tracks.push(track);
+        }
+    }
+    if let Some(d) = node.get("deform") {
+        cx.push(
+            d.not_implemented(
+                "motion.deform.not-implemented",
+                format!(
+                    "`{}` keys attachment vertices (deform timelines), and this compiler does not compile deform timelines yet",
+                    d.key_path()
+                ),
+            )
+            .help("remove the `deform` timelines for now; deform is not compiled yet"),
+        );
+    }
+    let draw_order = families::draw_order(cx, node, &name);
+    let events = families::events(cx, node, &name);
+    let ik = families::constraint_tracks(cx, node, &name, families::Family::Ik);
+    let transform = families::constraint_tracks(cx, node, &name, families::Family::Transform);
+    let (duration, duration_loc) = duration?;
+    Some(AnimationSpec {
+        name,
+        loc: node.loc(),
+        duration,
+        duration_loc,
+        looping,
+        note,
+        tracks,
+        draw_order,
+        events,
+        ik,
+        transform,
+    })
+}
+
+fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
+    if !cx.object(
+        node,
+        "motion.track.shape",
+        "a track is an object naming one target and a property, `{ \"bone\": \"<bone>\", \"property\": \"rotate\", \"keys\": [...] }`",
+    ) {
+        return None;
+    }
+    cx.unknown(node, TRACK_KEYS);
+    let mut ok = true;
+    for (field, what) in [
+        ("physics", "a physics constraint"),
+        ("path", "a path constraint"),
+        ("slider", "a slider"),
+    ] {
+        if let Some(n) = node.get(field) {
+            ok = false;
+            cx.push(
+                n.not_implemented(
+                    "motion.track.constraint-not-implemented",
+                    format!(
+                        "`{}` keys {what}, and this compiler does not compile {field} timelines yet",
+                        n.key_path()
+                    ),
+                )
+                .help(format!("remove this track for now; {field} timelines are not compiled yet")),
+            );
+        }
+    }
+    let mut targets = Vec::new();
+    for kind in [TargetKind::Slot, TargetKind::Group, TargetKind::Bone] {
+        let field = kind.field();
+        if let Some((name, loc)) = cx.string(
+            node,
+            field,
+            "motion.track.target-shape",
+            "it names the track's target, a string",
+        ) {
+            targets.push(TrackTarget {
+                kind,
+                name: Named { name, loc },
+            });
+        } else if node.has(field) {
+            ok = false;
+        }
+    }
+    let property = cx.nonempty_str(
+        node,
+        "property",
+        true,
+        "motion.track.property-shape",
+        "a track states the property it keys — the table is AUTHORING §4.4",
+    );
+    let lag = cx.number(
+        node,
+        "lag",
+        false,
+        "motion.track.lag",
+        "\"lag\" is seconds added to every key time of this track, so a finite number — a string is CONCATENATED onto each time and a boolean adds 1",
+    );
+    let stagger = cx.number(
+        node,
+        "stagger",
+        false,
+        "motion.track.stagger",
+        "\"stagger\" is the extra per-member delay inside a group, in seconds, so a finite number",
+    );
+    ok &= node.get("lag").is_none_or(|_| lag.is_some())
+        && node.get("stagger").is_none_or(|_| stagger.is_some());
+    let keys_node = cx.array(
+        node,
+        "keys",
+        true,
+        "motion.track.keys-shape",
+        "a track's keys are an array, `[{ \"t\": <seconds>, \"v\": [...] }, …]`",
+    );
+    let keys_loc = keys_node.as_ref().map(|k| k.loc());
+    let mut keys = Vec::new();
+    for k in keys_node.map(|k| k.elements()).unwrap_or_default() {
+        match key(cx, &k) {
+            Some(key) => keys.push(key),
+            None => ok = false,
+        }
+    }
+    if let (Some(g), Some((p, _))) = (node.get("group"), &property) {
+        if p == "mix" || p == "reset" {
+            ok = false;
+            let n = node.get("property").unwrap_or(g);
+            cx.push(
+                n.not_implemented(
+                    "motion.track.constraint-not-implemented",
+                    format!(
+                        "`{}` keys \"{p}\" on a group, which makes it a physics constraint timeline (a group of physics constraints), and this compiler does not compile physics timelines yet",
+                        node.key_path()
+                    ),
+                )
+                .help("remove this track for now; physics timelines are not compiled yet"),
+            );
+        }
+    }
+    let (name, loc) = property?;
+    ok.then(|| TrackSpec {
+        loc: node.loc(),
+        targets,
+        property: Named { name, loc },
+        lag: lag.map_or(0.0, |l| l.0),
+        stagger: stagger.map_or(0.0, |s| s.0),
+        keys,
+        keys_loc: keys_loc.unwrap_or_else(|| node.loc()),
+    })
+}
+
+fn key(cx: &mut Cx, node: &Node) -> Option<KeySpec> {
+    if !cx.object(
+        node,
+        "motion.key.shape",
+        "a key is an object, `{ \"t\": <seconds>, \"v\": [...] }`",
+    ) {
+        return None;
+    }
+    cx.unknown(node, KEY_KEYS);
+    let t = cx.number(
+        node,
+        "t",
+        true,
+        "motion.key.time-shape",
+        "a key states its time in seconds, as a finite number",
+    );
+    let ease = cx.string(
+        node,
+        "ease",
+        "motion.key.ease-shape",
+        "it names an entry of this spec's `easings` table, or is \"stepped\"",
+    );
+    let mut ok = node.get("ease").is_none_or(|_| ease.is_some());
+    if let Some(d) = node.get("derive") {
+        ok = false;
+        cx.push(
+            d.not_implemented(
+                "motion.key.derive-not-implemented",
+                format!(
+                    "`{}` asks the compiler to derive each member's value from a model, and this compiler does not evaluate derive models yet",
+                    d.key_path()
+                ),
+            )
+            .help("state the values with \"v\" (a per-member map on a group track) instead"),
+        );
+    }
+    let (t, t_loc) = t?;
+    ok.then(|| KeySpec {
+        loc: node.loc(),
+        t,
+        t_loc,
+        v: node.get("v").map(|v| RawValue::of(&v)),
+        ease: ease.map(|(name, loc)| Named { name, loc }),
+        curve: node.get("curve").map(|c| RawValue::of(&c)),
+    })
+}

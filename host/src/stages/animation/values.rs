@@ -1,0 +1,415 @@
+//! This module owns the properties a bone or slot track can key (FORMAT.md §3.7,
+//! SPINE43.md §8.2–§8.3) and how a key's `v` becomes the value fields of the
+//! emitted key: `[x, y]`/`[value]` numbers, colours as hex (`rrggbbaa`, `rrggbb`),
+//! `alpha` as a number, attachment names and inherit modes.
+
+use super::timing::{at_t, f32_of, KeyValues};
+use crate::diag::Diagnostic;
+use crate::spec::cursor::Node;
+use crate::spec::json::quote;
+use rigc_sdk::model::KeyValue;
+use rigc_sdk::num::channel_hex;
+
+/// Which kind of target a property belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Side {
+    /// A bone timeline.
+    Bone,
+    /// A slot timeline.
+    Slot,
+}
+
+impl Side {
+    /// `bone` / `slot`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Side::Bone => "bone",
+            Side::Slot => "slot",
+        }
+    }
+}
+
+/// What a property's key value is.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Shape {
+    /// Numbers, one per emitted field (`x, y` or `value`).
+    Numbers(&'static [&'static str]),
+    /// Colour channels in 0..1, emitted as hex parts `(field, channel count)`.
+    Colour(&'static [(&'static str, usize)], &'static [&'static str]),
+    /// `alpha`: one channel in 0..1, emitted as a number.
+    Alpha,
+    /// An attachment placeholder or `null`.
+    Attachment,
+    /// An inherit mode.
+    Inherit,
+}
+
+/// A bone or slot property.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Prop {
+    /// The timeline name (as the runtime reads it).
+    pub name: &'static str,
+    /// Bone or slot.
+    pub side: Side,
+    /// The key value's shape.
+    pub shape: Shape,
+}
+
+impl Prop {
+    /// Curve channels (0 for an instant timeline).
+    pub fn channels(&self) -> usize {
+        match self.shape {
+            Shape::Numbers(f) => f.len(),
+            Shape::Colour(_, names) => names.len(),
+            Shape::Alpha => 1,
+            Shape::Attachment | Shape::Inherit => 0,
+        }
+    }
+
+    /// Does the timeline apply a dark colour (needs a slot `dark`)?
+    pub fn has_dark(&self) -> bool {
+        matches!(self.shape, Shape::Colour(parts, _) if parts.iter().any(|(f, _)| *f == "dark"))
+    }
+}
+
+const XY: &[&str] = &["x", "y"];
+const VALUE: &[&str] = &["value"];
+
+/// Every bone and slot property.
+pub(super) const PROPS: &[Prop] = &[
+    Prop {
+        name: "rotate",
+        side: Side::Bone,
+        shape: Shape::Numbers(VALUE),
+    },
+    Prop {
+        name: "translate",
+        side: Side::Bone,
+        shape: Shape::Numbers(XY),
+    },
+    Prop {
+        name: "translatex",
+        side: Side::Bone,
+        shape: Shape::Numbers(VALUE),
+    },
+    Prop {
+        name: "translatey",
+        side: Side::Bone,
+        shape: Shape::Numbers(VALUE),
+    },
+    Prop {
+        name: "scale",
+        side: Side::Bone,
+        shape: Shape::Numbers(XY),
+    },
+    Prop {
+        name: "scalex",
+        side: Side::Bone,
+        shape: Shape::Numbers(VALUE),
+    },
+    Prop {
+        name: "scaley",
+        side: Side::Bone,
+        shape: Shape::Numbers(VALUE),
+    },
+    Prop {
+        name: "shear",
+        side: Side::Bone,
+        shape: Shape::Numbers(XY),
+    },
+    Prop {
+        name: "shearx",
+        side: Side::Bone,
+        shape: Shape::Numbers(VALUE),
+    },
+    Prop {
+        name: "sheary",
+        side: Side::Bone,
+        shape: Shape::Numbers(VALUE),
+    },
+    Prop {
+        name: "inherit",
+        side: Side::Bone,
+        shape: Shape::Inherit,
+    },
+    Prop {
+        name: "rgba",
+        side: Side::Slot,
+        shape: Shape::Colour(&[("color", 4)], &["r", "g", "b", "a"]),
+    },
+    Prop {
+        name: "rgb",
+        side: Side::Slot,
+        shape: Shape::Colour(&[("color", 3)], &["r", "g", "b"]),
+    },
+    Prop {
+        name: "alpha",
+        side: Side::Slot,
+        shape: Shape::Alpha,
+    },
+    Prop {
+        name: "rgba2",
+        side: Side::Slot,
+        shape: Shape::Colour(
+            &[("light", 4), ("dark", 3)],
+            &["r", "g", "b", "a", "r2", "g2", "b2"],
+        ),
+    },
+    Prop {
+        name: "rgb2",
+        side: Side::Slot,
+        shape: Shape::Colour(
+            &[("light", 3), ("dark", 3)],
+            &["r", "g", "b", "r2", "g2", "b2"],
+        ),
+    },
+    Prop {
+        name: "attachment",
+        side: Side::Slot,
+        shape: Shape::Attachment,
+    },
+];
+
+/// The property called `name` (exact, lowercase as the runtime reads it).
+pub(super) fn prop(name: &str) -> Option<Prop> {
+    PROPS.iter().find(|p| p.name == name).copied()
+}
+
+/// The constraint family a constraint-timeline property belongs to, for the
+/// refusal of such a property on a bone/slot/group track.
+pub(super) fn constraint_property(name: &str) -> Option<(&'static str, &'static str)> {
+    match name {
+        "position" | "spacing" => Some(("a path constraint timeline", "\"path\"")),
+        "reset" => Some(("a physics constraint timeline", "\"physics\"")),
+        "time" => Some(("a slider timeline", "\"slider\"")),
+        "mix" => Some((
+            "a constraint timeline (physics, path or slider)",
+            "\"physics\", \"path\" or \"slider\"",
+        )),
+        _ => None,
+    }
+}
+
+/// The five inherit modes, as the runtime spells them.
+const INHERIT_MODES: &[&str] = &[
+    "normal",
+    "onlyTranslation",
+    "noRotationOrReflection",
+    "noScale",
+    "noScaleOrReflection",
+];
+
+/// Is `s` an inherit mode with only its first letter's case free (SPINE43.md §3)?
+pub(super) fn is_inherit_mode(s: &str) -> bool {
+    let mut chars = s.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    let rest = chars.as_str();
+    INHERIT_MODES.iter().any(|m| {
+        let mut mc = m.chars();
+        mc.next().is_some_and(|mf| mf.eq_ignore_ascii_case(&first)) && mc.as_str() == rest
+    })
+}
+
+/// Decodes one key value (`v`, or `None` when absent) for `prop`. `at` is the
+/// `<where>` of messages, `t` the key's authored time, `key` where the key is.
+pub(super) fn decode(
+    prop: Prop,
+    v: Option<&Node>,
+    key: &crate::diag::Loc,
+    at: &str,
+    t: f64,
+) -> Result<KeyValues, Box<Diagnostic>> {
+    let locate = |d: Diagnostic| -> Box<Diagnostic> {
+        Box::new(match v {
+            _ if d.loc.is_some() => d,
+            Some(n) => d.at(n.loc()),
+            None => d.at_without_value(key.clone()),
+        })
+    };
+    match prop.shape {
+        Shape::Numbers(fields) => {
+            let n = fields.len();
+            let xs = numbers(v, n).ok_or_else(|| {
+                locate(
+                    Diagnostic::new(
+                        "motion.key.value-shape",
+                        format!("{at}: key value must be an array of {n} number(s)"),
+                    )
+                    .help(format!("write \"v\": [{}]", fields.join(", "))),
+                )
+            })?;
+            Ok(KeyValues {
+                fields: fields
+                    .iter()
+                    .zip(&xs)
+                    .map(|(f, x)| (f.to_string(), KeyValue::Num(*x)))
+                    .collect(),
+                emitted: xs.iter().map(|x| f32_of(*x)).collect(),
+                channels: xs,
+            })
+        }
+        Shape::Colour(parts, names) => {
+            let xs = colour(prop, names, v, at, t).map_err(|d| locate(*d))?;
+            let mut fields = Vec::new();
+            let mut rest = xs.as_slice();
+            for (field, count) in parts {
+                let (part, tail) = rest.split_at((*count).min(rest.len()));
+                rest = tail;
+                fields.push((
+                    field.to_string(),
+                    KeyValue::Str(part.iter().map(|c| channel_hex(*c)).collect()),
+                ));
+            }
+            Ok(KeyValues {
+                fields,
+                emitted: xs
+                    .iter()
+                    .map(|c| (c.clamp(0.0, 1.0) * 255.0 + 0.5).floor() as f32)
+                    .collect(),
+                channels: xs,
+            })
+        }
+        Shape::Alpha => {
+            let xs = colour(prop, &["a"], v, at, t).map_err(|d| locate(*d))?;
+            Ok(KeyValues {
+                fields: xs
+                    .iter()
+                    .map(|x| ("value".to_string(), KeyValue::Num(*x)))
+                    .collect(),
+                emitted: xs.iter().map(|x| f32_of(*x)).collect(),
+                channels: xs,
+            })
+        }
+        Shape::Attachment => {
+            let value = match v {
+                Some(n) if n.is_null() => KeyValue::Null,
+                Some(n) if n.as_str().is_some() => KeyValue::Str(n.as_str().unwrap_or_default().to_string()),
+                _ => {
+                    return Err(locate(
+                        Diagnostic::new(
+                            "motion.key.value-shape",
+                            format!("{at}: attachment key value must be a string or null"),
+                        )
+                        .help("write \"v\": \"<placeholder>\" to show an attachment, or \"v\": null to show nothing"),
+                    ))
+                }
+            };
+            Ok(KeyValues {
+                fields: vec![("name".to_string(), value)],
+                ..KeyValues::default()
+            })
+        }
+        Shape::Inherit => {
+            let Some(s) = v.and_then(|n| n.as_str()) else {
+                return Err(locate(
+                    Diagnostic::new(
+                        "motion.key.value-shape",
+                        format!("{at}: inherit key value must be a mode name, a string"),
+                    )
+                    .help(format!("write \"v\": one of {}", modes())),
+                ));
+            };
+            if !is_inherit_mode(s) {
+                return Err(locate(
+                    Diagnostic::new(
+                        "motion.key.inherit-unknown",
+                        format!(
+                            "{}: {} is not an inherit mode; the modes are {}, and only the first letter's case is free",
+                            at_t(at, t),
+                            quote(s),
+                            modes()
+                        ),
+                    )
+                    .help(match crate::spec::cursor::nearest(s, INHERIT_MODES) {
+                        Some(near) => format!("did you mean {}?", quote(near)),
+                        None => format!("write one of {}", modes()),
+                    }),
+                ));
+            }
+            Ok(KeyValues {
+                fields: vec![("inherit".to_string(), KeyValue::Str(s.to_string()))],
+                ..KeyValues::default()
+            })
+        }
+    }
+}
+
+fn modes() -> String {
+    INHERIT_MODES.join(", ")
+}
+
+/// An array of exactly `n` finite numbers.
+fn numbers(v: Option<&Node>, n: usize) -> Option<Vec<f64>> {
+    let v = v?;
+    if v.len() != Some(n) {
+        return None;
+    }
+    v.elements()
+        .iter()
+        .map(|e| e.as_f64().filter(|x| x.is_finite()))
+        .collect()
+}
+
+/// Colour channels in 0..1, as many as `names`.
+fn colour(
+    prop: Prop,
+    names: &[&str],
+    v: Option<&Node>,
+    at: &str,
+    t: f64,
+) -> Result<Vec<f64>, Box<Diagnostic>> {
+    let form = format!("[{}]", names.join(","));
+    let shape_err = || {
+        Diagnostic::new(
+            "motion.key.value-shape",
+            format!("{at}: {} key value must be {form}", prop.name),
+        )
+        .help(format!(
+            "write \"v\": {form}, each channel a number in 0..1"
+        ))
+    };
+    let Some(v) = v.filter(|v| v.is_array()) else {
+        return Err(Box::new(shape_err()));
+    };
+    let elements = v.elements();
+    if elements.len() != names.len() {
+        return Err(Box::new(
+            Diagnostic::new(
+                "motion.key.value-shape",
+                format!(
+                    "{at}: {} value needs {} channels, got {}",
+                    prop.name,
+                    names.len(),
+                    elements.len()
+                ),
+            )
+            .help(format!(
+                "write \"v\": {form}, each channel a number in 0..1"
+            )),
+        ));
+    }
+    let mut out = Vec::with_capacity(names.len());
+    for (e, name) in elements.iter().zip(names) {
+        let Some(x) = e.as_f64().filter(|x| x.is_finite()) else {
+            return Err(Box::new(shape_err().at(e.loc())));
+        };
+        if !(0.0..=1.0).contains(&x) {
+            return Err(Box::new(
+                Diagnostic::new(
+                    "motion.key.channel-range",
+                    format!(
+                        "{}: channel \"{name}\" is {}, outside 0..1",
+                        at_t(at, t),
+                        e.text()
+                    ),
+                )
+                .at(e.loc())
+                .help("write colour channels as fractions in 0..1 (255 is written 1)"),
+            ));
+        }
+        out.push(x);
+    }
+    Ok(out)
+}
