@@ -46,7 +46,9 @@ pub(super) fn parse(root: &Node, d: &mut Diags) -> HeaderSpec {
         );
         return h;
     }
-    d.extend(s.unknown_keys(HEADER_KEYS, "\"skeleton\""));
+    let unknown = s.unknown_keys(HEADER_KEYS, "\"skeleton\"");
+    let quiet = !unknown.is_empty();
+    d.extend(unknown);
     const WHAT: &str = "\"skeleton\"";
     h.fps = number(&s, "fps", WHAT, d);
     h.reference_scale = number(&s, "referenceScale", WHAT, d);
@@ -58,12 +60,13 @@ pub(super) fn parse(root: &Node, d: &mut Diags) -> HeaderSpec {
             h.audio = string(&s, "audio", WHAT, d).map(Some);
         }
     }
-    h.stage = stage(&s, d);
+    h.stage = stage(&s, quiet, d);
     h
 }
 
-/// Reads the stage fields of the header `s`.
-fn stage(s: &Node, d: &mut Diags) -> Stage {
+/// Reads the stage fields of the header `s`; `quiet` holds back the refusal of
+/// a half-declared stage (an unknown key is likely the other half).
+fn stage(s: &Node, quiet: bool, d: &mut Diags) -> Stage {
     let (w, h) = (s.get("width"), s.get("height"));
     let null_w = w.as_ref().is_some_and(|v| v.is_null());
     let null_h = h.as_ref().is_some_and(|v| v.is_null());
@@ -126,6 +129,7 @@ fn stage(s: &Node, d: &mut Diags) -> Stage {
         }
     }
     match (w.is_some(), h.is_some()) {
+        (true, false) | (false, true) if quiet => Stage::Missing,
         (true, false) | (false, true) => {
             let (have, missing) = if w.is_some() {
                 ("width", "height")

@@ -148,9 +148,8 @@ pub(super) fn count(obj: &Node, key: &str, what: &str, d: &mut Diags) -> Option<
     }
 }
 
-/// A list of names (`bones`, skin member lists): an array of strings. `field`
-/// names the list in messages; `what` the owner. `None` when the field is absent
-/// or refused.
+/// A skin's member list: an array of names. `field` names the list in
+/// messages; `what` the owner. Refused elements are left out.
 pub(super) fn name_list(v: &Node, field: &str, what: &str, d: &mut Diags) -> Vec<At<String>> {
     let mut out = Vec::new();
     if !v.is_array() {
@@ -176,7 +175,7 @@ pub(super) fn name_list(v: &Node, field: &str, what: &str, d: &mut Diags) -> Vec
                 e.err(
                     "rig.field.not-a-name",
                     format!(
-                        "{what}: {field}[{i}] is {}; a name is a string",
+                        "{what}: {field}[{i}] is {}; a skin lists bones and constraints BY NAME",
                         e.describe()
                     ),
                 )
