@@ -26,7 +26,7 @@ mod switch;
 mod types;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use types::*;
 

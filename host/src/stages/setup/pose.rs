@@ -17,19 +17,21 @@ pub(super) fn slots(rig: &RigSpec, setup: &[SetupEntry], d: &mut Vec<Diagnostic>
     for e in setup {
         if !names.contains(&e.slot.as_str()) {
             let near = nearest(&e.slot, &names)
-                .map(|n| format!(" — did you mean {}?", quote(n)))
+                .map(|n| format!("did you mean {}? ", quote(n)))
                 .unwrap_or_default();
             d.push(
                 Diagnostic::new(
                     "setup.slot-undeclared",
                     format!(
-                        "the motion spec's setup names slot {}, which the rig {} does not declare{near}",
+                        "the motion spec's setup names slot {}, which the rig {} does not declare",
                         quote(&e.slot),
                         quote(rig.name())
                     ),
                 )
                 .at(e.loc.clone())
-                .help("name a slot of the rig's \"slots\" array, or remove the entry"),
+                .help(format!(
+                    "{near}name a slot of the rig's \"slots\" array, or remove the entry"
+                )),
             );
         }
     }

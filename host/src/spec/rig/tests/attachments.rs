@@ -12,23 +12,47 @@ fn att(a: &str) -> String {
 
 #[test]
 fn region_fields_are_some_iff_declared() {
-    let r = ok(&att(r#"{ "image": "parts/torso.png", "path": "t", "x": 0, "y": 1, "rotation": 90, "scaleX": -1, "scaleY": 2, "color": "AABBCCDD" }"#));
-    let AttachmentKind::Region(g) = &r.skins[0].slots[0].entries[0].kind else { panic!("region") };
-    assert_eq!(g.image.as_ref().map(|i| (i.value.as_str(), i.loc.pointer.as_str())), Some(("parts/torso.png", "/skins/default/s/p/image")));
+    let r = ok(&att(
+        r#"{ "image": "parts/torso.png", "path": "t", "x": 0, "y": 1, "rotation": 90, "scaleX": -1, "scaleY": 2, "color": "AABBCCDD" }"#,
+    ));
+    let AttachmentKind::Region(g) = &r.skins[0].slots[0].entries[0].kind else {
+        panic!("region")
+    };
+    assert_eq!(
+        g.image
+            .as_ref()
+            .map(|i| (i.value.as_str(), i.loc.pointer.as_str())),
+        Some(("parts/torso.png", "/skins/default/s/p/image"))
+    );
     assert_eq!((g.width, g.height), (None, None));
     assert_eq!(g.path.as_deref(), Some("t"));
-    assert_eq!((g.x, g.y, g.rotation, g.scale_x, g.scale_y), (Some(0.0), Some(1.0), Some(90.0), Some(-1.0), Some(2.0)));
+    assert_eq!(
+        (g.x, g.y, g.rotation, g.scale_x, g.scale_y),
+        (Some(0.0), Some(1.0), Some(90.0), Some(-1.0), Some(2.0))
+    );
     assert_eq!(g.color.as_deref(), Some("aabbccdd"));
     let r = ok(&att(r#"{ "type": "region", "width": 0, "height": 3 }"#));
-    let AttachmentKind::Region(g) = &r.skins[0].slots[0].entries[0].kind else { panic!("region") };
-    assert_eq!((g.width, g.height, g.x, g.path.clone(), g.image.is_none()), (Some(0.0), Some(3.0), None, None, true));
+    let AttachmentKind::Region(g) = &r.skins[0].slots[0].entries[0].kind else {
+        panic!("region")
+    };
+    assert_eq!(
+        (g.width, g.height, g.x, g.path.clone(), g.image.is_none()),
+        (Some(0.0), Some(3.0), None, None, true)
+    );
 }
 
 #[test]
 fn point_fields_are_some_iff_declared() {
-    let r = ok(&att(r#"{ "type": "point", "x": 0, "rotation": 45, "color": "FF0000FF" }"#));
-    let AttachmentKind::Point(p) = &r.skins[0].slots[0].entries[0].kind else { panic!("point") };
-    assert_eq!((p.x, p.y, p.rotation, p.color.as_deref()), (Some(0.0), None, Some(45.0), Some("ff0000ff")));
+    let r = ok(&att(
+        r#"{ "type": "point", "x": 0, "rotation": 45, "color": "FF0000FF" }"#,
+    ));
+    let AttachmentKind::Point(p) = &r.skins[0].slots[0].entries[0].kind else {
+        panic!("point")
+    };
+    assert_eq!(
+        (p.x, p.y, p.rotation, p.color.as_deref()),
+        (Some(0.0), None, Some(45.0), Some("ff0000ff"))
+    );
 }
 
 #[test]
@@ -89,12 +113,24 @@ fn sequence_is_refused_by_name() {
 
 #[test]
 fn image_empty() {
-    refuses(&att("{ \"image\": \"\" }"), "rig.attachment.image-empty", &format!("{W}: image is the empty string; it names a PNG"), "/skins/default/s/p/image", "\"\"");
+    refuses(
+        &att("{ \"image\": \"\" }"),
+        "rig.attachment.image-empty",
+        &format!("{W}: image is the empty string; it names a PNG"),
+        "/skins/default/s/p/image",
+        "\"\"",
+    );
 }
 
 #[test]
 fn image_not_a_string() {
-    refuses(&att("{ \"image\": 3 }"), "rig.field.not-a-string", &format!("{W}: image is 3, which is not a string"), "/skins/default/s/p/image", "3 }");
+    refuses(
+        &att("{ \"image\": 3 }"),
+        "rig.field.not-a-string",
+        &format!("{W}: image is 3, which is not a string"),
+        "/skins/default/s/p/image",
+        "3 }",
+    );
 }
 
 #[test]
@@ -135,7 +171,9 @@ fn point_unknown_key() {
     refuses(
         &att("{ \"type\": \"point\", \"scaleX\": 2 }"),
         "spec.unknown-key",
-        &format!("unknown field \"scaleX\" on point attachment ({W}); this compiler does not read it"),
+        &format!(
+            "unknown field \"scaleX\" on point attachment ({W}); this compiler does not read it"
+        ),
         "/skins/default/s/p/scaleX",
         "\"scaleX\"",
     );

@@ -14,11 +14,26 @@ fn fields_are_some_iff_declared() {
         r#"{ "name": "b", "parent": "root", "length": 0, "x": 0, "y": 2, "rotation": -90, "scaleX": 1, "scaleY": 0.5, "shearX": 0, "shearY": 3, "inherit": "NoScale", "skin": false, "color": "FF00AA80", "icon": "arrowsB" }"#,
     ));
     let root = &r.bones[0].bone;
-    assert_eq!((root.parent.clone(), root.x, root.length, root.inherit.clone(), root.skin), (None, None, None, None, None));
+    assert_eq!(
+        (
+            root.parent.clone(),
+            root.x,
+            root.length,
+            root.inherit.clone(),
+            root.skin
+        ),
+        (None, None, None, None, None)
+    );
     let b = &r.bones[1].bone;
     assert_eq!(b.parent.as_deref(), Some("root"));
-    assert_eq!((b.length, b.x, b.y, b.rotation), (Some(0.0), Some(0.0), Some(2.0), Some(-90.0)));
-    assert_eq!((b.scale_x, b.scale_y, b.shear_x, b.shear_y), (Some(1.0), Some(0.5), Some(0.0), Some(3.0)));
+    assert_eq!(
+        (b.length, b.x, b.y, b.rotation),
+        (Some(0.0), Some(0.0), Some(2.0), Some(-90.0))
+    );
+    assert_eq!(
+        (b.scale_x, b.scale_y, b.shear_x, b.shear_y),
+        (Some(1.0), Some(0.5), Some(0.0), Some(3.0))
+    );
     assert_eq!(b.inherit.as_deref(), Some("NoScale"));
     assert_eq!(b.skin, Some(false));
     assert_eq!(b.color.as_deref(), Some("ff00aa80"));
@@ -27,8 +42,18 @@ fn fields_are_some_iff_declared() {
 
 #[test]
 fn every_inherit_mode_with_either_first_letter() {
-    for m in ["normal", "Normal", "onlyTranslation", "OnlyTranslation", "noRotationOrReflection", "noScale", "NoScaleOrReflection"] {
-        let r = ok(&bone(&format!("{{ \"name\": \"b\", \"parent\": \"root\", \"inherit\": \"{m}\" }}")));
+    for m in [
+        "normal",
+        "Normal",
+        "onlyTranslation",
+        "OnlyTranslation",
+        "noRotationOrReflection",
+        "noScale",
+        "NoScaleOrReflection",
+    ] {
+        let r = ok(&bone(&format!(
+            "{{ \"name\": \"b\", \"parent\": \"root\", \"inherit\": \"{m}\" }}"
+        )));
         assert_eq!(r.bones[1].bone.inherit.as_deref(), Some(m));
     }
 }
@@ -36,35 +61,73 @@ fn every_inherit_mode_with_either_first_letter() {
 #[test]
 fn bones_absent() {
     let t = edit(&[("\"bones\": [\n    { \"name\": \"root\" },\n    { \"name\": \"b\", \"parent\": \"root\" }\n  ],\n  ", "")]);
-    refuses(&t, "rig.bones.missing", "a rig spec needs a non-empty \"bones\" array", "", "@1:1");
+    refuses(
+        &t,
+        "rig.bones.missing",
+        "a rig spec needs a non-empty \"bones\" array",
+        "",
+        "@1:1",
+    );
 }
 
 #[test]
 fn bones_empty() {
-    let t = edit(&[("[\n    { \"name\": \"root\" },\n    { \"name\": \"b\", \"parent\": \"root\" }\n  ]", "[]")]);
-    refuses(&t, "rig.bones.missing", "a rig spec needs a non-empty \"bones\" array", "/bones", "[]");
+    let t = edit(&[(
+        "[\n    { \"name\": \"root\" },\n    { \"name\": \"b\", \"parent\": \"root\" }\n  ]",
+        "[]",
+    )]);
+    refuses(
+        &t,
+        "rig.bones.missing",
+        "a rig spec needs a non-empty \"bones\" array",
+        "/bones",
+        "[]",
+    );
 }
 
 #[test]
 fn bone_not_an_object() {
-    let t = edit(&[("{ \"name\": \"root\" },", "{ \"name\": \"root\" }, \"arm\",")]);
-    refuses(&t, "rig.bone.not-an-object", "bones[1] is the string \"arm\"; a bone is an object with at least a \"name\"", "/bones/1", "\"arm\"");
+    let t = edit(&[(
+        "{ \"name\": \"root\" },",
+        "{ \"name\": \"root\" }, \"arm\",",
+    )]);
+    refuses(
+        &t,
+        "rig.bone.not-an-object",
+        "bones[1] is the string \"arm\"; a bone is an object with at least a \"name\"",
+        "/bones/1",
+        "\"arm\"",
+    );
 }
 
 #[test]
 fn bone_name_absent() {
     // the slot on "b" is not refused as well: the bones are incomplete.
-    refuses(&bone("{ \"parent\": \"root\" }"), "rig.bone.name-missing", "every bone needs a \"name\"", "/bones/1", "{ \"parent\"");
+    refuses(
+        &bone("{ \"parent\": \"root\" }"),
+        "rig.bone.name-missing",
+        "every bone needs a \"name\"",
+        "/bones/1",
+        "{ \"parent\"",
+    );
 }
 
 #[test]
 fn bone_name_not_a_string() {
-    refuses(&bone("{ \"name\": 5, \"parent\": \"root\" }"), "rig.bone.name-missing", "every bone needs a \"name\"", "/bones/1/name", "5,");
+    refuses(
+        &bone("{ \"name\": 5, \"parent\": \"root\" }"),
+        "rig.bone.name-missing",
+        "every bone needs a \"name\"",
+        "/bones/1/name",
+        "5,",
+    );
 }
 
 #[test]
 fn bone_duplicate() {
-    let t = bone("{ \"name\": \"b\", \"parent\": \"root\" },\n    { \"name\": \"b\", \"parent\": \"b\" }");
+    let t = bone(
+        "{ \"name\": \"b\", \"parent\": \"root\" },\n    { \"name\": \"b\", \"parent\": \"b\" }",
+    );
     refuses(
         &t,
         "rig.bone.duplicate",
@@ -77,25 +140,58 @@ fn bone_duplicate() {
 #[test]
 fn parent_undeclared() {
     let t = bone("{ \"name\": \"b\", \"parent\": \"roto\" }");
-    refuses(&t, "rig.bone.parent-undeclared", "bone \"b\" names parent \"roto\", which is not declared before it", "/bones/1/parent", "\"roto\"");
+    refuses(
+        &t,
+        "rig.bone.parent-undeclared",
+        "bone \"b\" names parent \"roto\", which is not declared before it",
+        "/bones/1/parent",
+        "\"roto\"",
+    );
     let d = refused(&t);
-    assert!(d[0].help.as_deref().unwrap_or("").contains("did you mean \"root\"?"), "{}", render(&d));
+    assert!(
+        d[0].help
+            .as_deref()
+            .unwrap_or("")
+            .contains("did you mean \"root\"?"),
+        "{}",
+        render(&d)
+    );
 }
 
 #[test]
 fn parent_declared_later() {
-    let t = bone("{ \"name\": \"b\", \"parent\": \"c\" },\n    { \"name\": \"c\", \"parent\": \"root\" }");
-    refuses(&t, "rig.bone.parent-undeclared", "bone \"b\" names parent \"c\", which is not declared before it", "/bones/1/parent", "\"c\" }");
+    let t = bone(
+        "{ \"name\": \"b\", \"parent\": \"c\" },\n    { \"name\": \"c\", \"parent\": \"root\" }",
+    );
+    refuses(
+        &t,
+        "rig.bone.parent-undeclared",
+        "bone \"b\" names parent \"c\", which is not declared before it",
+        "/bones/1/parent",
+        "\"c\" }",
+    );
 }
 
 #[test]
 fn parent_is_itself() {
-    refuses(&bone("{ \"name\": \"b\", \"parent\": \"b\" }"), "rig.bone.parent-undeclared", "bone \"b\" names parent \"b\", which is not declared before it", "/bones/1/parent", "\"b\" }");
+    refuses(
+        &bone("{ \"name\": \"b\", \"parent\": \"b\" }"),
+        "rig.bone.parent-undeclared",
+        "bone \"b\" names parent \"b\", which is not declared before it",
+        "/bones/1/parent",
+        "\"b\" }",
+    );
 }
 
 #[test]
 fn parent_not_a_string() {
-    refuses(&bone("{ \"name\": \"b\", \"parent\": 0 }"), "rig.field.not-a-string", "bone \"b\": parent is 0, which is not a string", "/bones/1/parent", "0 }\n");
+    refuses(
+        &bone("{ \"name\": \"b\", \"parent\": 0 }"),
+        "rig.field.not-a-string",
+        "bone \"b\": parent is 0, which is not a string",
+        "/bones/1/parent",
+        "0 }\n",
+    );
 }
 
 #[test]
@@ -239,7 +335,18 @@ fn from_unknown_key() {
 
 #[test]
 fn several_independent_refusals_are_all_reported() {
-    let d = refused(&bone("{ \"name\": \"b\", \"parent\": \"root\", \"x\": \"1\", \"y\": \"2\", \"inherit\": \"x\" }"));
+    let d = refused(&bone(
+        "{ \"name\": \"b\", \"parent\": \"root\", \"x\": \"1\", \"y\": \"2\", \"inherit\": \"x\" }",
+    ));
     let codes: Vec<&str> = d.iter().map(|d| d.code).collect();
-    assert_eq!(codes, ["rig.field.not-a-number", "rig.field.not-a-number", "rig.bone.inherit-unknown"], "{}", render(&d));
+    assert_eq!(
+        codes,
+        [
+            "rig.field.not-a-number",
+            "rig.field.not-a-number",
+            "rig.bone.inherit-unknown"
+        ],
+        "{}",
+        render(&d)
+    );
 }

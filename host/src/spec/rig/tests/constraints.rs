@@ -5,16 +5,32 @@ use rigc_sdk::model::{Constraint, TransformFrom, TransformTo};
 
 /// BASE with a `constraints` array.
 fn cons(c: &str) -> String {
-    edit(&[("\"name\": \"t\",", &format!("\"name\": \"t\",\n  \"constraints\": {c},"))])
+    edit(&[(
+        "\"name\": \"t\",",
+        &format!("\"name\": \"t\",\n  \"constraints\": {c},"),
+    )])
 }
 
 #[test]
 fn ik_fields_are_some_iff_declared() {
-    let r = ok(&cons(r#"[{ "name": "k", "type": "ik", "bones": ["b"], "target": "root", "scaleY": "Volume", "mix": 0, "bendPositive": false }]"#));
-    let Constraint::Ik(k) = &r.constraints[0].constraint else { panic!("ik") };
-    assert_eq!((k.bones.clone(), k.target.as_str()), (vec!["b".to_string()], "root"));
-    assert_eq!((k.scale_y.as_deref(), k.mix, k.softness), (Some("Volume"), Some(0.0), None));
-    assert_eq!((k.bend_positive, k.compress, k.stretch, k.skin), (Some(false), None, None, None));
+    let r = ok(&cons(
+        r#"[{ "name": "k", "type": "ik", "bones": ["b"], "target": "root", "scaleY": "Volume", "mix": 0, "bendPositive": false }]"#,
+    ));
+    let Constraint::Ik(k) = &r.constraints[0].constraint else {
+        panic!("ik")
+    };
+    assert_eq!(
+        (k.bones.clone(), k.target.as_str()),
+        (vec!["b".to_string()], "root")
+    );
+    assert_eq!(
+        (k.scale_y.as_deref(), k.mix, k.softness),
+        (Some("Volume"), Some(0.0), None)
+    );
+    assert_eq!(
+        (k.bend_positive, k.compress, k.stretch, k.skin),
+        (Some(false), None, None, None)
+    );
 }
 
 #[test]
@@ -22,7 +38,9 @@ fn transform_fields_are_some_iff_declared() {
     let r = ok(&cons(
         r#"[{ "name": "tc", "type": "transform", "bones": ["b"], "source": "root", "properties": { "rotate": { "offset": 0, "to": { "rotate": {}, "x": { "scale": 0.5, "max": 2 } } } }, "mixRotate": 1, "localSource": true, "x": 0 }]"#,
     ));
-    let Constraint::Transform(t) = &r.constraints[0].constraint else { panic!("transform") };
+    let Constraint::Transform(t) = &r.constraints[0].constraint else {
+        panic!("transform")
+    };
     assert_eq!(t.source, "root");
     assert_eq!(
         t.properties,
@@ -30,17 +48,39 @@ fn transform_fields_are_some_iff_declared() {
             name: "rotate".into(),
             offset: Some(0.0),
             to: vec![
-                TransformTo { name: "rotate".into(), offset: None, max: None, scale: None },
-                TransformTo { name: "x".into(), offset: None, max: Some(2.0), scale: Some(0.5) },
+                TransformTo {
+                    name: "rotate".into(),
+                    offset: None,
+                    max: None,
+                    scale: None
+                },
+                TransformTo {
+                    name: "x".into(),
+                    offset: None,
+                    max: Some(2.0),
+                    scale: Some(0.5)
+                },
             ],
         }])
     );
-    assert_eq!((t.mix_rotate, t.mix_x, t.local_source, t.local_target, t.x, t.y), (Some(1.0), None, Some(true), None, Some(0.0), None));
+    assert_eq!(
+        (
+            t.mix_rotate,
+            t.mix_x,
+            t.local_source,
+            t.local_target,
+            t.x,
+            t.y
+        ),
+        (Some(1.0), None, Some(true), None, Some(0.0), None)
+    );
 }
 
 #[test]
 fn names_are_unique_per_kind() {
-    let r = ok(&cons(r#"[{ "name": "c", "type": "ik", "bones": ["b"], "target": "root" }, { "name": "c", "type": "transform", "bones": ["b"], "source": "root" }]"#));
+    let r = ok(&cons(
+        r#"[{ "name": "c", "type": "ik", "bones": ["b"], "target": "root" }, { "name": "c", "type": "transform", "bones": ["b"], "source": "root" }]"#,
+    ));
     assert_eq!(r.constraints.len(), 2);
     assert_eq!(r.constraints[1].constraint.type_name(), "transform");
 }
@@ -58,7 +98,13 @@ fn not_an_array() {
 
 #[test]
 fn entry_not_an_object() {
-    refuses(&cons("[7]"), "rig.constraint.not-an-object", "constraints[0] is 7; a constraint is an object with a \"name\" and a \"type\"", "/constraints/0", "7]");
+    refuses(
+        &cons("[7]"),
+        "rig.constraint.not-an-object",
+        "constraints[0] is 7; a constraint is an object with a \"name\" and a \"type\"",
+        "/constraints/0",
+        "7]",
+    );
 }
 
 #[test]
@@ -109,12 +155,24 @@ fn not_compiled_kinds_are_refused_by_name() {
 
 #[test]
 fn name_absent() {
-    refuses(&cons(r#"[{ "type": "ik", "bones": ["b"], "target": "root" }]"#), "rig.constraint.name-missing", "every constraint needs a \"name\"", "/constraints/0", "{ \"type\"");
+    refuses(
+        &cons(r#"[{ "type": "ik", "bones": ["b"], "target": "root" }]"#),
+        "rig.constraint.name-missing",
+        "every constraint needs a \"name\"",
+        "/constraints/0",
+        "{ \"type\"",
+    );
 }
 
 #[test]
 fn name_empty() {
-    refuses(&cons(r#"[{ "name": "", "type": "ik", "bones": ["b"], "target": "root" }]"#), "rig.constraint.name-missing", "every constraint needs a \"name\"", "/constraints/0/name", "\"\"");
+    refuses(
+        &cons(r#"[{ "name": "", "type": "ik", "bones": ["b"], "target": "root" }]"#),
+        "rig.constraint.name-missing",
+        "every constraint needs a \"name\"",
+        "/constraints/0/name",
+        "\"\"",
+    );
 }
 
 #[test]
@@ -236,7 +294,9 @@ fn field_types() {
 #[test]
 fn unknown_key_per_kind() {
     refuses(
-        &cons(r#"[{ "name": "k", "type": "ik", "bones": ["b"], "target": "root", "source": "root" }]"#),
+        &cons(
+            r#"[{ "name": "k", "type": "ik", "bones": ["b"], "target": "root", "source": "root" }]"#,
+        ),
         "spec.unknown-key",
         "unknown field \"source\" on ik constraint \"k\"; this compiler does not read it",
         "/constraints/0/source",
@@ -252,7 +312,9 @@ fn unknown_key_per_kind() {
 }
 
 fn props(p: &str) -> String {
-    cons(&format!(r#"[{{ "name": "t", "type": "transform", "bones": ["b"], "source": "root", "properties": {p} }}]"#))
+    cons(&format!(
+        r#"[{{ "name": "t", "type": "transform", "bones": ["b"], "source": "root", "properties": {p} }}]"#
+    ))
 }
 
 #[test]

@@ -3,18 +3,50 @@
 use super::{edit, ok, refuses};
 
 fn events(e: &str) -> String {
-    edit(&[("\"name\": \"t\",", &format!("\"name\": \"t\",\n  \"events\": {e},"))])
+    edit(&[(
+        "\"name\": \"t\",",
+        &format!("\"name\": \"t\",\n  \"events\": {e},"),
+    )])
 }
 
 #[test]
 fn declared_order_and_payloads() {
-    let r = ok(&events(r#"{ "zeta": {}, "alpha": { "int": -2, "float": 0, "string": "", "audio": "a.ogg", "volume": 0.8, "balance": 0 } }"#));
+    let r = ok(&events(
+        r#"{ "zeta": {}, "alpha": { "int": -2, "float": 0, "string": "", "audio": "a.ogg", "volume": 0.8, "balance": 0 } }"#,
+    ));
     let names: Vec<&str> = r.events.iter().map(|e| e.event.name.as_str()).collect();
     assert_eq!(names, ["zeta", "alpha"]);
     let z = &r.events[0].event;
-    assert_eq!((z.int, z.float, z.string.clone(), z.audio.clone(), z.volume, z.balance), (None, None, None, None, None, None));
+    assert_eq!(
+        (
+            z.int,
+            z.float,
+            z.string.clone(),
+            z.audio.clone(),
+            z.volume,
+            z.balance
+        ),
+        (None, None, None, None, None, None)
+    );
     let a = &r.events[1].event;
-    assert_eq!((a.int, a.float, a.string.as_deref(), a.audio.as_deref(), a.volume, a.balance), (Some(-2), Some(0.0), Some(""), Some("a.ogg"), Some(0.8), Some(0.0)));
+    assert_eq!(
+        (
+            a.int,
+            a.float,
+            a.string.as_deref(),
+            a.audio.as_deref(),
+            a.volume,
+            a.balance
+        ),
+        (
+            Some(-2),
+            Some(0.0),
+            Some(""),
+            Some("a.ogg"),
+            Some(0.8),
+            Some(0.0)
+        )
+    );
 }
 
 #[test]
@@ -30,25 +62,67 @@ fn events_as_an_array() {
 
 #[test]
 fn empty_name() {
-    refuses(&events(r#"{ "": {} }"#), "rig.event.empty-name", "an event has an empty name", "/events/", "\"\":");
+    refuses(
+        &events(r#"{ "": {} }"#),
+        "rig.event.empty-name",
+        "an event has an empty name",
+        "/events/",
+        "\"\":",
+    );
 }
 
 #[test]
 fn not_an_object() {
-    refuses(&events(r#"{ "step": null }"#), "rig.event.not-an-object", "event \"step\" must be an object of payload defaults (use {} for none)", "/events/step", "null");
+    refuses(
+        &events(r#"{ "step": null }"#),
+        "rig.event.not-an-object",
+        "event \"step\" must be an object of payload defaults (use {} for none)",
+        "/events/step",
+        "null",
+    );
 }
 
 #[test]
 fn int_not_an_integer() {
-    refuses(&events(r#"{ "step": { "int": 1.5 } }"#), "rig.event.int-not-an-integer", "event \"step\" has int 1.5; the payload is an integer", "/events/step/int", "1.5");
+    refuses(
+        &events(r#"{ "step": { "int": 1.5 } }"#),
+        "rig.event.int-not-an-integer",
+        "event \"step\" has int 1.5; the payload is an integer",
+        "/events/step/int",
+        "1.5",
+    );
 }
 
 #[test]
 fn payload_types() {
-    refuses(&events(r#"{ "step": { "int": "1" } }"#), "rig.event.payload-type", "event \"step\" has int \"1\", which is not a finite number", "/events/step/int", "\"1\"");
-    refuses(&events(r#"{ "step": { "float": "a" } }"#), "rig.event.payload-type", "event \"step\" has float \"a\", which is not a finite number", "/events/step/float", "\"a\"");
-    refuses(&events(r#"{ "step": { "string": 5 } }"#), "rig.event.payload-type", "event \"step\" has string 5, which is not a string", "/events/step/string", "5 }");
-    refuses(&events(r#"{ "step": { "audio": true } }"#), "rig.event.payload-type", "event \"step\" has audio true, which is not a string", "/events/step/audio", "true");
+    refuses(
+        &events(r#"{ "step": { "int": "1" } }"#),
+        "rig.event.payload-type",
+        "event \"step\" has int \"1\", which is not a finite number",
+        "/events/step/int",
+        "\"1\"",
+    );
+    refuses(
+        &events(r#"{ "step": { "float": "a" } }"#),
+        "rig.event.payload-type",
+        "event \"step\" has float \"a\", which is not a finite number",
+        "/events/step/float",
+        "\"a\"",
+    );
+    refuses(
+        &events(r#"{ "step": { "string": 5 } }"#),
+        "rig.event.payload-type",
+        "event \"step\" has string 5, which is not a string",
+        "/events/step/string",
+        "5 }",
+    );
+    refuses(
+        &events(r#"{ "step": { "audio": true } }"#),
+        "rig.event.payload-type",
+        "event \"step\" has audio true, which is not a string",
+        "/events/step/audio",
+        "true",
+    );
     refuses(
         &events(r#"{ "step": { "audio": "a.ogg", "volume": [] } }"#),
         "rig.field.not-a-number",

@@ -14,13 +14,17 @@ fn bbox(fields: &str) -> String {
 
 fn geometry(fields: &str) -> (u32, Geometry) {
     let r = ok(&bbox(fields));
-    let AttachmentKind::BoundingBox(b) = &r.skins[0].slots[0].entries[0].kind else { panic!("boundingbox") };
+    let AttachmentKind::BoundingBox(b) = &r.skins[0].slots[0].entries[0].kind else {
+        panic!("boundingbox")
+    };
     (b.vertex_count, b.geometry.clone())
 }
 
 #[test]
 fn unweighted() {
-    let (n, g) = geometry("\"vertexCount\": 3, \"vertices\": [0, 0, 10, 0, 0, 10], \"boneIndexing\": \"name\"");
+    let (n, g) = geometry(
+        "\"vertexCount\": 3, \"vertices\": [0, 0, 10, 0, 0, 10], \"boneIndexing\": \"name\"",
+    );
     assert_eq!(n, 3);
     assert!(matches!(g, Geometry::Unweighted(v) if v == [0.0, 0.0, 10.0, 0.0, 0.0, 10.0]));
 }
@@ -31,8 +35,18 @@ fn weights_by_name() {
         r#""vertexCount": 3, "weights": [[{ "bone": "b", "x": 0, "y": 0, "weight": 1 }], [{ "bone": "root", "x": 1, "y": 2, "weight": 0.5 }, { "bone": "b", "x": 3, "y": 4, "weight": 0.5 }], [{ "bone": "b", "x": 5, "y": 6, "weight": 1 }]]"#,
     );
     assert_eq!(n, 3);
-    let Geometry::ByName(v) = g else { panic!("by name") };
-    assert_eq!(v[1][0], NamedBinding { bone: "root".into(), x: 1.0, y: 2.0, weight: 0.5 });
+    let Geometry::ByName(v) = g else {
+        panic!("by name")
+    };
+    assert_eq!(
+        v[1][0],
+        NamedBinding {
+            bone: "root".into(),
+            x: 1.0,
+            y: 2.0,
+            weight: 0.5
+        }
+    );
 }
 
 #[test]
@@ -41,7 +55,15 @@ fn raw_run() {
     assert_eq!(n, 3);
     let Geometry::Raw(v) = g else { panic!("raw") };
     assert_eq!(v.len(), 3);
-    assert_eq!(v[2][1], WeightedBinding { bone: 1, x: 0.0, y: 10.0, weight: 0.5 });
+    assert_eq!(
+        v[2][1],
+        WeightedBinding {
+            bone: 1,
+            x: 0.0,
+            y: 10.0,
+            weight: 0.5
+        }
+    );
 }
 
 #[test]
@@ -84,7 +106,9 @@ fn no_geometry() {
     refuses(
         &bbox("\"vertexCount\": 3"),
         "rig.geometry.missing",
-        &format!("{W}: needs geometry — \"vertices\" (x, y per vertex) or \"weights\" (bound by name)"),
+        &format!(
+            "{W}: needs geometry — \"vertices\" (x, y per vertex) or \"weights\" (bound by name)"
+        ),
         PTR,
         "{ \"type\": \"boundingbox\"",
     );
@@ -104,7 +128,9 @@ fn raw_with_weights() {
 #[test]
 fn bone_indexing_unknown() {
     refuses(
-        &bbox("\"vertexCount\": 3, \"boneIndexing\": \"index\", \"vertices\": [0, 0, 10, 0, 0, 10]"),
+        &bbox(
+            "\"vertexCount\": 3, \"boneIndexing\": \"index\", \"vertices\": [0, 0, 10, 0, 0, 10]",
+        ),
         "rig.geometry.bone-indexing",
         &format!("{W}: boneIndexing is the string \"index\"; known: name, raw"),
         &format!("{PTR}/boneIndexing"),
@@ -146,7 +172,9 @@ fn vertices_element_not_a_number() {
 }
 
 fn raw(vertices: &str) -> String {
-    bbox(&format!("\"vertexCount\": 3, \"boneIndexing\": \"raw\", \"vertices\": {vertices}"))
+    bbox(&format!(
+        "\"vertexCount\": 3, \"boneIndexing\": \"raw\", \"vertices\": {vertices}"
+    ))
 }
 
 #[test]
@@ -268,7 +296,9 @@ fn binding_incomplete() {
 #[test]
 fn binding_unknown_key() {
     refuses(
-        &weights(&format!("[{ONE}, [{{ \"bone\": \"b\", \"x\": 0, \"y\": 0, \"wieght\": 1 }}], {ONE}]")),
+        &weights(&format!(
+            "[{ONE}, [{{ \"bone\": \"b\", \"x\": 0, \"y\": 0, \"wieght\": 1 }}], {ONE}]"
+        )),
         "spec.unknown-key",
         &format!("unknown field \"wieght\" on {W} weights[1][0] — did you mean \"weight\"?"),
         &format!("{PTR}/weights/1/0/wieght"),
@@ -279,7 +309,9 @@ fn binding_unknown_key() {
 #[test]
 fn binding_bone_undeclared() {
     refuses(
-        &weights(&format!("[{ONE}, [{{ \"bone\": \"bb\", \"x\": 0, \"y\": 0, \"weight\": 1 }}], {ONE}]")),
+        &weights(&format!(
+            "[{ONE}, [{{ \"bone\": \"bb\", \"x\": 0, \"y\": 0, \"weight\": 1 }}], {ONE}]"
+        )),
         "rig.geometry.bone-undeclared",
         &format!("{W}: vertex 1 binds bone \"bb\", which the rig does not declare as a bone"),
         &format!("{PTR}/weights/1/0/bone"),
@@ -290,7 +322,9 @@ fn binding_bone_undeclared() {
 #[test]
 fn binding_weight_not_a_number() {
     refuses(
-        &weights(&format!("[{ONE}, [{{ \"bone\": \"b\", \"x\": 0, \"y\": 0, \"weight\": \"1\" }}], {ONE}]")),
+        &weights(&format!(
+            "[{ONE}, [{{ \"bone\": \"b\", \"x\": 0, \"y\": 0, \"weight\": \"1\" }}], {ONE}]"
+        )),
         "rig.field.not-a-number",
         &format!("{W} weights[1][0]: weight is the string \"1\", which is not a finite number"),
         &format!("{PTR}/weights/1/0/weight"),

@@ -11,8 +11,18 @@ fn header(h: &str) -> String {
 
 #[test]
 fn declared_fields_are_kept() {
-    let r = ok(&header(r#"{ "x": 0, "y": -5, "width": 100, "height": 80, "fps": 24, "referenceScale": 100, "images": "./parts/", "audio": "sfx" }"#));
-    assert_eq!(r.header.stage, Stage::Declared { x: Some(0.0), y: Some(-5.0), width: 100.0, height: 80.0 });
+    let r = ok(&header(
+        r#"{ "x": 0, "y": -5, "width": 100, "height": 80, "fps": 24, "referenceScale": 100, "images": "./parts/", "audio": "sfx" }"#,
+    ));
+    assert_eq!(
+        r.header.stage,
+        Stage::Declared {
+            x: Some(0.0),
+            y: Some(-5.0),
+            width: 100.0,
+            height: 80.0
+        }
+    );
     assert_eq!(r.header.fps, Some(24.0));
     assert_eq!(r.header.reference_scale, Some(100.0));
     assert_eq!(r.header.images.as_deref(), Some("./parts/"));
@@ -22,15 +32,38 @@ fn declared_fields_are_kept() {
 #[test]
 fn undeclared_fields_stay_none() {
     let r = ok(&header(r#"{ "width": 100, "height": 80, "audio": null }"#));
-    assert_eq!(r.header.stage, Stage::Declared { x: None, y: None, width: 100.0, height: 80.0 });
-    assert_eq!((r.header.fps, r.header.reference_scale, r.header.images.clone()), (None, None, None));
+    assert_eq!(
+        r.header.stage,
+        Stage::Declared {
+            x: None,
+            y: None,
+            width: 100.0,
+            height: 80.0
+        }
+    );
+    assert_eq!(
+        (
+            r.header.fps,
+            r.header.reference_scale,
+            r.header.images.clone()
+        ),
+        (None, None, None)
+    );
     assert_eq!(r.header.audio, Some(None));
 }
 
 #[test]
 fn no_stage_forms() {
-    assert_eq!(ok(&header(r#"{ "width": null, "height": null }"#)).header.stage, Stage::None);
-    assert_eq!(ok(&edit(&[(&format!("{SK},\n  "), "")])).header.stage, Stage::Missing);
+    assert_eq!(
+        ok(&header(r#"{ "width": null, "height": null }"#))
+            .header
+            .stage,
+        Stage::None
+    );
+    assert_eq!(
+        ok(&edit(&[(&format!("{SK},\n  "), "")])).header.stage,
+        Stage::Missing
+    );
     assert_eq!(ok(&header("{}")).header.stage, Stage::Missing);
 }
 

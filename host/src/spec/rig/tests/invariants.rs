@@ -6,7 +6,10 @@ use rigc_sdk::gate::{ConsumerDrivenMix, Detached};
 const IK: &str = r#"[{ "name": "k", "type": "ik", "bones": ["b"], "target": "root" }]"#;
 
 fn inv(i: &str) -> String {
-    edit(&[("\"name\": \"t\",", &format!("\"name\": \"t\",\n  \"constraints\": {IK},\n  \"invariants\": {i},"))])
+    edit(&[(
+        "\"name\": \"t\",",
+        &format!("\"name\": \"t\",\n  \"constraints\": {IK},\n  \"invariants\": {i},"),
+    )])
 }
 
 #[test]
@@ -16,21 +19,50 @@ fn declared_values() {
     ));
     let i = &r.invariants;
     assert_eq!((i.mesh_slots, i.mesh_triangles), (Some(0), Some(32)));
-    assert_eq!((i.axis_bone.as_deref(), i.mass_bone.as_deref()), (Some("b"), Some("root")));
-    assert_eq!(i.detached, vec![Detached { bone: "b".into(), not_under: "root".into(), why: None }]);
-    assert_eq!(i.consumer_driven_mix, vec![ConsumerDrivenMix { constraint: "k".into(), kind: "ik".into(), why: "the game drives it".into() }]);
+    assert_eq!(
+        (i.axis_bone.as_deref(), i.mass_bone.as_deref()),
+        (Some("b"), Some("root"))
+    );
+    assert_eq!(
+        i.detached,
+        vec![Detached {
+            bone: "b".into(),
+            not_under: "root".into(),
+            why: None
+        }]
+    );
+    assert_eq!(
+        i.consumer_driven_mix,
+        vec![ConsumerDrivenMix {
+            constraint: "k".into(),
+            kind: "ik".into(),
+            why: "the game drives it".into()
+        }]
+    );
     assert_eq!(i.idle_drives_meshes.as_deref(), Some("breathing"));
     assert!(i.deform_may_fold.is_empty());
 }
 
 #[test]
 fn not_an_object() {
-    refuses(&inv("[]"), "rig.invariants.not-an-object", "\"invariants\" is an array of 0; it is an object of budgets and gate declarations", "/invariants", "[],");
+    refuses(
+        &inv("[]"),
+        "rig.invariants.not-an-object",
+        "\"invariants\" is an array of 0; it is an object of budgets and gate declarations",
+        "/invariants",
+        "[],",
+    );
 }
 
 #[test]
 fn unknown_key() {
-    refuses(&inv(r#"{ "meshSlot": 1 }"#), "spec.unknown-key", "unknown field \"meshSlot\" on \"invariants\" — did you mean \"meshSlots\"?", "/invariants/meshSlot", "\"meshSlot\"");
+    refuses(
+        &inv(r#"{ "meshSlot": 1 }"#),
+        "spec.unknown-key",
+        "unknown field \"meshSlot\" on \"invariants\" — did you mean \"meshSlots\"?",
+        "/invariants/meshSlot",
+        "\"meshSlot\"",
+    );
 }
 
 #[test]
@@ -46,13 +78,31 @@ fn editor_round_trip_retired() {
 
 #[test]
 fn budget_not_a_count() {
-    refuses(&inv(r#"{ "meshSlots": -1 }"#), "rig.field.not-a-count", "invariants: meshSlots is -1; it is a count, a whole number ≥ 0", "/invariants/meshSlots", "-1");
+    refuses(
+        &inv(r#"{ "meshSlots": -1 }"#),
+        "rig.field.not-a-count",
+        "invariants: meshSlots is -1; it is a count, a whole number ≥ 0",
+        "/invariants/meshSlots",
+        "-1",
+    );
 }
 
 #[test]
 fn axis_and_mass_bone_undeclared() {
-    refuses(&inv(r#"{ "axisBone": "shaft" }"#), "rig.invariants.bone-undeclared", "rig \"t\" names \"shaft\" as its axis bone, which it does not declare", "/invariants/axisBone", "\"shaft\"");
-    refuses(&inv(r#"{ "massBone": "bob" }"#), "rig.invariants.bone-undeclared", "rig \"t\" names \"bob\" as its mass bone, which it does not declare", "/invariants/massBone", "\"bob\"");
+    refuses(
+        &inv(r#"{ "axisBone": "shaft" }"#),
+        "rig.invariants.bone-undeclared",
+        "rig \"t\" names \"shaft\" as its axis bone, which it does not declare",
+        "/invariants/axisBone",
+        "\"shaft\"",
+    );
+    refuses(
+        &inv(r#"{ "massBone": "bob" }"#),
+        "rig.invariants.bone-undeclared",
+        "rig \"t\" names \"bob\" as its mass bone, which it does not declare",
+        "/invariants/massBone",
+        "\"bob\"",
+    );
 }
 
 #[test]
@@ -93,7 +143,13 @@ fn deform_may_fold_refusals() {
         "/invariants/deformMayFold",
         "{} }",
     );
-    refuses(&fold("[1]"), "rig.invariants.entry-not-an-object", "invariants.deformMayFold[0] is 1, expected { \"slot\": …, \"why\": … }", "/invariants/deformMayFold/0", "1]");
+    refuses(
+        &fold("[1]"),
+        "rig.invariants.entry-not-an-object",
+        "invariants.deformMayFold[0] is 1, expected { \"slot\": …, \"why\": … }",
+        "/invariants/deformMayFold/0",
+        "1]",
+    );
     refuses(
         &fold(r#"[{ "why": "x" }]"#),
         "rig.invariants.entry-incomplete",
@@ -141,7 +197,14 @@ fn deform_may_fold_duplicate() {
     let d = super::refused(&t);
     assert_eq!(d.len(), 2, "{}", super::render(&d));
     assert_eq!(d[0].code, "rig.invariants.slot-has-no-mesh");
-    super::check(&d[1], &t, "rig.invariants.duplicate", "invariants.deformMayFold names slot \"s\" twice", "/invariants/deformMayFold/1/slot", "\"s\", \"why\": \"b\"");
+    super::check(
+        &d[1],
+        &t,
+        "rig.invariants.duplicate",
+        "invariants.deformMayFold names slot \"s\" twice",
+        "/invariants/deformMayFold/1/slot",
+        "\"s\", \"why\": \"b\"",
+    );
 }
 
 fn mix(entries: &str) -> String {
@@ -186,7 +249,9 @@ fn consumer_driven_mix_refusals() {
         "\"constraint\": |\"k\", \"type\": \"transform\"",
     );
     refuses(
-        &mix(r#"[{ "constraint": "k", "type": "ik", "why": "x" }, { "constraint": "k", "type": "ik", "why": "y" }]"#),
+        &mix(
+            r#"[{ "constraint": "k", "type": "ik", "why": "x" }, { "constraint": "k", "type": "ik", "why": "y" }]"#,
+        ),
         "rig.invariants.duplicate",
         "invariants.consumerDrivenMix names ik constraint \"k\" twice",
         "/invariants/consumerDrivenMix/1/constraint",

@@ -17,7 +17,11 @@ fn short_and_long_forms() {
     assert_eq!(r.skins.len(), 2);
     assert_eq!(r.skins[1].name, "alt");
     assert_eq!(r.skins[1].slots[0].slot, "s");
-    let names: Vec<&str> = r.skins[1].slots[0].entries.iter().map(|e| e.placeholder.as_str()).collect();
+    let names: Vec<&str> = r.skins[1].slots[0]
+        .entries
+        .iter()
+        .map(|e| e.placeholder.as_str())
+        .collect();
     assert_eq!(names, ["p", "q"]);
 }
 
@@ -40,7 +44,13 @@ fn skins_not_an_object() {
 
 #[test]
 fn skin_not_an_object() {
-    refuses(&skins("\"default\": []"), "rig.skin.not-an-object", "skin \"default\": a skin must be an object", "/skins/default", "[]");
+    refuses(
+        &skins("\"default\": []"),
+        "rig.skin.not-an-object",
+        "skin \"default\": a skin must be an object",
+        "/skins/default",
+        "[]",
+    );
 }
 
 #[test]
@@ -90,7 +100,9 @@ fn member_list_element_not_a_name() {
 #[test]
 fn skin_fills_undeclared_slot() {
     refuses(
-        &skins(r#""default": { "s": { "p": { "width": 10, "height": 10 } }, "hed": { "h": { "width": 1, "height": 1 } } }"#),
+        &skins(
+            r#""default": { "s": { "p": { "width": 10, "height": 10 } }, "hed": { "h": { "width": 1, "height": 1 } } }"#,
+        ),
         "rig.skin.slot-undeclared",
         "rig skin \"default\" gives attachments to slot \"hed\", which the rig does not declare",
         "/skins/default/hed",

@@ -3,7 +3,8 @@
 use super::{edit, ok, refuses};
 
 const S: &str = "{ \"name\": \"s\", \"bone\": \"b\", \"attachment\": \"p\" }";
-const SLOTS: &str = "\"slots\": [\n    { \"name\": \"s\", \"bone\": \"b\", \"attachment\": \"p\" }\n  ],\n  ";
+const SLOTS: &str =
+    "\"slots\": [\n    { \"name\": \"s\", \"bone\": \"b\", \"attachment\": \"p\" }\n  ],\n  ";
 
 fn slot(s: &str) -> String {
     edit(&[(S, s)])
@@ -11,21 +12,43 @@ fn slot(s: &str) -> String {
 
 #[test]
 fn fields_are_some_iff_declared() {
-    let r = ok(&slot(r#"{ "name": "s", "bone": "b", "attachment": null, "color": "FFFFFF80", "dark": "202020", "blend": "Additive" }"#));
+    let r = ok(&slot(
+        r#"{ "name": "s", "bone": "b", "attachment": null, "color": "FFFFFF80", "dark": "202020", "blend": "Additive" }"#,
+    ));
     let s = &r.slots[0];
     assert_eq!(s.attachment, Some(None));
     assert_eq!(s.color.as_deref(), Some("ffffff80"));
-    assert_eq!(s.color_loc.as_ref().map(|l| l.pointer.as_str()), Some("/slots/0/color"));
+    assert_eq!(
+        s.color_loc.as_ref().map(|l| l.pointer.as_str()),
+        Some("/slots/0/color")
+    );
     assert_eq!(s.dark.as_deref(), Some("202020"));
     assert_eq!(s.blend.as_deref(), Some("Additive"));
     let r = ok(&slot(r#"{ "name": "s", "bone": "b" }"#));
     let s = &r.slots[0];
-    assert_eq!((s.attachment.clone(), s.color.clone(), s.dark.clone(), s.blend.clone()), (None, None, None, None));
+    assert_eq!(
+        (
+            s.attachment.clone(),
+            s.color.clone(),
+            s.dark.clone(),
+            s.blend.clone()
+        ),
+        (None, None, None, None)
+    );
 }
 
 #[test]
 fn slots_may_be_empty() {
-    let t = edit(&[("[\n    { \"name\": \"s\", \"bone\": \"b\", \"attachment\": \"p\" }\n  ]", "[]"), ("\"default\": { \"s\": { \"p\": { \"width\": 10, \"height\": 10 } } }", "\"default\": {}")]);
+    let t = edit(&[
+        (
+            "[\n    { \"name\": \"s\", \"bone\": \"b\", \"attachment\": \"p\" }\n  ]",
+            "[]",
+        ),
+        (
+            "\"default\": { \"s\": { \"p\": { \"width\": 10, \"height\": 10 } } }",
+            "\"default\": {}",
+        ),
+    ]);
     assert!(ok(&t).slots.is_empty());
 }
 
@@ -44,7 +67,10 @@ fn slots_absent() {
 #[test]
 fn slots_not_an_array() {
     refuses(
-        &edit(&[("[\n    { \"name\": \"s\", \"bone\": \"b\", \"attachment\": \"p\" }\n  ]", "{ \"s\": {} }")]),
+        &edit(&[(
+            "[\n    { \"name\": \"s\", \"bone\": \"b\", \"attachment\": \"p\" }\n  ]",
+            "{ \"s\": {} }",
+        )]),
         "rig.slots.missing",
         "a rig spec needs a \"slots\" array (it may be empty; its ORDER is the draw order)",
         "/slots",
@@ -54,12 +80,24 @@ fn slots_not_an_array() {
 
 #[test]
 fn slot_not_an_object() {
-    refuses(&slot("null"), "rig.slot.not-an-object", "slots[0] is null; a slot is an object with a \"name\" and a \"bone\"", "/slots/0", "null\n");
+    refuses(
+        &slot("null"),
+        "rig.slot.not-an-object",
+        "slots[0] is null; a slot is an object with a \"name\" and a \"bone\"",
+        "/slots/0",
+        "null\n",
+    );
 }
 
 #[test]
 fn slot_name_absent() {
-    refuses(&slot("{ \"bone\": \"b\", \"attachment\": \"p\" }"), "rig.slot.name-missing", "every slot needs a \"name\"", "/slots/0", "{ \"bone\"");
+    refuses(
+        &slot("{ \"bone\": \"b\", \"attachment\": \"p\" }"),
+        "rig.slot.name-missing",
+        "every slot needs a \"name\"",
+        "/slots/0",
+        "{ \"bone\"",
+    );
 }
 
 #[test]
@@ -131,7 +169,9 @@ fn slot_attachment_wrong_type() {
 #[test]
 fn slot_blend_unknown() {
     refuses(
-        &slot("{ \"name\": \"s\", \"bone\": \"b\", \"attachment\": \"p\", \"blend\": \"ADDITIVE\" }"),
+        &slot(
+            "{ \"name\": \"s\", \"bone\": \"b\", \"attachment\": \"p\", \"blend\": \"ADDITIVE\" }",
+        ),
         "rig.slot.blend-unknown",
         "slot \"s\" has blend \"ADDITIVE\"; known: normal, additive, multiply, screen",
         "/slots/0/blend",
@@ -142,7 +182,9 @@ fn slot_blend_unknown() {
 #[test]
 fn slot_dark_is_six_digits() {
     refuses(
-        &slot("{ \"name\": \"s\", \"bone\": \"b\", \"attachment\": \"p\", \"dark\": \"202020ff\" }"),
+        &slot(
+            "{ \"name\": \"s\", \"bone\": \"b\", \"attachment\": \"p\", \"dark\": \"202020ff\" }",
+        ),
         "rig.field.bad-color",
         "slot \"s\": dark is the string \"202020ff\"; a colour here is \"rrggbb\", 6 hex digits",
         "/slots/0/dark",

@@ -7,17 +7,27 @@ const DEFAULT: &str = "\"default\": { \"s\": { \"p\": { \"width\": 10, \"height\
 
 /// BASE with bone `b` replaced, an extra `constraints` array, and the skins.
 fn rig(b: &str, constraints: &str, skins: &str) -> String {
-    edit(&[(B, b), ("\"name\": \"t\",", &format!("\"name\": \"t\", \"constraints\": {constraints},")), (DEFAULT, skins)])
+    edit(&[
+        (B, b),
+        (
+            "\"name\": \"t\",",
+            &format!("\"name\": \"t\", \"constraints\": {constraints},"),
+        ),
+        (DEFAULT, skins),
+    ])
 }
 
-const IK: &str = r#"[{ "name": "k", "type": "ik", "bones": ["b"], "target": "root", "skin": true }]"#;
+const IK: &str =
+    r#"[{ "name": "k", "type": "ik", "bones": ["b"], "target": "root", "skin": true }]"#;
 
 #[test]
 fn both_halves_agree() {
     let r = ok(&rig(
         r#"{ "name": "b", "parent": "root", "skin": true }"#,
         IK,
-        &format!(r#"{DEFAULT}, "armed": {{ "bones": ["b"], "ik": ["k"] }}, "other": {{ "bones": ["b"] }}"#),
+        &format!(
+            r#"{DEFAULT}, "armed": {{ "bones": ["b"], "ik": ["k"] }}, "other": {{ "bones": ["b"] }}"#
+        ),
     ));
     assert_eq!(r.skins[1].bones[0].value, "b");
     assert_eq!(r.skins[1].ik[0].value, "k");
@@ -36,7 +46,11 @@ fn a_listed_child_activates_its_ancestors() {
 #[test]
 fn listed_bone_undeclared() {
     refuses(
-        &rig(B, "[]", &format!(r#"{DEFAULT}, "armed": {{ "bones": ["zz"] }}"#)),
+        &rig(
+            B,
+            "[]",
+            &format!(r#"{DEFAULT}, "armed": {{ "bones": ["zz"] }}"#),
+        ),
         "rig.skin.bone-undeclared",
         "skin \"armed\" activates bone \"zz\", which this rig does not declare",
         "/skins/armed/bones/0",
@@ -90,10 +104,18 @@ fn flagged_constraint_listed_nowhere() {
 
 #[test]
 fn constraint_listed_under_the_wrong_kind() {
-    let d = refused(&rig(B, IK, &format!(r#"{DEFAULT}, "armed": {{ "transform": ["k"] }}"#)));
+    let d = refused(&rig(
+        B,
+        IK,
+        &format!(r#"{DEFAULT}, "armed": {{ "transform": ["k"] }}"#),
+    ));
     // the ik constraint is also never activated: two independent facts.
     assert_eq!(d.len(), 2, "{}", render(&d));
-    let text = rig(B, IK, &format!(r#"{DEFAULT}, "armed": {{ "transform": ["k"] }}"#));
+    let text = rig(
+        B,
+        IK,
+        &format!(r#"{DEFAULT}, "armed": {{ "transform": ["k"] }}"#),
+    );
     super::check(
         &d[0],
         &text,
@@ -108,7 +130,11 @@ fn constraint_listed_under_the_wrong_kind() {
 #[test]
 fn listed_constraint_undeclared() {
     refuses(
-        &rig(B, "[]", &format!(r#"{DEFAULT}, "armed": {{ "transform": ["tc"] }}"#)),
+        &rig(
+            B,
+            "[]",
+            &format!(r#"{DEFAULT}, "armed": {{ "transform": ["tc"] }}"#),
+        ),
         "rig.skin.constraint-undeclared",
         "skin \"armed\" activates transform constraint \"tc\", which this rig does not declare",
         "/skins/armed/transform/0",
@@ -118,7 +144,11 @@ fn listed_constraint_undeclared() {
 
 #[test]
 fn listed_not_compiled_kind_is_refused_once() {
-    let t = rig(B, r#"[{ "name": "pc", "type": "path", "bones": ["b"], "slot": "s" }]"#, &format!(r#"{DEFAULT}, "armed": {{ "path": ["pc"] }}"#));
+    let t = rig(
+        B,
+        r#"[{ "name": "pc", "type": "path", "bones": ["b"], "slot": "s" }]"#,
+        &format!(r#"{DEFAULT}, "armed": {{ "path": ["pc"] }}"#),
+    );
     let d = refused(&t);
     assert_eq!(d.len(), 1, "{}", render(&d));
     assert_eq!(d[0].code, "rig.constraint.type-not-implemented");
@@ -127,7 +157,11 @@ fn listed_not_compiled_kind_is_refused_once() {
 #[test]
 fn listed_not_compiled_kind_undeclared() {
     refuses(
-        &rig(B, "[]", &format!(r#"{DEFAULT}, "armed": {{ "physics": ["hair"] }}"#)),
+        &rig(
+            B,
+            "[]",
+            &format!(r#"{DEFAULT}, "armed": {{ "physics": ["hair"] }}"#),
+        ),
         "rig.skin.constraint-undeclared",
         "skin \"armed\" activates physics constraint \"hair\", which this rig does not declare",
         "/skins/armed/physics/0",
@@ -137,6 +171,16 @@ fn listed_not_compiled_kind_undeclared() {
 
 #[test]
 fn listed_twice() {
-    let t = rig(r#"{ "name": "b", "parent": "root", "skin": true }"#, "[]", &format!(r#"{DEFAULT}, "armed": {{ "bones": ["b", "b"] }}"#));
-    refuses(&t, "rig.skin.listed-twice", "skin \"armed\" lists bone \"b\" twice", "/skins/armed/bones/1", "\"b\"] }");
+    let t = rig(
+        r#"{ "name": "b", "parent": "root", "skin": true }"#,
+        "[]",
+        &format!(r#"{DEFAULT}, "armed": {{ "bones": ["b", "b"] }}"#),
+    );
+    refuses(
+        &t,
+        "rig.skin.listed-twice",
+        "skin \"armed\" lists bone \"b\" twice",
+        "/skins/armed/bones/1",
+        "\"b\"] }",
+    );
 }
