@@ -3,7 +3,7 @@
 //! rule, `skin`, `color`, `icon`, and the refusal of `from` (rule R8: this build
 //! takes no cut manifest).
 
-use super::read::{absent_at, boolean, color, did_you_mean, number, q, string, Diags};
+use super::read::{absent_at, boolean, color, number, q, string, Diags};
 use super::types::BoneSpec;
 use crate::spec::cursor::Node;
 use rigc_sdk::model::Bone;
@@ -206,20 +206,18 @@ fn parent_undeclared(
     let help = if parent == name {
         "a bone cannot be its own parent; name the bone it hangs from".to_string()
     } else {
-        let near = did_you_mean(parent, &names);
-        if near.is_empty() {
-            format!(
+        match crate::spec::cursor::nearest(parent, &names) {
+            Some(near) => format!(
+                "did you mean {}? Otherwise declare {} above {} in \"bones\"",
+                q(near),
+                q(parent),
+                q(name)
+            ),
+            None => format!(
                 "declare {} above {} in \"bones\" (a parent must be declared before its children)",
                 q(parent),
                 q(name)
-            )
-        } else {
-            format!(
-                "{}, or declare {} above {}",
-                near.trim_start_matches(" — "),
-                q(parent),
-                q(name)
-            )
+            ),
         }
     };
     p.err(

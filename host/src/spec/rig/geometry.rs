@@ -225,7 +225,8 @@ fn raw_run(
                 return None;
             }
         };
-        let Some(chunk) = run.get(i + 1..i + 1 + 4 * n) else {
+        let end = i.saturating_add(1).saturating_add(n.saturating_mul(4));
+        let Some(chunk) = run.get(i + 1..end) else {
             refuse(
                 d,
                 "rig.geometry.raw-truncated",
@@ -260,7 +261,7 @@ fn raw_run(
             }
         }
         out.push(vertex);
-        i += 1 + 4 * n;
+        i = end;
     }
     if out.len() != count as usize {
         refuse(

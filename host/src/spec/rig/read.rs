@@ -114,7 +114,7 @@ pub(super) fn color(
                 )
                 .help(format!(
                     "write it as {digits} hex digits, e.g. \"{}\"",
-                    &"ffffffff"[..digits]
+                    "ffffffff".get(..digits).unwrap_or("ffffffff")
                 )),
             );
             None

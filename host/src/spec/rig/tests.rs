@@ -249,7 +249,10 @@ fn rich_is_valid() {
     );
     assert_eq!(r.skins[0].loc.pointer, "/skins/armed");
     assert_eq!(r.skins[1].slots[0].loc.pointer, "/skins/default/tip");
-    assert_eq!(r.skins[1].slots[0].entries[0].loc.pointer, "/skins/default/tip/tip");
+    assert_eq!(
+        r.skins[1].slots[0].entries[0].loc.pointer,
+        "/skins/default/tip/tip"
+    );
     assert_eq!(r.events[1].loc.pointer, "/events/shout");
     let skin = r.bones[4].skin_loc.as_ref().map(|l| l.pointer.as_str());
     assert_eq!(skin, Some("/bones/4/skin"));
