@@ -141,6 +141,12 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
         .unwrap_or_else(|| format!("constraints[{i}]"));
     let ty = match node.get("type") {
         None => {
+            let all: Vec<&str> = IK_KEYS.iter().chain(TRANSFORM_KEYS).copied().collect();
+            let unknown = node.unknown_keys(&all, &label);
+            if !unknown.is_empty() {
+                d.extend(unknown);
+                return false;
+            }
             d.push(
                 absent_at(
                     node,

@@ -119,6 +119,17 @@ fn type_absent() {
 }
 
 #[test]
+fn type_misspelt_is_one_refusal() {
+    refuses(
+        &cons(r#"[{ "name": "k", "tpye": "ik", "bones": ["b"], "target": "root" }]"#),
+        "spec.unknown-key",
+        "unknown field \"tpye\" on rig constraint \"k\" — did you mean \"type\"?",
+        "/constraints/0/tpye",
+        "\"tpye\"",
+    );
+}
+
+#[test]
 fn type_not_a_string() {
     refuses(
         &cons(r#"[{ "name": "k", "type": ["ik"] }]"#),
