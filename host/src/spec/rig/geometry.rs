@@ -210,8 +210,8 @@ fn raw_run(
     }
     let mut out = Vec::new();
     let mut i = 0;
-    while i < run.len() {
-        let n = match as_count(run[i]).filter(|n| *n >= 1) {
+    while let Some(&count) = run.get(i) {
+        let n = match as_count(count).filter(|n| *n >= 1) {
             Some(n) => n as usize,
             None => {
                 refuse(
@@ -219,7 +219,7 @@ fn raw_run(
                     "rig.geometry.raw-bone-count",
                     format!(
                         "the raw weighted run has a bone count of {} at index {i}",
-                        rigc_sdk::num::f64_text(run[i])
+                        rigc_sdk::num::f64_text(count)
                     ),
                 );
                 return None;
