@@ -1,2 +1,150 @@
 //! This module owns the setup stage: rig spec + motion `setup` table + measured
 //! images → the setup skeleton, the part list and the rig info.
+//!
+//! The skeleton it builds is exactly what the rig declares (R1: a field is `Some`
+//! iff declared) plus what rigc measures (R5: region sizes from the PNGs), with
+//! the emission order of FORMAT.md §5.3 and DECISIONS.md: bones and slots in
+//! declaration order, every slot emitted, `default` skin first (always present),
+//! constraints and events in declaration order. Animations are left empty (the
+//! animation stage compiles them), and so is the header's bounding box (the
+//! bounds stage computes it from the setup pose).
+//!
+//! Submodules: `pose` (each slot's setup attachment and colour, rule R3) and
+//! `skins` (skins, attachments, regions and the part list).
+
+mod pose;
+mod skins;
+
+#[cfg(test)]
+mod tests;
+
+use crate::diag::Diagnostic;
+use crate::spec::rig::{RigSpec, Stage};
+use crate::spec::setup_entry::SetupEntry;
+use crate::stages::measure::ImageInfo;
+use rigc_sdk::gate::RigInfo;
+use rigc_sdk::model::{Bounds, Header, Skeleton, SPINE_VERSION};
+use std::collections::HashMap;
+
+/// One part: an atlas region and the PNG it is cut from (one part, one page).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Part {
+    /// The region name: the PNG's basename without `.png`.
+    pub region: String,
+    /// The measured PNG.
+    pub image: ImageInfo,
+}
+
+/// What the setup stage hands on.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    /// The setup skeleton: no animations, header bounds `None`.
+    pub skeleton: Skeleton,
+    /// One part per distinct region, in first-use order.
+    pub parts: Vec<Part>,
+    /// What the gate knows of the rig beyond the Spine file (animations left
+    /// empty for the caller). `stage` is `None` exactly when the rig declares
+    /// `"width": null, "height": null` — then the header carries no box either.
+    pub rig_info: RigInfo,
+}
+
+/// Assembles the setup skeleton of `rig`, taking each slot's setup pose from the
+/// rig or from the motion spec's `setup` entries, and each `image` from
+/// `images` (keyed by the value as written, see `RigSpec::image_refs`).
+pub fn assemble(
+    rig: &RigSpec,
+    setup: &[SetupEntry],
+    images: &HashMap<String, ImageInfo>,
+) -> Result<Setup, Vec<Diagnostic>> {
+    let mut d = Vec::new();
+    let stage = match &rig.header.stage {
+        Stage::Declared {
+            x,
+            y,
+            width,
+            height,
+        } => Some(Bounds {
+            x: x.unwrap_or(0.0),
+            y: y.unwrap_or(0.0),
+            width: *width,
+            height: *height,
+        }),
+        Stage::None => None,
+        Stage::Missing => {
+            d.push(
+                Diagnostic::new(
+                    "setup.no-stage-size",
+                    "no stage size: give the rig spec a `skeleton.width`/`skeleton.height` — this build reads no cut manifest whose `crop` could state them",
+                )
+                .at_without_value(rig.header.loc.clone())
+                .help("add \"skeleton\": { \"width\": <w>, \"height\": <h> }, or \"width\": null, \"height\": null for a rig with no stage"),
+            );
+            None
+        }
+    };
+    let parts = skins::parts(rig, images, &mut d);
+    let skins = skins::skins(rig, images, &mut d);
+    let slots = pose::slots(rig, setup, &mut d);
+    if !d.is_empty() {
+        return Err(d);
+    }
+    let skeleton = Skeleton {
+        header: Header {
+            spine: SPINE_VERSION.to_string(),
+            bounds: None,
+            fps: rig.header.fps,
+            reference_scale: rig.header.reference_scale,
+            images: rig.header.images.clone(),
+            audio: rig.header.audio.clone(),
+        },
+        bones: rig.bones.iter().map(|b| b.bone.clone()).collect(),
+        slots,
+        skins,
+        events: rig.events.iter().map(|e| e.event.clone()).collect(),
+        animations: Vec::new(),
+        constraints: rig
+            .constraints
+            .iter()
+            .map(|c| c.constraint.clone())
+            .collect(),
+    };
+    let rig_info = RigInfo {
+        name: rig.name().to_string(),
+        slot_order: rig.slots.iter().map(|s| s.name.clone()).collect(),
+        animations: Vec::new(),
+        invariants: rig.invariants.clone(),
+        stage,
+        base_plates: base_plates(&skeleton, stage),
+        mesh_kinds: Vec::new(),
+    };
+    Ok(Setup {
+        skeleton,
+        parts,
+        rig_info,
+    })
+}
+
+/// The regions whose size covers the whole stage (`width ≥ stage width` and
+/// `height ≥ stage height`), by region name (`path`, else the placeholder), in
+/// first-use order. None without a stage.
+fn base_plates(skeleton: &Skeleton, stage: Option<Bounds>) -> Vec<String> {
+    let Some(stage) = stage else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = Vec::new();
+    for skin in &skeleton.skins {
+        for slot in &skin.attachments {
+            for (placeholder, a) in &slot.entries {
+                if let rigc_sdk::model::Attachment::Region(r) = a {
+                    if r.width >= stage.width && r.height >= stage.height {
+                        let name = r.path.clone().unwrap_or_else(|| placeholder.clone());
+                        if !out.contains(&name) {
+                            out.push(name);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}

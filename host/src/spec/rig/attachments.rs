@@ -1,0 +1,238 @@
+//! This module owns one attachment of a skin (FORMAT.md §2.7): its `type`, the
+//! region, point and bounding-box attachments rigc compiles, and the refusal by
+//! name of every attachment construct it does not compile yet (`mesh`,
+//! `linkedmesh`, `clipping`, `path`, a `generator`, a `sequence`). Bounding-box
+//! geometry lives in `geometry`.
+
+use super::bones::Bones;
+use super::geometry;
+use super::read::{absent_at, color, number, q, string, Diags};
+use super::types::{At, AttachmentKind, AttachmentSpec, BoundingBoxSpec, RegionSpec};
+use crate::spec::cursor::Node;
+use rigc_sdk::model::PointAttachment;
+
+/// The keys of a region attachment.
+const REGION_KEYS: &[&str] = &[
+    "type", "path", "image", "x", "y", "rotation", "scaleX", "scaleY", "width", "height", "color",
+    "sequence",
+];
+
+/// The keys of a point attachment.
+const POINT_KEYS: &[&str] = &["type", "x", "y", "rotation", "color"];
+
+/// The keys of a bounding-box attachment.
+const BOX_KEYS: &[&str] = &[
+    "type",
+    "vertexCount",
+    "vertices",
+    "weights",
+    "boneIndexing",
+    "color",
+];
+
+/// Every attachment type of the Spine 4.3 format.
+const SPINE_TYPES: &[&str] = &[
+    "region",
+    "mesh",
+    "linkedmesh",
+    "boundingbox",
+    "path",
+    "point",
+    "clipping",
+];
+
+/// Reads the attachment `node` under `placeholder`; `where_` is
+/// `skin "S" slot "X" attachment "P"`. `None` when it is refused.
+pub(super) fn parse(
+    node: &Node,
+    placeholder: &str,
+    where_: &str,
+    bones: &Bones,
+    d: &mut Diags,
+) -> Option<AttachmentSpec> {
+    if !node.is_object() {
+        d.push(
+            node.err(
+                "rig.attachment.not-an-object",
+                format!(
+                    "{where_}: an attachment is an object ({{ \"image\": \"<part>.png\" }} for a region), not {}",
+                    node.describe()
+                ),
+            )
+            .help("write the attachment as an object, e.g. { \"image\": \"torso.png\" }"),
+        );
+        return None;
+    }
+    let ty = match node.get("type") {
+        None => "region".to_string(),
+        Some(t) => match t.as_str() {
+            Some(s) => s.to_string(),
+            None => {
+                d.push(
+                    t.err(
+                        "rig.attachment.type-not-a-string",
+                        format!(
+                            "{where_}: type is {}; it is one of {} (absent means region)",
+                            t.describe(),
+                            SPINE_TYPES.join(", ")
+                        ),
+                    )
+                    .help("write the type as a string, or leave it out for a region"),
+                );
+                return None;
+            }
+        },
+    };
+    let type_node = node.get("type").unwrap_or_else(|| node.clone());
+    let kind = match ty.as_str() {
+        "region" => AttachmentKind::Region(region(node, where_, d)?),
+        "point" => AttachmentKind::Point(point(node, where_, d)?),
+        "boundingbox" => AttachmentKind::BoundingBox(bounding_box(node, where_, bones, d)?),
+        "mesh" | "linkedmesh" | "clipping" | "path" => {
+            d.push(not_compiled(node, &type_node, &ty, where_));
+            return None;
+        }
+        other => {
+            let near = super::read::did_you_mean(other, SPINE_TYPES);
+            d.push(
+                type_node
+                    .err(
+                        "rig.attachment.type-unknown",
+                        format!(
+                            "{where_}: attachment type {} is not one Spine 4.3 knows; the types are {}{near}",
+                            q(other),
+                            SPINE_TYPES.join(", ")
+                        ),
+                    )
+                    .help("fix the type; an unknown type is skipped by the loader without a word, so the attachment would vanish"),
+            );
+            return None;
+        }
+    };
+    Some(AttachmentSpec {
+        placeholder: placeholder.to_string(),
+        loc: node.loc(),
+        kind,
+    })
+}
+
+/// The refusal of an attachment type rigc does not compile yet (a mesh with a
+/// `generator` is refused at the generator).
+fn not_compiled(node: &Node, type_node: &Node, ty: &str, where_: &str) -> crate::diag::Diagnostic {
+    if ty == "mesh" {
+        if let Some(g) = node.get("generator") {
+            let kind = g.get("kind").and_then(|k| k.as_str().map(q));
+            let kind = kind.map(|k| format!(" (kind {k})")).unwrap_or_default();
+            return g
+                .not_implemented(
+                    "rig.attachment.generator-not-implemented",
+                    format!(
+                        "{where_}: a mesh \"generator\"{kind} is in rigc's rig format and rigc does not compile it yet — generated meshes are not built, so this attachment is refused rather than dropped"
+                    ),
+                )
+                .help("give this slot a region attachment (an \"image\") until generated meshes are built");
+        }
+    }
+    type_node
+        .not_implemented(
+            "rig.attachment.type-not-implemented",
+            format!(
+                "{where_}: attachment type {} is in the Spine 4.3 format and rigc does not compile it yet. Implemented: region, boundingbox, point. mesh, linkedmesh, clipping and path are refused by name until they are built, so nothing is dropped in silence",
+                q(ty)
+            ),
+        )
+        .help("use a region attachment (an \"image\") for this part for now")
+}
+
+/// Reads a region attachment.
+fn region(node: &Node, where_: &str, d: &mut Diags) -> Option<RegionSpec> {
+    let unknown = node.unknown_keys(REGION_KEYS, &format!("region attachment ({where_})"));
+    let had_unknown = !unknown.is_empty();
+    d.extend(unknown);
+    let before = d.len();
+    if let Some(seq) = node.get("sequence") {
+        d.push(
+            seq.not_implemented(
+                "rig.attachment.sequence-not-implemented",
+                format!(
+                    "{where_}: a \"sequence\" block is in the Spine 4.3 format and rigc does not compile it yet — its frames would need their own regions and timelines, so it is refused rather than dropped"
+                ),
+            )
+            .help("remove \"sequence\" and give the region one image, or swap images with attachment keys"),
+        );
+    }
+    let mut r = RegionSpec::default();
+    if let Some(img) = node.get("image") {
+        match img.as_str() {
+            Some("") => d.push(
+                img.err("rig.attachment.image-empty", format!("{where_}: image is the empty string; it names a PNG"))
+                    .help("write the PNG's path relative to the rig's images directory, e.g. \"torso.png\""),
+            ),
+            Some(s) => r.image = Some(At { value: s.to_string(), loc: img.loc() }),
+            None => d.push(super::read::not_a_string(&img, "image", where_)),
+        }
+    }
+    r.width = number(node, "width", where_, d);
+    r.height = number(node, "height", where_, d);
+    r.path = string(node, "path", where_, d);
+    r.x = number(node, "x", where_, d);
+    r.y = number(node, "y", where_, d);
+    r.rotation = number(node, "rotation", where_, d);
+    r.scale_x = number(node, "scaleX", where_, d);
+    r.scale_y = number(node, "scaleY", where_, d);
+    r.color = color(node, "color", where_, 8, d);
+    let sized = node.has("width") && node.has("height");
+    if !sized && !node.has("image") && !had_unknown {
+        d.push(
+            absent_at(
+                node,
+                "rig.attachment.region-size",
+                format!(
+                    "{where_}: a region needs width and height — give them, or give an \"image\" and rigc will measure the PNG"
+                ),
+            )
+            .help("add \"image\": \"<part>.png\", or both \"width\" and \"height\""),
+        );
+    }
+    (d.len() == before && !had_unknown).then_some(r)
+}
+
+/// Reads a point attachment.
+fn point(node: &Node, where_: &str, d: &mut Diags) -> Option<PointAttachment> {
+    let unknown = node.unknown_keys(POINT_KEYS, &format!("point attachment ({where_})"));
+    let had_unknown = !unknown.is_empty();
+    d.extend(unknown);
+    let before = d.len();
+    let p = PointAttachment {
+        x: number(node, "x", where_, d),
+        y: number(node, "y", where_, d),
+        rotation: number(node, "rotation", where_, d),
+        color: color(node, "color", where_, 8, d),
+    };
+    (d.len() == before && !had_unknown).then_some(p)
+}
+
+/// Reads a bounding-box attachment.
+fn bounding_box(
+    node: &Node,
+    where_: &str,
+    bones: &Bones,
+    d: &mut Diags,
+) -> Option<BoundingBoxSpec> {
+    let unknown = node.unknown_keys(BOX_KEYS, &format!("boundingbox attachment ({where_})"));
+    if !unknown.is_empty() {
+        d.extend(unknown);
+        return None;
+    }
+    let before = d.len();
+    let color = color(node, "color", where_, 8, d);
+    let geometry = geometry::parse(node, where_, bones, d);
+    match geometry {
+        Some((vertex_count, geometry)) if d.len() == before => Some(BoundingBoxSpec {
+            vertex_count,
+            geometry,
+            color,
+        }),
+        _ => None,
+    }
+}

@@ -1,0 +1,461 @@
+//! This module owns the rig spec's `invariants` block (FORMAT.md §2.10): budgets
+//! (`meshSlots`, `meshTriangles`), the archetype bones (`axisBone`, `massBone`),
+//! `detached` rules, and the gate opt-outs (`deformMayFold`,
+//! `consumerDrivenMix`, `idleDrivesMeshes`), each with its mandatory `why` and
+//! every way an opt-out could exempt nothing refused. `editorRoundTrip` was
+//! retired (FACE.md §8) and is refused by name.
+
+use super::bones::Bones;
+use super::constraints::Constraints;
+use super::read::{absent_at, count, did_you_mean, key_loc, q, Diags};
+use super::slots::Slots;
+use crate::diag::Diagnostic;
+use crate::spec::cursor::Node;
+use rigc_sdk::gate::{ConsumerDrivenMix, Detached, Invariants};
+
+/// The keys of `invariants` this compiler reads.
+const KEYS: &[&str] = &[
+    "meshSlots",
+    "meshTriangles",
+    "axisBone",
+    "massBone",
+    "detached",
+    "deformMayFold",
+    "consumerDrivenMix",
+    "idleDrivesMeshes",
+];
+
+/// What `parse` checks names against.
+pub(super) struct Context<'a> {
+    /// The rig's name.
+    pub rig: &'a str,
+    /// The bones.
+    pub bones: &'a Bones,
+    /// The slots.
+    pub slots: &'a Slots,
+    /// The constraints.
+    pub constraints: &'a Constraints,
+}
+
+/// Reads `invariants` of the rig `root`.
+pub(super) fn parse(root: &Node, cx: &Context, d: &mut Diags) -> Invariants {
+    let mut inv = Invariants::default();
+    let Some(node) = root.get("invariants") else {
+        return inv;
+    };
+    if !node.is_object() {
+        d.push(
+            node.err(
+                "rig.invariants.not-an-object",
+                format!(
+                    "\"invariants\" is {}; it is an object of budgets and gate declarations",
+                    node.describe()
+                ),
+            )
+            .help("write \"invariants\": { … }, or leave it out"),
+        );
+        return inv;
+    }
+    let known: Vec<&str> = KEYS.iter().copied().chain(["editorRoundTrip"]).collect();
+    d.extend(node.unknown_keys(&known, "\"invariants\""));
+    if node.has("editorRoundTrip") {
+        d.push(
+            Diagnostic::new(
+                "rig.invariants.retired",
+                "invariants.editorRoundTrip was retired together with A41_PHYSICS_SURVIVES_EDITOR_ROUND_TRIP (issue #1196): A23 now refuses rotation, scaleX and shearX physics on a bone with no length, so the declaration can no longer move a verdict",
+            )
+            .at(key_loc(&node, "editorRoundTrip"))
+            .help("remove \"editorRoundTrip\""),
+        );
+    }
+    inv.mesh_slots = count(&node, "meshSlots", "invariants", d);
+    inv.mesh_triangles = count(&node, "meshTriangles", "invariants", d);
+    inv.axis_bone = bone(&node, "axisBone", "axis bone", cx, d);
+    inv.mass_bone = bone(&node, "massBone", "mass bone", cx, d);
+    inv.detached = detached(&node, d);
+    inv.deform_may_fold = deform_may_fold(&node, cx, d);
+    inv.consumer_driven_mix = consumer_driven_mix(&node, cx, d);
+    if let Some(v) = node.get("idleDrivesMeshes") {
+        inv.idle_drives_meshes = why_of(
+            &v,
+            "invariants.idleDrivesMeshes",
+            "A15_IDLE_NO_MESH_BONE_KEYS off",
+            d,
+        );
+    }
+    inv
+}
+
+/// Reads `axisBone` / `massBone`: a declared bone.
+fn bone(node: &Node, key: &str, role: &str, cx: &Context, d: &mut Diags) -> Option<String> {
+    let v = node.get(key)?;
+    let name = super::read::string(node, key, "invariants", d)?;
+    if cx.bones.has(&name) {
+        return Some(name);
+    }
+    if cx.bones.complete {
+        d.push(
+            v.err(
+                "rig.invariants.bone-undeclared",
+                format!(
+                    "rig {} names {} as its {role}, which it does not declare",
+                    q(cx.rig),
+                    q(&name)
+                ),
+            )
+            .help(format!(
+                "name a declared bone{}",
+                did_you_mean(&name, &cx.bones.names())
+            )),
+        );
+    }
+    None
+}
+
+/// A non-empty `why` string of the object `v` (refused otherwise). `what` names
+/// the declaration; `switches` says what it turns off.
+fn why_of(v: &Node, what: &str, switches: &str, d: &mut Diags) -> Option<String> {
+    if !v.is_object() {
+        d.push(
+            v.err(
+                "rig.invariants.entry-not-an-object",
+                format!("{what} is {}, expected {{ \"why\": … }}", v.describe()),
+            )
+            .help("write { \"why\": \"<the reason, with a date or an issue>\" }"),
+        );
+        return None;
+    }
+    let unknown = v.unknown_keys(&["why"], what);
+    if !unknown.is_empty() {
+        d.extend(unknown);
+        return None;
+    }
+    match v.get("why").and_then(|w| w.as_str().map(str::to_string)) {
+        Some(w) if !w.trim().is_empty() => Some(w),
+        _ => {
+            d.push(missing_why(v, what, switches));
+            None
+        }
+    }
+}
+
+/// The refusal of a missing or blank `why`.
+fn missing_why(entry: &Node, what: &str, switches: &str) -> Diagnostic {
+    let message = format!(
+        "{what} needs a \"why\" — this field switches {switches}, and an exemption nobody can date or justify is how a defect ships as a decision"
+    );
+    match entry.get("why") {
+        Some(w) => w.err("rig.invariants.why-missing", message),
+        None => absent_at(entry, "rig.invariants.why-missing", message),
+    }
+    .help("add \"why\": \"<the reason, with a date or an issue>\"")
+}
+
+/// Reads `detached`: `[{ bone, notUnder, why? }]`.
+fn detached(node: &Node, d: &mut Diags) -> Vec<Detached> {
+    let mut out = Vec::new();
+    let Some(v) = node.get("detached") else {
+        return out;
+    };
+    if !v.is_array() {
+        d.push(
+            v.err(
+                "rig.invariants.not-an-array",
+                format!("invariants.detached is {}, expected an array of {{ \"bone\": …, \"notUnder\": …, \"why\"?: … }}", v.describe()),
+            )
+            .help("write \"detached\": [{ \"bone\": \"<bone>\", \"notUnder\": \"<bone>\" }]"),
+        );
+        return out;
+    }
+    for (i, e) in v.elements().into_iter().enumerate() {
+        let what = format!("invariants.detached[{i}]");
+        if !e.is_object() {
+            d.push(
+                e.err(
+                    "rig.invariants.entry-not-an-object",
+                    format!(
+                        "{what} is {}, expected {{ \"bone\": …, \"notUnder\": … }}",
+                        e.describe()
+                    ),
+                )
+                .help("write the rule as an object"),
+            );
+            continue;
+        }
+        let unknown = e.unknown_keys(&["bone", "notUnder", "why"], &what);
+        if !unknown.is_empty() {
+            d.extend(unknown);
+            continue;
+        }
+        if !e.has("bone") || !e.has("notUnder") {
+            let missing = if e.has("bone") { "notUnder" } else { "bone" };
+            d.push(
+                absent_at(
+                    &e,
+                    "rig.invariants.entry-incomplete",
+                    format!("{what} needs a \"{missing}\""),
+                )
+                .help("a detached rule names the bone and the bone it must not hang under"),
+            );
+            continue;
+        }
+        let bone = super::read::string(&e, "bone", &what, d);
+        let not_under = super::read::string(&e, "notUnder", &what, d);
+        let why = super::read::string(&e, "why", &what, d);
+        if let (Some(bone), Some(not_under)) = (bone, not_under) {
+            out.push(Detached {
+                bone,
+                not_under,
+                why,
+            });
+        }
+    }
+    out
+}
+
+/// Reads `deformMayFold`: `[{ slot, why }]`. Meshes do not exist in this build,
+/// so every slot it could name carries no mesh, and the exemption is refused.
+fn deform_may_fold(node: &Node, cx: &Context, d: &mut Diags) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let Some(v) = node.get("deformMayFold") else {
+        return out;
+    };
+    if !v.is_array() {
+        d.push(
+            v.err(
+                "rig.invariants.not-an-array",
+                format!("invariants.deformMayFold is {}, expected an array of {{ \"slot\": …, \"why\": … }}", v.describe()),
+            )
+            .help("write \"deformMayFold\": [{ \"slot\": \"<slot>\", \"why\": \"<reason>\" }]"),
+        );
+        return out;
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for (i, e) in v.elements().into_iter().enumerate() {
+        let what = format!("invariants.deformMayFold[{i}]");
+        if !e.is_object() {
+            d.push(
+                e.err(
+                    "rig.invariants.entry-not-an-object",
+                    format!(
+                        "{what} is {}, expected {{ \"slot\": …, \"why\": … }}",
+                        e.describe()
+                    ),
+                )
+                .help("write the entry as an object"),
+            );
+            continue;
+        }
+        let unknown = e.unknown_keys(&["slot", "why"], &what);
+        if !unknown.is_empty() {
+            d.extend(unknown);
+            continue;
+        }
+        let slot = match e.get("slot") {
+            Some(s) => match s.as_str() {
+                Some(name) => (name.to_string(), s),
+                None => {
+                    d.push(super::read::not_a_string(&s, "slot", &what));
+                    continue;
+                }
+            },
+            None => {
+                d.push(
+                    absent_at(
+                        &e,
+                        "rig.invariants.entry-incomplete",
+                        "every invariants.deformMayFold entry needs a \"slot\"".into(),
+                    )
+                    .help("add \"slot\": \"<slot>\""),
+                );
+                continue;
+            }
+        };
+        let (name, slot_node) = slot;
+        let why = e
+            .get("why")
+            .and_then(|w| w.as_str().map(str::to_string))
+            .filter(|w| !w.trim().is_empty());
+        let Some(why) = why else {
+            d.push(missing_why(
+                &e,
+                &format!("invariants.deformMayFold entry for slot {}", q(&name)),
+                "A39_DEFORM_KEEPS_TRIANGLE_WINDING off for that slot",
+            ));
+            continue;
+        };
+        if !cx.slots.has(&name) {
+            if cx.slots.complete {
+                d.push(
+                    slot_node
+                        .err(
+                            "rig.invariants.slot-undeclared",
+                            format!(
+                                "invariants.deformMayFold exempts slot {}, which this rig does not declare — a name that resolves to nothing exempts nothing, and reads like the exemption worked",
+                                q(&name)
+                            ),
+                        )
+                        .help(format!("name a declared slot{}", did_you_mean(&name, &cx.slots.names()))),
+                );
+            }
+            continue;
+        }
+        if seen.contains(&name) {
+            d.push(
+                slot_node
+                    .err(
+                        "rig.invariants.duplicate",
+                        format!("invariants.deformMayFold names slot {} twice", q(&name)),
+                    )
+                    .help("keep one entry per slot"),
+            );
+            continue;
+        }
+        seen.push(name.clone());
+        d.push(
+            slot_node
+                .err(
+                    "rig.invariants.slot-has-no-mesh",
+                    format!(
+                        "invariants.deformMayFold exempts slot {}, which carries no mesh in any skin — A39 reads only mesh triangles, so the exemption switches nothing off (and rigc does not compile meshes yet)",
+                        q(&name)
+                    ),
+                )
+                .help("remove the entry"),
+        );
+        out.push((name, why));
+    }
+    out
+}
+
+/// Reads `consumerDrivenMix`: `[{ constraint, type: "ik" | "transform", why }]`.
+fn consumer_driven_mix(node: &Node, cx: &Context, d: &mut Diags) -> Vec<ConsumerDrivenMix> {
+    let mut out: Vec<ConsumerDrivenMix> = Vec::new();
+    let Some(v) = node.get("consumerDrivenMix") else {
+        return out;
+    };
+    if !v.is_array() {
+        d.push(
+            v.err(
+                "rig.invariants.not-an-array",
+                format!(
+                    "invariants.consumerDrivenMix is {}, expected an array of {{ \"constraint\": …, \"type\": \"ik\" | \"transform\", \"why\": … }}",
+                    v.describe()
+                ),
+            )
+            .help("write \"consumerDrivenMix\": [{ \"constraint\": \"<name>\", \"type\": \"ik\", \"why\": \"<reason>\" }]"),
+        );
+        return out;
+    }
+    for (i, e) in v.elements().into_iter().enumerate() {
+        let what = format!("invariants.consumerDrivenMix[{i}]");
+        if !e.is_object() {
+            d.push(
+                e.err(
+                    "rig.invariants.entry-not-an-object",
+                    format!(
+                        "{what} is {}, expected {{ \"constraint\": …, \"type\": …, \"why\": … }}",
+                        e.describe()
+                    ),
+                )
+                .help("write the entry as an object"),
+            );
+            continue;
+        }
+        let unknown = e.unknown_keys(&["constraint", "type", "why"], &what);
+        if !unknown.is_empty() {
+            d.extend(unknown);
+            continue;
+        }
+        let Some(c) = e.get("constraint") else {
+            d.push(
+                absent_at(
+                    &e,
+                    "rig.invariants.entry-incomplete",
+                    "every invariants.consumerDrivenMix entry needs a \"constraint\"".into(),
+                )
+                .help("add \"constraint\": \"<name>\""),
+            );
+            continue;
+        };
+        let Some(name) = c.as_str().map(str::to_string) else {
+            d.push(super::read::not_a_string(&c, "constraint", &what));
+            continue;
+        };
+        let kind = match e.get("type") {
+            Some(t) if matches!(t.as_str(), Some("ik") | Some("transform")) => {
+                t.as_str().unwrap_or("ik").to_string()
+            }
+            t => {
+                let shown = t
+                    .as_ref()
+                    .map(|t| t.describe())
+                    .unwrap_or_else(|| "absent".into());
+                let m = format!(
+                    "invariants.consumerDrivenMix entry for constraint {} has type {shown}; only \"ik\" and \"transform\" read this declaration (A47_IK_CONSTRAINT_NOT_MUTED_THROUGHOUT, A48_TRANSFORM_CONSTRAINT_NOT_MUTED_THROUGHOUT)",
+                    q(&name)
+                );
+                let diag = match t {
+                    Some(t) => t.err("rig.invariants.mix-type", m),
+                    None => absent_at(&e, "rig.invariants.mix-type", m),
+                };
+                d.push(diag.help("write \"type\": \"ik\" or \"type\": \"transform\""));
+                continue;
+            }
+        };
+        let rule = if kind == "ik" {
+            "A47_IK_CONSTRAINT_NOT_MUTED_THROUGHOUT"
+        } else {
+            "A48_TRANSFORM_CONSTRAINT_NOT_MUTED_THROUGHOUT"
+        };
+        let why = e
+            .get("why")
+            .and_then(|w| w.as_str().map(str::to_string))
+            .filter(|w| !w.trim().is_empty());
+        let Some(why) = why else {
+            d.push(missing_why(
+                &e,
+                &format!(
+                    "invariants.consumerDrivenMix entry for {kind} constraint {}",
+                    q(&name)
+                ),
+                &format!("{rule} off for that constraint"),
+            ));
+            continue;
+        };
+        if !cx.constraints.has(&kind, &name) {
+            if cx.constraints.complete {
+                d.push(
+                    c.err(
+                        "rig.invariants.constraint-undeclared",
+                        format!(
+                            "invariants.consumerDrivenMix names {kind} constraint {}, which this rig does not declare — a name that resolves to nothing exempts nothing",
+                            q(&name)
+                        ),
+                    )
+                    .help(format!("name a declared {kind} constraint")),
+                );
+            }
+            continue;
+        }
+        if out.iter().any(|x| x.constraint == name && x.kind == kind) {
+            d.push(
+                c.err(
+                    "rig.invariants.duplicate",
+                    format!(
+                        "invariants.consumerDrivenMix names {kind} constraint {} twice",
+                        q(&name)
+                    ),
+                )
+                .help("keep one entry per constraint"),
+            );
+            continue;
+        }
+        out.push(ConsumerDrivenMix {
+            constraint: name,
+            kind,
+            why,
+        });
+    }
+    out
+}

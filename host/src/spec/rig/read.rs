@@ -1,0 +1,211 @@
+//! This module owns the typed field readers every rig-spec parser shares: read
+//! an optional field as a number, string, boolean, colour, count or name list,
+//! and refuse a value of the wrong JSON type with a message that says what was
+//! found and what is wanted, located at the value.
+
+use super::types::At;
+use crate::diag::{Diagnostic, Loc};
+use crate::spec::cursor::Node;
+use crate::spec::json::quote;
+
+/// Diagnostics gathered while parsing.
+pub(super) type Diags = Vec<Diagnostic>;
+
+/// An optional number field.
+pub(super) fn number(obj: &Node, key: &str, what: &str, d: &mut Diags) -> Option<f64> {
+    let v = obj.get(key)?;
+    match v.as_f64() {
+        Some(n) => Some(n),
+        None => {
+            d.push(not_a_number(&v, key, what));
+            None
+        }
+    }
+}
+
+/// The refusal of a non-number where a number belongs.
+pub(super) fn not_a_number(v: &Node, field: &str, what: &str) -> Diagnostic {
+    v.err(
+        "rig.field.not-a-number",
+        format!(
+            "{what}: {field} is {}, which is not a finite number",
+            v.describe()
+        ),
+    )
+    .help(format!(
+        "write {field} as a JSON number (no quotes), or leave it out"
+    ))
+}
+
+/// An optional string field.
+pub(super) fn string(obj: &Node, key: &str, what: &str, d: &mut Diags) -> Option<String> {
+    let v = obj.get(key)?;
+    match v.as_str() {
+        Some(s) => Some(s.to_string()),
+        None => {
+            d.push(not_a_string(&v, key, what));
+            None
+        }
+    }
+}
+
+/// The refusal of a non-string where a string belongs.
+pub(super) fn not_a_string(v: &Node, field: &str, what: &str) -> Diagnostic {
+    v.err(
+        "rig.field.not-a-string",
+        format!("{what}: {field} is {}, which is not a string", v.describe()),
+    )
+    .help(format!(
+        "write {field} as a JSON string in double quotes, or leave it out"
+    ))
+}
+
+/// An optional boolean field.
+pub(super) fn boolean(obj: &Node, key: &str, what: &str, d: &mut Diags) -> Option<bool> {
+    let v = obj.get(key)?;
+    match v.as_bool() {
+        Some(b) => Some(b),
+        None => {
+            d.push(
+                v.err(
+                    "rig.field.not-a-bool",
+                    format!(
+                        "{what}: {key} is {}, which is not true or false",
+                        v.describe()
+                    ),
+                )
+                .help(format!(
+                    "write {key} as true or false (no quotes), or leave it out"
+                )),
+            );
+            None
+        }
+    }
+}
+
+/// An optional colour field: `rrggbbaa` (`digits` 8) or `rrggbb` (`digits` 6),
+/// hex, returned lowercase.
+pub(super) fn color(
+    obj: &Node,
+    key: &str,
+    what: &str,
+    digits: usize,
+    d: &mut Diags,
+) -> Option<String> {
+    let v = obj.get(key)?;
+    let form = if digits == 8 { "rrggbbaa" } else { "rrggbb" };
+    let ok = v
+        .as_str()
+        .filter(|s| s.len() == digits && s.bytes().all(|b| b.is_ascii_hexdigit()));
+    match ok {
+        Some(s) => Some(s.to_ascii_lowercase()),
+        None => {
+            let hint = match v.as_str() {
+                Some(s) if s.starts_with('#') => " — drop the leading \"#\"",
+                _ => "",
+            };
+            d.push(
+                v.err(
+                    "rig.field.bad-color",
+                    format!(
+                        "{what}: {key} is {}; a colour here is \"{form}\", {digits} hex digits{hint}",
+                        v.describe()
+                    ),
+                )
+                .help(format!(
+                    "write it as {digits} hex digits, e.g. \"{}\"",
+                    "ffffffff".get(..digits).unwrap_or("ffffffff")
+                )),
+            );
+            None
+        }
+    }
+}
+
+/// Is `n` a whole number that fits `u32`?
+pub(super) fn as_count(n: f64) -> Option<u32> {
+    (n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n)).then_some(n as u32)
+}
+
+/// An optional count field: a whole number ≥ 0.
+pub(super) fn count(obj: &Node, key: &str, what: &str, d: &mut Diags) -> Option<u32> {
+    let v = obj.get(key)?;
+    match v.as_f64().and_then(as_count) {
+        Some(n) => Some(n),
+        None => {
+            d.push(
+                v.err(
+                    "rig.field.not-a-count",
+                    format!(
+                        "{what}: {key} is {}; it is a count, a whole number ≥ 0",
+                        v.describe()
+                    ),
+                )
+                .help(format!("write {key} as a whole number such as 0, 1 or 32")),
+            );
+            None
+        }
+    }
+}
+
+/// A skin's member list: an array of names. `field` names the list in
+/// messages; `what` the owner. Refused elements are left out.
+pub(super) fn name_list(v: &Node, field: &str, what: &str, d: &mut Diags) -> Vec<At<String>> {
+    let mut out = Vec::new();
+    if !v.is_array() {
+        d.push(
+            v.err(
+                "rig.field.not-a-name-list",
+                format!(
+                    "{what}: \"{field}\" must be an array of names, not {}",
+                    v.describe()
+                ),
+            )
+            .help(format!("write \"{field}\": [\"<name>\", …]")),
+        );
+        return out;
+    }
+    for (i, e) in v.elements().into_iter().enumerate() {
+        match e.as_str() {
+            Some(s) => out.push(At {
+                value: s.to_string(),
+                loc: e.loc(),
+            }),
+            None => d.push(
+                e.err(
+                    "rig.field.not-a-name",
+                    format!(
+                        "{what}: {field}[{i}] is {}; a skin lists bones and constraints BY NAME",
+                        e.describe()
+                    ),
+                )
+                .help("write the name in double quotes"),
+            ),
+        }
+    }
+    out
+}
+
+/// The location of an object itself, for a refusal of something absent from it
+/// (records no value: the whole object is not the culprit).
+pub(super) fn absent_at(obj: &Node, code: &'static str, message: String) -> Diagnostic {
+    Diagnostic::new(code, message).at_without_value(obj.loc())
+}
+
+/// `"name"` quoted as JSON.
+pub(super) fn q(s: &str) -> String {
+    quote(s)
+}
+
+/// A nearest-name hint for `name` among `known`: `" — did you mean \"x\"?"` or "".
+pub(super) fn did_you_mean(name: &str, known: &[&str]) -> String {
+    match crate::spec::cursor::nearest(name, known) {
+        Some(k) if k != name => format!(" — did you mean {}?", quote(k)),
+        _ => String::new(),
+    }
+}
+
+/// A location for the key `key` of `obj` (falls back to the object).
+pub(super) fn key_loc(obj: &Node, key: &str) -> Loc {
+    obj.key_loc(key).unwrap_or_else(|| obj.loc())
+}

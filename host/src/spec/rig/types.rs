@@ -1,0 +1,242 @@
+//! This module owns the shapes of a parsed rig spec: every construct of
+//! `rigc-rig/1` the compiler builds, already checked, with the locations the
+//! compile stages need to point a refusal at the author's text.
+//!
+//! Rule R1 is carried by the types: a field is `Some` exactly when the spec
+//! declares it. Colours are already lowercase.
+
+use crate::diag::Loc;
+use rigc_sdk::gate::Invariants;
+use rigc_sdk::model::{Bone, Constraint, EventDef, PointAttachment, WeightedBinding};
+
+/// A value and where it was written.
+#[derive(Debug, Clone)]
+pub struct At<T> {
+    /// The value.
+    pub value: T,
+    /// Where it is.
+    pub loc: Loc,
+}
+
+/// The stage the `skeleton` header declares (FORMAT.md §2.3).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stage {
+    /// `width` and `height` given (x/y as declared).
+    Declared {
+        /// `x`, when declared.
+        x: Option<f64>,
+        /// `y`, when declared.
+        y: Option<f64>,
+        /// `width`.
+        width: f64,
+        /// `height`.
+        height: f64,
+    },
+    /// `width: null, height: null`: the rig declares no stage on purpose.
+    None,
+    /// Neither given: the compile refuses ("no stage size") — there is no manifest.
+    Missing,
+}
+
+/// The `skeleton` header as declared.
+#[derive(Debug, Clone)]
+pub struct HeaderSpec {
+    /// The stage.
+    pub stage: Stage,
+    /// Where the `skeleton` object is (or the document, when it is absent).
+    pub loc: Loc,
+    /// `fps`.
+    pub fps: Option<f64>,
+    /// `referenceScale`.
+    pub reference_scale: Option<f64>,
+    /// `skeleton.images`, carried verbatim.
+    pub images: Option<String>,
+    /// `audio`: absent, `null`, or a path.
+    pub audio: Option<Option<String>>,
+}
+
+/// One bone: the model bone (fields `Some` iff declared) and its locations.
+#[derive(Debug, Clone)]
+pub struct BoneSpec {
+    /// The bone as it is emitted.
+    pub bone: Bone,
+    /// The bone's object.
+    pub loc: Loc,
+    /// Where `skin` is, when stated.
+    pub skin_loc: Option<Loc>,
+}
+
+/// One slot as declared.
+#[derive(Debug, Clone)]
+pub struct SlotSpec {
+    /// Name.
+    pub name: String,
+    /// The bone it hangs on.
+    pub bone: String,
+    /// `attachment`: absent (`None`), `null` (`Some(None)`), or a placeholder.
+    pub attachment: Option<Option<String>>,
+    /// Where `attachment` is, when stated.
+    pub attachment_loc: Option<Loc>,
+    /// `color`, lowercase `rrggbbaa`.
+    pub color: Option<String>,
+    /// Where `color` is, when stated.
+    pub color_loc: Option<Loc>,
+    /// `dark`, lowercase `rrggbb`.
+    pub dark: Option<String>,
+    /// `blend`, as written.
+    pub blend: Option<String>,
+    /// The slot's object.
+    pub loc: Loc,
+}
+
+/// One skin, in either form.
+#[derive(Debug, Clone)]
+pub struct SkinSpec {
+    /// Skin name.
+    pub name: String,
+    /// Where the skin's object is.
+    pub loc: Loc,
+    /// Skin-required bones it activates (long form).
+    pub bones: Vec<At<String>>,
+    /// IK constraints it activates (long form).
+    pub ik: Vec<At<String>>,
+    /// Transform constraints it activates (long form).
+    pub transform: Vec<At<String>>,
+    /// The slots it fills, in the skin's own key order.
+    pub slots: Vec<SkinSlotSpec>,
+}
+
+/// The attachments one skin gives one slot.
+#[derive(Debug, Clone)]
+pub struct SkinSlotSpec {
+    /// Slot name.
+    pub slot: String,
+    /// Where the slot key is.
+    pub loc: Loc,
+    /// The attachments, in declaration order.
+    pub entries: Vec<AttachmentSpec>,
+}
+
+/// One attachment under its placeholder name.
+#[derive(Debug, Clone)]
+pub struct AttachmentSpec {
+    /// The placeholder (the key inside the skin's slot table).
+    pub placeholder: String,
+    /// Where the attachment's object is.
+    pub loc: Loc,
+    /// What it is.
+    pub kind: AttachmentKind,
+}
+
+/// The attachment types rigc compiles.
+#[derive(Debug, Clone)]
+pub enum AttachmentKind {
+    /// `region` (the default type).
+    Region(RegionSpec),
+    /// `boundingbox`.
+    BoundingBox(BoundingBoxSpec),
+    /// `point`.
+    Point(PointAttachment),
+}
+
+/// A region attachment as declared.
+#[derive(Debug, Clone, Default)]
+pub struct RegionSpec {
+    /// `image`, as written, with its location.
+    pub image: Option<At<String>>,
+    /// `width`, when stated.
+    pub width: Option<f64>,
+    /// `height`, when stated.
+    pub height: Option<f64>,
+    /// `path`, when stated.
+    pub path: Option<String>,
+    /// `x`.
+    pub x: Option<f64>,
+    /// `y`.
+    pub y: Option<f64>,
+    /// `rotation`.
+    pub rotation: Option<f64>,
+    /// `scaleX`.
+    pub scale_x: Option<f64>,
+    /// `scaleY`.
+    pub scale_y: Option<f64>,
+    /// `color`, lowercase `rrggbbaa`.
+    pub color: Option<String>,
+}
+
+/// A bounding-box attachment as declared.
+#[derive(Debug, Clone)]
+pub struct BoundingBoxSpec {
+    /// `vertexCount`.
+    pub vertex_count: u32,
+    /// The geometry, in the form it was given.
+    pub geometry: Geometry,
+    /// `color`, lowercase `rrggbbaa`.
+    pub color: Option<String>,
+}
+
+/// Vertex geometry in the form the spec gave it.
+#[derive(Debug, Clone)]
+pub enum Geometry {
+    /// `vertices`: `x, y` per vertex in the slot bone's space.
+    Unweighted(Vec<f64>),
+    /// `vertices` as a weighted run behind `"boneIndexing": "raw"`: bone
+    /// indexes as written.
+    Raw(Vec<Vec<WeightedBinding>>),
+    /// `weights`: per vertex, its bindings by bone name (names checked).
+    ByName(Vec<Vec<NamedBinding>>),
+}
+
+/// One binding of a `weights` vertex.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NamedBinding {
+    /// The bone's name.
+    pub bone: String,
+    /// Bind-pose x in that bone's space.
+    pub x: f64,
+    /// Bind-pose y.
+    pub y: f64,
+    /// Weight.
+    pub weight: f64,
+}
+
+/// One rig constraint (ik or transform), as emitted, with its location.
+#[derive(Debug, Clone)]
+pub struct ConstraintSpec {
+    /// The constraint.
+    pub constraint: Constraint,
+    /// Its object.
+    pub loc: Loc,
+}
+
+/// One event definition, as emitted, with its location.
+#[derive(Debug, Clone)]
+pub struct EventSpec {
+    /// The definition.
+    pub event: EventDef,
+    /// Its value (`{}` or the payload object).
+    pub loc: Loc,
+}
+
+/// The whole rig spec.
+#[derive(Debug, Clone)]
+pub struct RigSpec {
+    /// `name`.
+    pub name: At<String>,
+    /// The rig's own `images` directory, as written.
+    pub images: Option<At<String>>,
+    /// The `skeleton` header.
+    pub header: HeaderSpec,
+    /// Bones in declaration order (parents first).
+    pub bones: Vec<BoneSpec>,
+    /// Slots in declaration order (the setup draw order).
+    pub slots: Vec<SlotSpec>,
+    /// Skins in declaration order.
+    pub skins: Vec<SkinSpec>,
+    /// Constraints in declaration order.
+    pub constraints: Vec<ConstraintSpec>,
+    /// Events in declaration order.
+    pub events: Vec<EventSpec>,
+    /// The `invariants` block (all empty when absent).
+    pub invariants: Invariants,
+}

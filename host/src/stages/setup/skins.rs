@@ -1,0 +1,237 @@
+//! This module owns the skins of the setup skeleton and the part list: `default`
+//! first (always present), then the declared skins; each skin's slots in rig
+//! slot order and placeholders in declaration order; regions measured from their
+//! PNGs (rule R5: size from the PNG unless stated, region name = the PNG's
+//! basename, `path` written when that differs from the placeholder); weights by
+//! bone name resolved to indexes in the emitted bone array; and one part per
+//! distinct region, refusing two files that share a basename.
+
+use super::Part;
+use crate::diag::Diagnostic;
+use crate::spec::json::quote;
+use crate::spec::rig::{AttachmentKind, AttachmentSpec, Geometry, RegionSpec, RigSpec, SkinSpec};
+use crate::stages::measure::ImageInfo;
+use rigc_sdk::model::{
+    Attachment, BoundingBoxAttachment, RegionAttachment, Skin, SkinSlot, Vertices, WeightedBinding,
+};
+use std::collections::HashMap;
+
+/// The region name of an `image` value: its basename without `.png`.
+pub(super) fn region_name(image: &str) -> String {
+    let base = image.rsplit(['/', '\\']).next().unwrap_or(image);
+    let cut = base.len().saturating_sub(4);
+    match base.get(cut..) {
+        Some(ext) if ext.eq_ignore_ascii_case(".png") => {
+            base.get(..cut).unwrap_or(base).to_string()
+        }
+        _ => base.to_string(),
+    }
+}
+
+/// One part per distinct region, in first-use order; refuses an image the
+/// caller did not measure, and two different files with one basename.
+pub(super) fn parts(
+    rig: &RigSpec,
+    images: &HashMap<String, ImageInfo>,
+    d: &mut Vec<Diagnostic>,
+) -> Vec<Part> {
+    let mut out: Vec<Part> = Vec::new();
+    let mut first_use: HashMap<String, crate::diag::Loc> = HashMap::new();
+    let mut reported: Vec<(String, String)> = Vec::new();
+    for (value, loc) in rig.image_refs() {
+        let Some(info) = images.get(&value) else {
+            d.push(
+                Diagnostic::new(
+                    "setup.image-unmeasured",
+                    format!("image {} was not measured: the build has no PNG for it", quote(&value)),
+                )
+                .at(loc)
+                .help("this is a compiler bug if the file exists — every image the rig names is measured before the setup stage"),
+            );
+            continue;
+        };
+        let region = region_name(&value);
+        match out.iter().find(|p| p.region == region) {
+            Some(p) if p.image.path == info.path => {}
+            Some(p) => {
+                if !reported.contains(&(region.clone(), value.clone())) {
+                    reported.push((region.clone(), value.clone()));
+                    let mut diag = Diagnostic::new(
+                        "setup.duplicate-region",
+                        format!(
+                            "duplicate region name {} ({}): {} and {} are two different files with one basename — one part, one page, one name",
+                            quote(&region),
+                            info.path.display(),
+                            p.image.path.display(),
+                            info.path.display()
+                        ),
+                    )
+                    .at(loc)
+                    .help("rename one of the PNGs so every part has its own basename");
+                    if let Some(first) = first_use.get(&region) {
+                        diag = diag.related("the first file with that name", first.clone());
+                    }
+                    d.push(diag);
+                }
+            }
+            None => {
+                first_use.insert(region.clone(), loc);
+                out.push(Part {
+                    region,
+                    image: info.clone(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The skins, `default` first.
+pub(super) fn skins(
+    rig: &RigSpec,
+    images: &HashMap<String, ImageInfo>,
+    d: &mut Vec<Diagnostic>,
+) -> Vec<Skin> {
+    let mut out = Vec::new();
+    match rig.skins.iter().find(|s| s.name == "default") {
+        Some(s) => out.push(skin(rig, s, images, d)),
+        None => out.push(Skin {
+            name: "default".into(),
+            ..Skin::default()
+        }),
+    }
+    for s in rig.skins.iter().filter(|s| s.name != "default") {
+        out.push(skin(rig, s, images, d));
+    }
+    out
+}
+
+/// One skin: member lists as declared, slots in rig slot order.
+fn skin(
+    rig: &RigSpec,
+    s: &SkinSpec,
+    images: &HashMap<String, ImageInfo>,
+    d: &mut Vec<Diagnostic>,
+) -> Skin {
+    let names =
+        |v: &[crate::spec::rig::At<String>]| v.iter().map(|a| a.value.clone()).collect::<Vec<_>>();
+    let mut out = Skin {
+        name: s.name.clone(),
+        bones: names(&s.bones),
+        ik: names(&s.ik),
+        transform: names(&s.transform),
+        ..Skin::default()
+    };
+    for slot in &rig.slots {
+        let Some(filled) = s.slots.iter().find(|x| x.slot == slot.name) else {
+            continue;
+        };
+        let entries = filled
+            .entries
+            .iter()
+            .filter_map(|e| attachment(rig, e, images, d).map(|a| (e.placeholder.clone(), a)))
+            .collect();
+        out.attachments.push(SkinSlot {
+            slot: slot.name.clone(),
+            entries,
+        });
+    }
+    out
+}
+
+/// One attachment of the model.
+fn attachment(
+    rig: &RigSpec,
+    e: &AttachmentSpec,
+    images: &HashMap<String, ImageInfo>,
+    d: &mut Vec<Diagnostic>,
+) -> Option<Attachment> {
+    match &e.kind {
+        AttachmentKind::Region(r) => region(r, e, images, d).map(Attachment::Region),
+        AttachmentKind::Point(p) => Some(Attachment::Point(p.clone())),
+        AttachmentKind::BoundingBox(b) => {
+            let vertices = match &b.geometry {
+                Geometry::Unweighted(v) => Vertices::Unweighted(v.clone()),
+                Geometry::Raw(v) => Vertices::Weighted(v.clone()),
+                Geometry::ByName(v) => {
+                    let mut out = Vec::new();
+                    for vertex in v {
+                        let mut bindings = Vec::new();
+                        for nb in vertex {
+                            let Some(index) = rig.bones.iter().position(|x| x.bone.name == nb.bone)
+                            else {
+                                d.push(
+                                    Diagnostic::new(
+                                        "setup.bone-unresolved",
+                                        format!("a weight binds bone {}, which the rig does not declare", quote(&nb.bone)),
+                                    )
+                                    .at(e.loc.clone())
+                                    .help("name a declared bone"),
+                                );
+                                return None;
+                            };
+                            bindings.push(WeightedBinding {
+                                bone: index as u32,
+                                x: nb.x,
+                                y: nb.y,
+                                weight: nb.weight,
+                            });
+                        }
+                        out.push(bindings);
+                    }
+                    Vertices::Weighted(out)
+                }
+            };
+            Some(Attachment::BoundingBox(BoundingBoxAttachment {
+                vertex_count: b.vertex_count,
+                vertices,
+                color: b.color.clone(),
+            }))
+        }
+    }
+}
+
+/// A region: stated size wins, else the PNG's; `path` stated, else the PNG's
+/// basename when it differs from the placeholder.
+fn region(
+    r: &RegionSpec,
+    e: &AttachmentSpec,
+    images: &HashMap<String, ImageInfo>,
+    d: &mut Vec<Diagnostic>,
+) -> Option<RegionAttachment> {
+    let measured = r.image.as_ref().and_then(|i| images.get(&i.value));
+    if r.image.is_some() && measured.is_none() {
+        return None; // refused once, by `parts`
+    }
+    let width = r.width.or(measured.map(|m| m.width() as f64));
+    let height = r.height.or(measured.map(|m| m.height() as f64));
+    let (Some(width), Some(height)) = (width, height) else {
+        d.push(
+            Diagnostic::new(
+                "setup.region-size",
+                format!(
+                    "attachment {}: a region needs width and height — give them, or give an \"image\" and rigc will measure the PNG",
+                    quote(&e.placeholder)
+                ),
+            )
+            .at_without_value(e.loc.clone())
+            .help("add \"image\": \"<part>.png\", or both \"width\" and \"height\""),
+        );
+        return None;
+    };
+    let path = r.path.clone().or_else(|| {
+        let name = region_name(&r.image.as_ref()?.value);
+        (name != e.placeholder).then_some(name)
+    });
+    Some(RegionAttachment {
+        width,
+        height,
+        path,
+        x: r.x,
+        y: r.y,
+        rotation: r.rotation,
+        scale_x: r.scale_x,
+        scale_y: r.scale_y,
+        color: r.color.clone(),
+    })
+}
