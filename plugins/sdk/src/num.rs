@@ -180,7 +180,10 @@ mod tests {
             }
             let t = f32_text(f as f64);
             let back: f32 = t.parse().expect("parses");
-            assert!(back == f || (back == 0.0 && f == 0.0), "{f} -> {t} -> {back}");
+            assert!(
+                back == f || (back == 0.0 && f == 0.0),
+                "{f} -> {t} -> {back}"
+            );
         }
     }
 

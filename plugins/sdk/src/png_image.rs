@@ -80,8 +80,13 @@ pub enum PngError {
 impl fmt::Display for PngError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PngError::NotPng => write!(f, "it does not start with the PNG signature, so it is not a PNG file"),
-            PngError::Truncated(why) => write!(f, "the file ends before its image does (truncated: {why})"),
+            PngError::NotPng => write!(
+                f,
+                "it does not start with the PNG signature, so it is not a PNG file"
+            ),
+            PngError::Truncated(why) => {
+                write!(f, "the file ends before its image does (truncated: {why})")
+            }
             PngError::Corrupt(why) => write!(f, "the PNG is damaged: {why}"),
         }
     }
@@ -99,7 +104,11 @@ fn classify(e: png::DecodingError) -> PngError {
         png::DecodingError::IoError(io) => PngError::Truncated(io.to_string()),
         other => {
             let text = other.to_string();
-            if text.contains("EOF") || text.contains("eof") || text.contains("end of") || text.contains("No more data") {
+            if text.contains("EOF")
+                || text.contains("eof")
+                || text.contains("end of")
+                || text.contains("No more data")
+            {
                 PngError::Truncated(text)
             } else {
                 PngError::Corrupt(text)
@@ -158,7 +167,9 @@ pub fn decode(bytes: &[u8]) -> Result<DecodedPng, PngError> {
     let (w, h) = (out.width as usize, out.height as usize);
     let mut rgba = Vec::with_capacity(w * h * 4);
     for row in 0..h {
-        let line = buf.get(row * out.line_size..row * out.line_size + w * channels).unwrap_or(&[]);
+        let line = buf
+            .get(row * out.line_size..row * out.line_size + w * channels)
+            .unwrap_or(&[]);
         for px in line.chunks_exact(channels) {
             match channels {
                 1 => rgba.extend_from_slice(&[px[0], px[0], px[0], 255]),
@@ -169,7 +180,9 @@ pub fn decode(bytes: &[u8]) -> Result<DecodedPng, PngError> {
         }
     }
     if rgba.len() != w * h * 4 {
-        return Err(PngError::Corrupt("the decoded pixel rows are shorter than the header says".into()));
+        return Err(PngError::Corrupt(
+            "the decoded pixel rows are shorter than the header says".into(),
+        ));
     }
     Ok(DecodedPng { header, rgba })
 }
@@ -195,14 +208,22 @@ mod tests {
 
     #[test]
     fn round_trip_and_named_errors() {
-        let px: Vec<u8> = (0..4 * 3 * 2).map(|i| if i % 4 == 3 { 128 } else { 7 }).collect();
+        let px: Vec<u8> = (0..4 * 3 * 2)
+            .map(|i| if i % 4 == 3 { 128 } else { 7 })
+            .collect();
         let bytes = encode_rgba(3, 2, &px);
         let d = decode(&bytes).expect("decodes");
-        assert_eq!((d.header.width, d.header.height, d.header.color_type), (3, 2, 6));
+        assert_eq!(
+            (d.header.width, d.header.height, d.header.color_type),
+            (3, 2, 6)
+        );
         assert_eq!(d.rgba, px);
         assert_eq!(d.transparent_pixels(), 6);
         assert_eq!(read_header(b"GIF89a"), Err(PngError::NotPng));
-        assert!(matches!(decode(&bytes[..bytes.len() - 20]), Err(PngError::Truncated(_))));
+        assert!(matches!(
+            decode(&bytes[..bytes.len() - 20]),
+            Err(PngError::Truncated(_))
+        ));
         assert!(decode(&bytes[..20]).is_err());
     }
 }

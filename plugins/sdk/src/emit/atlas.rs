@@ -55,7 +55,10 @@ pub fn to_string(pages: &[AtlasPage]) -> String {
         lines.push("pma: false".into());
         for r in &page.regions {
             lines.push(r.name.clone());
-            lines.push(format!("bounds: {}, {}, {}, {}", r.x, r.y, r.width, r.height));
+            lines.push(format!(
+                "bounds: {}, {}, {}, {}",
+                r.x, r.y, r.width, r.height
+            ));
             lines.push(format!("offsets: 0, 0, {}, {}", r.width, r.height));
             lines.push("rotate: 0".into());
         }

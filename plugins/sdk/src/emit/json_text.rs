@@ -13,7 +13,9 @@ pub struct SpineFormatter<'a> {
 
 impl Default for SpineFormatter<'_> {
     fn default() -> Self {
-        SpineFormatter { pretty: PrettyFormatter::with_indent(b"  ") }
+        SpineFormatter {
+            pretty: PrettyFormatter::with_indent(b"  "),
+        }
     }
 }
 

@@ -14,9 +14,18 @@ pub fn to_string(skeleton: &Skeleton) -> String {
 pub fn to_value(s: &Skeleton) -> Value {
     let mut root = Map::new();
     root.insert("skeleton".into(), header(&s.header));
-    root.insert("bones".into(), Value::Array(s.bones.iter().map(bone).collect()));
-    root.insert("slots".into(), Value::Array(s.slots.iter().map(slot).collect()));
-    root.insert("skins".into(), Value::Array(s.skins.iter().map(skin).collect()));
+    root.insert(
+        "bones".into(),
+        Value::Array(s.bones.iter().map(bone).collect()),
+    );
+    root.insert(
+        "slots".into(),
+        Value::Array(s.slots.iter().map(slot).collect()),
+    );
+    root.insert(
+        "skins".into(),
+        Value::Array(s.skins.iter().map(skin).collect()),
+    );
     if !s.events.is_empty() {
         let mut events = Map::new();
         for e in &s.events {
@@ -276,7 +285,10 @@ fn key(k: &Key) -> Value {
             m.insert("curve".into(), Value::String("stepped".into()));
         }
         Some(Curve::Bezier(points)) => {
-            m.insert("curve".into(), Value::Array(points.iter().map(|p| num(*p)).collect()));
+            m.insert(
+                "curve".into(),
+                Value::Array(points.iter().map(|p| num(*p)).collect()),
+            );
         }
     }
     Value::Object(m)
@@ -326,7 +338,11 @@ fn animation(a: &Animation) -> Value {
             m.insert(group.into(), Value::Object(gm));
         }
     }
-    for (group, list) in [("path", &a.path), ("physics", &a.physics), ("slider", &a.slider)] {
+    for (group, list) in [
+        ("path", &a.path),
+        ("physics", &a.physics),
+        ("slider", &a.slider),
+    ] {
         if !list.is_empty() {
             m.insert(group.into(), target_group(list));
         }
