@@ -7,6 +7,7 @@ mod oracle;
 use rigc_sdk::spine::data::AttachmentKind;
 use rigc_sdk::spine::{read_atlas, read_skeleton, Skeleton};
 use serde_json::Value;
+use std::path::{Path, PathBuf};
 
 const TOL: f64 = 1e-4;
 
@@ -35,12 +36,9 @@ impl Stats {
     }
 }
 
-fn compare(fixture: &str, skin: Option<&str>, stats: &mut Stats) {
-    let dir = oracle::fixtures().join(fixture);
-    let json_path = dir.join("skeleton.json");
-    let atlas_path = dir.join("skeleton.atlas");
-    let atlas_path = atlas_path.exists().then_some(atlas_path);
-    let json = std::fs::read_to_string(&json_path).expect("fixture json");
+fn compare(json_path: &Path, atlas_path: Option<PathBuf>, skin: Option<&str>, stats: &mut Stats) {
+    let fixture = json_path.display().to_string();
+    let json = std::fs::read_to_string(json_path).expect("fixture json");
     let atlas = atlas_path
         .as_ref()
         .map(|p| read_atlas(&std::fs::read_to_string(p).expect("atlas")).expect("atlas parses"));
@@ -54,7 +52,7 @@ fn compare(fixture: &str, skin: Option<&str>, stats: &mut Stats) {
     sk.update_world_transform().expect("pose");
     let unposed = sk.unposed_bones();
 
-    let doc = oracle::setup(&json_path, atlas_path.as_deref(), skin);
+    let doc = oracle::setup(json_path, atlas_path.as_deref(), skin);
     let frame = &doc["frames"][0];
     let bones = frame["bones"].as_array().expect("bones");
     assert_eq!(bones.len(), data.bones.len(), "{fixture}: bone count");
@@ -174,6 +172,22 @@ fn compare(fixture: &str, skin: Option<&str>, stats: &mut Stats) {
     }
 }
 
+/// Poses `json` (with `atlas`) with no skin and with every other skin.
+fn compare_all_skins(json_path: &Path, atlas_path: Option<PathBuf>, stats: &mut Stats) -> usize {
+    compare(json_path, atlas_path.clone(), None, stats);
+    let json = std::fs::read_to_string(json_path).expect("json");
+    let atlas = atlas_path
+        .as_ref()
+        .map(|p| read_atlas(&std::fs::read_to_string(p).expect("atlas")).expect("atlas"));
+    let data = read_skeleton(&json, atlas.as_ref()).expect("reads").data;
+    let mut runs = 1;
+    for skin in data.skins.iter().filter(|s| s.name != "default") {
+        compare(json_path, atlas_path.clone(), Some(&skin.name), stats);
+        runs += 1;
+    }
+    runs
+}
+
 #[test]
 fn fixtures_match_the_oracle_setup_pose() {
     if !oracle::available() {
@@ -181,33 +195,49 @@ fn fixtures_match_the_oracle_setup_pose() {
     }
     let mut stats = Stats::default();
     let mut runs = 0;
-    let mut names: Vec<String> = std::fs::read_dir(oracle::fixtures())
+    let mut names: Vec<PathBuf> = std::fs::read_dir(oracle::fixtures())
         .expect("fixtures dir")
         .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .map(|e| e.path())
         .collect();
     names.sort();
     assert!(
         names.len() >= 3,
         "expected the three oracle fixtures, found {names:?}"
     );
-    for name in &names {
-        compare(name, None, &mut stats);
-        runs += 1;
-        let json = std::fs::read_to_string(oracle::fixtures().join(name).join("skeleton.json"))
-            .expect("json");
-        let atlas_path = oracle::fixtures().join(name).join("skeleton.atlas");
-        let atlas = atlas_path.exists().then(|| {
-            read_atlas(&std::fs::read_to_string(&atlas_path).expect("atlas")).expect("atlas")
-        });
-        let data = read_skeleton(&json, atlas.as_ref()).expect("reads").data;
-        for skin in data.skins.iter().filter(|s| s.name != "default") {
-            compare(name, Some(&skin.name), &mut stats);
-            runs += 1;
-        }
+    for dir in &names {
+        let atlas = dir.join("skeleton.atlas");
+        runs += compare_all_skins(
+            &dir.join("skeleton.json"),
+            atlas.exists().then_some(atlas),
+            &mut stats,
+        );
     }
     eprintln!(
-        "setup pose vs oracle: {runs} poses, {} numbers compared, largest |difference| {:e}, {} bone(s) skipped (moved by path/slider constraints, not posed yet)",
+        "oracle fixtures vs oracle: {runs} poses, {} numbers compared, largest |difference| {:e}, {} bone(s) skipped (moved by path/slider constraints, not posed yet)",
         stats.numbers, stats.max_diff, stats.skipped_bones
+    );
+}
+
+/// Our own skeletons that stress every inherit mode (with reflections and a
+/// zero scale), every IK branch (one and two bones, softness, compress,
+/// stretch, scale-Y modes, bend direction, non-uniform and negative parent
+/// scale, mix) and every transform-constraint flag, plus weighted meshes and
+/// skin-required bones and constraints.
+#[test]
+fn stress_skeletons_match_the_oracle_setup_pose() {
+    if !oracle::available() {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut stats = Stats::default();
+    let mut runs = 0;
+    for name in ["pose-inherit.json", "pose-ik.json", "pose-transform.json"] {
+        runs += compare_all_skins(&dir.join(name), None, &mut stats);
+    }
+    assert_eq!(stats.skipped_bones, 0);
+    eprintln!(
+        "stress skeletons vs oracle: {runs} poses, {} numbers compared, largest |difference| {:e}",
+        stats.numbers, stats.max_diff
     );
 }
