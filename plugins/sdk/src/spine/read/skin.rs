@@ -14,7 +14,9 @@ use crate::spine::json::{js_number_string, Js, Json};
 /// would create them one by one and run out of time or memory.
 const MAX_FAKE_REGIONS: f64 = 100_000.0;
 /// Most entries a weighted-vertex or path-length loop may produce.
-const MAX_ENTRIES: f64 = 10_000_000.0;
+const MAX_ENTRIES: f64 = 1_000_000.0;
+/// Longest zero padding of a sequence frame number.
+const MAX_DIGITS: f64 = 100_000.0;
 
 impl Cx<'_> {
     pub(super) fn read_skins(&mut self, root: Js<'_>) -> R<()> {
@@ -407,6 +409,12 @@ impl Cx<'_> {
                 }
             }
             _ => count = 1.0,
+        }
+        if seq.digits > MAX_DIGITS && count > 0.0 {
+            return Err(ReadError::hang(format!(
+                "{path}: sequence digits {} would build region names of that many characters",
+                js_number_string(seq.digits)
+            )));
         }
         if self.atlas.is_none() && count > MAX_FAKE_REGIONS {
             return Err(ReadError::hang(format!(
