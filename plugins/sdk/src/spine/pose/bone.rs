@@ -1,0 +1,375 @@
+//! `BonePose`: a bone's local transform and world matrix, with spine-core
+//! 4.3's `updateWorldTransform` (all five inherit modes), `updateLocalTransform`
+//! and the `world`/`local` update stamps constraints use (`modifyLocal`,
+//! `modifyWorld`, `resetWorld`, implemented on [`super::Skeleton`]).
+
+use crate::spine::data::{BoneLocal, Inherit};
+use crate::spine::math::{atan2_deg, cos, sin, DEG_RAD, EPSILON2};
+
+/// A bone pose: local values, world matrix, and update stamps.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BonePose {
+    /// Local x.
+    pub x: f64,
+    /// Local y.
+    pub y: f64,
+    /// Local rotation, degrees.
+    pub rotation: f64,
+    /// Local scale x.
+    pub scale_x: f64,
+    /// Local scale y.
+    pub scale_y: f64,
+    /// Local shear x.
+    pub shear_x: f64,
+    /// Local shear y.
+    pub shear_y: f64,
+    /// Inherit mode (`None`: unresolved; the world matrix is then left as is).
+    pub inherit: Option<Inherit>,
+    /// World matrix.
+    pub a: f64,
+    /// World matrix.
+    pub b: f64,
+    /// World matrix.
+    pub c: f64,
+    /// World matrix.
+    pub d: f64,
+    /// World position.
+    pub world_x: f64,
+    /// World position.
+    pub world_y: f64,
+    /// Update stamp: the world transform is current for this update.
+    pub world: u64,
+    /// Update stamp: the local values are stale for this update.
+    pub local: u64,
+}
+
+impl Default for BonePose {
+    fn default() -> BonePose {
+        BonePose {
+            x: 0.0,
+            y: 0.0,
+            rotation: 0.0,
+            scale_x: 0.0,
+            scale_y: 0.0,
+            shear_x: 0.0,
+            shear_y: 0.0,
+            inherit: Some(Inherit::Normal),
+            a: 0.0,
+            b: 0.0,
+            c: 0.0,
+            d: 0.0,
+            world_x: 0.0,
+            world_y: 0.0,
+            world: 0,
+            local: 0,
+        }
+    }
+}
+
+/// The parent's world matrix and position.
+#[derive(Debug, Clone, Copy)]
+pub struct ParentWorld {
+    /// a, b, c, d.
+    pub m: [f64; 4],
+    /// worldX, worldY.
+    pub pos: [f64; 2],
+}
+
+/// The skeleton's transform: scaleX, scaleY (y up), x, y.
+#[derive(Debug, Clone, Copy)]
+pub struct SkeletonTransform {
+    /// Scale x.
+    pub sx: f64,
+    /// Scale y.
+    pub sy: f64,
+    /// Position x.
+    pub x: f64,
+    /// Position y.
+    pub y: f64,
+}
+
+impl BonePose {
+    /// `set(pose)`: copies the local values only.
+    pub fn set_local(&mut self, l: &BoneLocal) {
+        self.x = l.x;
+        self.y = l.y;
+        self.rotation = l.rotation;
+        self.scale_x = l.scale_x;
+        self.scale_y = l.scale_y;
+        self.shear_x = l.shear_x;
+        self.shear_y = l.shear_y;
+        self.inherit = l.inherit;
+    }
+
+    /// `set(pose)` from another pose.
+    pub fn set_from(&mut self, p: &BonePose) {
+        self.x = p.x;
+        self.y = p.y;
+        self.rotation = p.rotation;
+        self.scale_x = p.scale_x;
+        self.scale_y = p.scale_y;
+        self.shear_x = p.shear_x;
+        self.shear_y = p.shear_y;
+        self.inherit = p.inherit;
+    }
+
+    /// The world part, for a child.
+    pub fn world_of(&self) -> ParentWorld {
+        ParentWorld {
+            m: [self.a, self.b, self.c, self.d],
+            pos: [self.world_x, self.world_y],
+        }
+    }
+
+    /// `updateWorldTransform` after the stamp handling.
+    pub fn compute_world(&mut self, parent: Option<ParentWorld>, sk: SkeletonTransform) {
+        let (rotation, scale_x, scale_y, shear_x, shear_y) = (
+            self.rotation,
+            self.scale_x,
+            self.scale_y,
+            self.shear_x,
+            self.shear_y,
+        );
+        let Some(p) = parent else {
+            let (sx, sy) = (sk.sx, sk.sy);
+            let rx = (rotation + shear_x) * DEG_RAD;
+            let ry = (rotation + 90.0 + shear_y) * DEG_RAD;
+            self.a = cos(rx) * scale_x * sx;
+            self.b = cos(ry) * scale_y * sx;
+            self.c = sin(rx) * scale_x * sy;
+            self.d = sin(ry) * scale_y * sy;
+            self.world_x = self.x * sx + sk.x;
+            self.world_y = self.y * sy + sk.y;
+            return;
+        };
+        let [mut pa, mut pb, mut pc, mut pd] = p.m;
+        self.world_x = pa * self.x + pb * self.y + p.pos[0];
+        self.world_y = pc * self.x + pd * self.y + p.pos[1];
+        match self.inherit {
+            Some(Inherit::Normal) => {
+                let rx = (rotation + shear_x) * DEG_RAD;
+                let ry = (rotation + 90.0 + shear_y) * DEG_RAD;
+                let la = cos(rx) * scale_x;
+                let lb = cos(ry) * scale_y;
+                let lc = sin(rx) * scale_x;
+                let ld = sin(ry) * scale_y;
+                self.a = pa * la + pb * lc;
+                self.b = pa * lb + pb * ld;
+                self.c = pc * la + pd * lc;
+                self.d = pc * lb + pd * ld;
+            }
+            Some(Inherit::OnlyTranslation) => {
+                let rx = (rotation + shear_x) * DEG_RAD;
+                let ry = (rotation + 90.0 + shear_y) * DEG_RAD;
+                self.a = cos(rx) * scale_x * sk.sx;
+                self.b = cos(ry) * scale_y * sk.sx;
+                self.c = sin(rx) * scale_x * sk.sy;
+                self.d = sin(ry) * scale_y * sk.sy;
+            }
+            Some(Inherit::NoRotationOrReflection) => {
+                let (sx, sy) = (sk.sx, sk.sy);
+                let (sxi, syi) = (1.0 / sx, 1.0 / sy);
+                pa *= sxi;
+                pc *= syi;
+                let mut s = pa * pa + pc * pc;
+                let r;
+                if s > EPSILON2 {
+                    s = (pa * pd * syi - pb * sxi * pc).abs() / s;
+                    pb = pc * s;
+                    pd = pa * s;
+                    r = rotation - atan2_deg(pc, pa);
+                } else {
+                    pa = 0.0;
+                    pc = 0.0;
+                    r = rotation - 90.0 + atan2_deg(pd, pb);
+                }
+                let rx = (r + shear_x) * DEG_RAD;
+                let ry = (r + shear_y + 90.0) * DEG_RAD;
+                let la = cos(rx) * scale_x;
+                let lb = cos(ry) * scale_y;
+                let lc = sin(rx) * scale_x;
+                let ld = sin(ry) * scale_y;
+                self.a = (pa * la - pb * lc) * sx;
+                self.b = (pa * lb - pb * ld) * sx;
+                self.c = (pc * la + pd * lc) * sy;
+                self.d = (pc * lb + pd * ld) * sy;
+            }
+            Some(mode @ (Inherit::NoScale | Inherit::NoScaleOrReflection)) => {
+                let (sx, sy) = (sk.sx, sk.sy);
+                let (sxi, syi) = (1.0 / sx, 1.0 / sy);
+                let r = rotation * DEG_RAD;
+                let (cs, sn) = (cos(r), sin(r));
+                let mut za = (pa * cs + pb * sn) * sxi;
+                let mut zc = (pc * cs + pd * sn) * syi;
+                let s = 1.0 / (za * za + zc * zc).sqrt();
+                za *= s;
+                zc *= s;
+                let (mut zb, mut zd) = (-zc, za);
+                if mode == Inherit::NoScale
+                    && ((pa * pd - pb * pc < 0.0) != ((sx < 0.0) != (sy < 0.0)))
+                {
+                    zb = -zb;
+                    zd = -zd;
+                }
+                let rx = shear_x * DEG_RAD;
+                let ry = (90.0 + shear_y) * DEG_RAD;
+                let la = cos(rx) * scale_x;
+                let lb = cos(ry) * scale_y;
+                let lc = sin(rx) * scale_x;
+                let ld = sin(ry) * scale_y;
+                self.a = (za * la + zb * lc) * sx;
+                self.b = (za * lb + zb * ld) * sx;
+                self.c = (zc * la + zd * lc) * sy;
+                self.d = (zc * lb + zd * ld) * sy;
+            }
+            None => {}
+        }
+    }
+
+    /// `updateLocalTransform` after the stamp handling: local values from the
+    /// world matrix.
+    pub fn compute_local(&mut self, parent: Option<ParentWorld>, sk: SkeletonTransform) {
+        let (sx, sy) = (sk.sx, sk.sy);
+        let Some(p) = parent else {
+            let (sxi, syi) = (1.0 / sx, 1.0 / sy);
+            self.x = (self.world_x - sk.x) * sxi;
+            self.y = (self.world_y - sk.y) * syi;
+            self.set5(self.a * sxi, self.b * sxi, self.c * syi, self.d * syi, 0.0);
+            return;
+        };
+        let [mut pa, pb, mut pc, pd] = p.m;
+        let pad = pa * pd - pb * pc;
+        let pid = 1.0 / (pa * pd - pb * pc);
+        let (ia, ib, ic, id) = (pd * pid, pb * pid, pc * pid, pa * pid);
+        let dx = self.world_x - p.pos[0];
+        let dy = self.world_y - p.pos[1];
+        self.x = dx * ia - dy * ib;
+        self.y = dy * id - dx * ic;
+        match self.inherit {
+            Some(Inherit::Normal) => self.set5(
+                ia * self.a - ib * self.c,
+                ia * self.b - ib * self.d,
+                id * self.c - ic * self.a,
+                id * self.d - ic * self.b,
+                0.0,
+            ),
+            Some(Inherit::OnlyTranslation) => {
+                let (sxi, syi) = (1.0 / sx, 1.0 / sy);
+                self.set5(self.a * sxi, self.b * sxi, self.c * syi, self.d * syi, 0.0);
+            }
+            Some(Inherit::NoRotationOrReflection) => {
+                let (sxi, syi) = (1.0 / sx, 1.0 / sy);
+                pa *= sxi;
+                pc *= syi;
+                let (wa, wb, wc, wd) = (self.a * sxi, self.b * sxi, self.c * syi, self.d * syi);
+                let s = 1.0 / (pa * pa + pc * pc);
+                let det = 1.0 / (pad * sxi * syi).abs();
+                self.set5(
+                    (pa * wa + pc * wc) * s,
+                    (pa * wb + pc * wd) * s,
+                    (pa * wc - pc * wa) * det,
+                    (pa * wd - pc * wb) * det,
+                    atan2_deg(pc, pa),
+                );
+            }
+            Some(mode @ (Inherit::NoScale | Inherit::NoScaleOrReflection)) => {
+                let (sxi, syi) = (1.0 / sx, 1.0 / sy);
+                let (wa, wb, wc, wd) = (self.a * sxi, self.b * sxi, self.c * syi, self.d * syi);
+                let mut tx = pd * self.a - pb * self.c;
+                let mut ty = pa * self.c - pc * self.a;
+                if pad < 0.0 {
+                    tx = -tx;
+                    ty = -ty;
+                }
+                let mut r = atan2_deg(ty, tx);
+                self.rotation = r;
+                r *= DEG_RAD;
+                let (cs, sn) = (cos(r), sin(r));
+                let mut za = (pa * cs + pb * sn) * sxi;
+                let mut zc = (pc * cs + pd * sn) * syi;
+                let s = 1.0 / (za * za + zc * zc).sqrt();
+                za *= s;
+                zc *= s;
+                let si = if mode == Inherit::NoScale && ((pad < 0.0) != ((sx < 0.0) != (sy < 0.0)))
+                {
+                    -1.0
+                } else {
+                    1.0
+                };
+                self.set4(
+                    za * wa + zc * wc,
+                    za * wb + zc * wd,
+                    (za * wc - zc * wa) * si,
+                    (za * wd - zc * wb) * si,
+                );
+            }
+            None => {}
+        }
+    }
+
+    fn set4(&mut self, ra: f64, rb: f64, rc: f64, rd: f64) {
+        let x = ra * ra + rc * rc;
+        let y = rb * rb + rd * rd;
+        if x > EPSILON2 {
+            self.shear_x = atan2_deg(rc, ra);
+            self.scale_x = x.sqrt();
+        } else {
+            self.shear_x = 0.0;
+            self.scale_x = 0.0;
+        }
+        self.scale_y = y.sqrt();
+        if y > EPSILON2 {
+            self.shear_y = atan2_deg(rd, rb);
+            if ra * rd - rb * rc < 0.0 {
+                self.scale_y = -self.scale_y;
+                self.shear_y += 90.0;
+            } else {
+                self.shear_y -= 90.0;
+            }
+            wrap_shear(&mut self.shear_y);
+        } else {
+            self.shear_y = 0.0;
+        }
+    }
+
+    fn set5(&mut self, ra: f64, rb: f64, rc: f64, rd: f64, ro: f64) {
+        self.shear_x = 0.0;
+        let x = ra * ra + rc * rc;
+        let y = rb * rb + rd * rd;
+        if x > EPSILON2 {
+            let r = atan2_deg(rc, ra);
+            self.rotation = r + ro;
+            self.scale_x = x.sqrt();
+            self.scale_y = y.sqrt();
+            if y > EPSILON2 {
+                self.shear_y = atan2_deg(rd, rb);
+                if ra * rd - rb * rc < 0.0 {
+                    self.scale_y = -self.scale_y;
+                    self.shear_y += 90.0 - r;
+                } else {
+                    self.shear_y -= 90.0 + r;
+                }
+                wrap_shear(&mut self.shear_y);
+            } else {
+                self.shear_y = 0.0;
+            }
+        } else {
+            self.scale_x = 0.0;
+            self.scale_y = y.sqrt();
+            self.shear_y = 0.0;
+            self.rotation = if y > EPSILON2 {
+                atan2_deg(rd, rb) - 90.0 + ro
+            } else {
+                ro
+            };
+        }
+    }
+}
+
+fn wrap_shear(v: &mut f64) {
+    if *v > 180.0 {
+        *v -= 360.0;
+    } else if *v <= -180.0 {
+        *v += 360.0;
+    }
+}
