@@ -1,1 +1,19 @@
-//! End-to-end tests of rigc.
+//! End-to-end and conformance tests of rigc: the real `rigc` binary run on
+//! temporary projects, and its output held to the official Spine runtime.
+//!
+//! Modules (one per area):
+//! - `util`      — the harness: temp projects, running `rigc`, the spine-core oracle
+//! - `cli`       — flags, usage errors, exit codes
+//! - `build`     — building the gallery and the reference rigs, what is written
+//! - `refusals`  — one test per compile-error class: message, location, exit, nothing written
+//! - `gate`      — every rule: a mutant of emitted text that FAILs it, and a positive control
+//! - `oracle`    — spine-core parses and poses what rigc emits, to figures derived here
+
+mod fixture;
+mod util;
+
+mod build;
+mod cli;
+mod gate;
+mod oracle;
+mod refusals;

@@ -1,9 +1,5 @@
-//! `rigc`: compile rig + motion specs into gated Spine 4.3 skeletons.
+//! The `rigc` binary: everything happens in [`rigc::main_entry`].
 
-mod cli;
-mod diag;
-mod project;
-mod spec;
-mod stages;
-
-fn main() {}
+fn main() -> std::process::ExitCode {
+    rigc::main_entry()
+}

@@ -469,3 +469,65 @@ mod tests {
         assert!(parse(&"[".repeat(10_000)).is_err());
     }
 }
+
+#[cfg(test)]
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Any byte string that is UTF-8 either parses or names an offset inside it.
+    fn never_panics(text: &str) {
+        match parse(text) {
+            Ok(_) => {}
+            Err(e) => assert!(e.offset <= text.len()),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn arbitrary_text(text in "\\PC{0,200}") {
+            never_panics(&text);
+        }
+
+        #[test]
+        fn json_like_text(text in "[\\[\\]{}\":,0-9eE.+\\-a-z\\\\ \n]{0,120}") {
+            never_panics(&text);
+        }
+
+        #[test]
+        fn serde_json_agrees_on_valid_documents(v in arb_json()) {
+            let text = serde_json::to_string_pretty(&v).unwrap();
+            let parsed = parse(&text).expect("valid JSON parses");
+            prop_assert_eq!(to_serde(&parsed), v);
+        }
+    }
+
+    fn arb_json() -> impl Strategy<Value = serde_json::Value> {
+        let leaf = prop_oneof![
+            Just(serde_json::Value::Null),
+            any::<bool>().prop_map(serde_json::Value::Bool),
+            (-1e9f64..1e9).prop_map(|f| serde_json::json!(f)),
+            "[a-zA-Z0-9 é\\\\\"\n]{0,8}".prop_map(serde_json::Value::String),
+        ];
+        leaf.prop_recursive(4, 32, 6, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..5).prop_map(serde_json::Value::Array),
+                prop::collection::btree_map("[a-z]{1,4}", inner, 0..5)
+                    .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    fn to_serde(j: &Json) -> serde_json::Value {
+        match &j.value {
+            Value::Null => serde_json::Value::Null,
+            Value::Bool(b) => serde_json::Value::Bool(*b),
+            Value::Number(n) => serde_json::json!(n),
+            Value::String(s) => serde_json::Value::String(s.clone()),
+            Value::Array(a) => serde_json::Value::Array(a.iter().map(to_serde).collect()),
+            Value::Object(m) => serde_json::Value::Object(m.iter().map(|m| (m.key.clone(), to_serde(&m.value))).collect()),
+        }
+    }
+}

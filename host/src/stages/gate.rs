@@ -216,3 +216,79 @@ mod tests {
         assert!(html.lines()[0].ends_with("every assertion applies"));
     }
 }
+
+/// The stats line's opening pairs: what the skeleton and atlas hold, counted from
+/// the text (`pages regions bones slots animations version regionAttachments
+/// meshAttachments physicsConstraints rig`).
+pub fn base_stats(input: &GateInput) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let (pages, regions) = input.atlas_text.as_deref().map(count_atlas).unwrap_or((0, 0));
+    out.push(("pages".into(), pages.to_string()));
+    out.push(("regions".into(), regions.to_string()));
+    let raw: Option<serde_json::Value> = serde_json::from_str(&input.skeleton_text).ok();
+    let len = |key: &str| -> usize {
+        match raw.as_ref().and_then(|r| r.get(key)) {
+            Some(serde_json::Value::Array(a)) => a.len(),
+            Some(serde_json::Value::Object(o)) => o.len(),
+            _ => 0,
+        }
+    };
+    out.push(("bones".into(), len("bones").to_string()));
+    out.push(("slots".into(), len("slots").to_string()));
+    out.push(("animations".into(), len("animations").to_string()));
+    let version = raw
+        .as_ref()
+        .and_then(|r| r.get("skeleton"))
+        .and_then(|s| s.get("spine"))
+        .and_then(|v| v.as_str())
+        .unwrap_or("absent");
+    out.push(("version".into(), version.replace(' ', "_")));
+    let (mut region, mut mesh) = (0, 0);
+    if let Some(serde_json::Value::Array(skins)) = raw.as_ref().and_then(|r| r.get("skins")) {
+        for skin in skins {
+            if let Some(serde_json::Value::Object(slots)) = skin.get("attachments") {
+                for atts in slots.values() {
+                    if let serde_json::Value::Object(atts) = atts {
+                        for a in atts.values() {
+                            match a.get("type").and_then(|t| t.as_str()).unwrap_or("region") {
+                                "region" => region += 1,
+                                "mesh" | "linkedmesh" => mesh += 1,
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out.push(("regionAttachments".into(), region.to_string()));
+    out.push(("meshAttachments".into(), mesh.to_string()));
+    let physics = match raw.as_ref().and_then(|r| r.get("constraints")) {
+        Some(serde_json::Value::Array(cs)) => cs.iter().filter(|c| c.get("type").and_then(|t| t.as_str()) == Some("physics")).count(),
+        _ => 0,
+    };
+    out.push(("physicsConstraints".into(), physics.to_string()));
+    let rig = input.rig.as_ref().map(|r| r.name.replace(' ', "_")).unwrap_or_else(|| "absent".into());
+    out.push(("rig".into(), rig));
+    out
+}
+
+/// Counts pages and regions the way the runtime's atlas reader finds them: a page
+/// name is the first non-blank line of a block, a region is a later line with no `:`.
+fn count_atlas(text: &str) -> (usize, usize) {
+    let (mut pages, mut regions) = (0, 0);
+    let mut in_page = false;
+    for line in text.lines() {
+        if line.trim().is_empty() {
+            in_page = false;
+            continue;
+        }
+        if !in_page {
+            pages += 1;
+            in_page = true;
+        } else if !line.contains(':') {
+            regions += 1;
+        }
+    }
+    (pages, regions)
+}

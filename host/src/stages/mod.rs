@@ -18,6 +18,7 @@
 
 pub mod animation;
 pub mod atlas;
+pub mod bounds;
 pub mod emit;
 pub mod gate;
 pub mod measure;

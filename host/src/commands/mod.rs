@@ -1,0 +1,16 @@
+//! This module owns the commands, one file each: each takes its parsed arguments,
+//! does its work, prints its report, and returns the exit status.
+
+pub mod build;
+pub mod validate;
+
+/// How a command ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Green (exit 0).
+    Green,
+    /// Red: a compile error or a failed assertion (exit 1).
+    Red,
+    /// A usage error (exit 2).
+    Usage,
+}

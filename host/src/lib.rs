@@ -1,0 +1,66 @@
+//! `rigc` compiles a rig spec (`rigc-rig/1`) and a motion spec (`rigc-motion/1`)
+//! beside loose part PNGs into a Spine 4.3 `skeleton.json` + `skeleton.atlas`, and
+//! writes nothing unless every named assertion of its gate is green.
+//!
+//! This crate is the host: the command line, spec parsing with located
+//! diagnostics, the compile stages, the gate harness and the project file. The
+//! Spine data model, writers, readers and the gate's vocabulary live in
+//! `rigc-sdk`; the assertion rules live in `rigc-core-rules`.
+
+pub mod cli;
+pub mod commands;
+pub mod compile;
+pub mod config;
+pub mod diag;
+pub mod output;
+pub mod project;
+pub mod spec;
+pub mod stages;
+
+pub use output::Output;
+
+use clap::{CommandFactory, Parser};
+use commands::Status;
+use std::process::ExitCode;
+
+/// Parses the command line, runs the command, and maps its outcome to the exit
+/// code: 0 green, 1 red, 2 usage. A closed stdout ends quietly with 0.
+pub fn main_entry() -> ExitCode {
+    let parsed = match cli::Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            return match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    let _ = e.print();
+                    ExitCode::SUCCESS
+                }
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    let _ = e.print();
+                    ExitCode::from(2)
+                }
+                _ => {
+                    let text = e.render().to_string();
+                    let first = text.lines().next().unwrap_or("").trim_start_matches("error: ");
+                    let usage = cli::Cli::command().render_usage().to_string();
+                    eprintln!("rigc: {first}\n\n{usage}");
+                    ExitCode::from(2)
+                }
+            };
+        }
+    };
+    let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
+    let mut out = Output::new(parsed.message_format);
+    let status = match &parsed.command {
+        cli::Command::Build(args) => commands::build::run(args, &cwd, &mut out),
+        cli::Command::Validate(args) => commands::validate::run(args, &cwd, &mut out),
+    };
+    if out.is_broken() {
+        return ExitCode::SUCCESS;
+    }
+    match status {
+        Status::Green => ExitCode::SUCCESS,
+        Status::Red => ExitCode::from(1),
+        Status::Usage => ExitCode::from(2),
+    }
+}

@@ -1,0 +1,65 @@
+//! This module owns where a command's lines go: the report to stdout, refusals to
+//! stderr (as text or JSON lines), and the quiet end of a closed pipe.
+
+use crate::{cli, commands, diag};
+use clap::CommandFactory;
+use std::io::Write;
+
+/// Where a command's lines go: stdout for the report, stderr for refusals.
+pub struct Output {
+    format: cli::MessageFormat,
+    broken: bool,
+}
+
+impl Output {
+    /// An output printing diagnostics in `format`.
+    pub fn new(format: cli::MessageFormat) -> Self {
+        Output { format, broken: false }
+    }
+
+    /// Did a write find stdout or stderr closed?
+    pub fn is_broken(&self) -> bool {
+        self.broken
+    }
+}
+
+impl Output {
+    fn write(&mut self, err: bool, text: &str) {
+        if self.broken {
+            return;
+        }
+        let result = if err {
+            std::io::stderr().lock().write_all(text.as_bytes())
+        } else {
+            std::io::stdout().lock().write_all(text.as_bytes())
+        };
+        if let Err(e) = result {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                self.broken = true;
+            }
+        }
+    }
+
+    /// A report line on stdout.
+    pub fn line(&mut self, s: &str) {
+        self.write(false, &format!("{s}\n"));
+    }
+
+    /// A line on stderr.
+    pub fn err_line(&mut self, s: &str) {
+        self.write(true, &format!("{s}\n"));
+    }
+
+    /// Diagnostics on stderr, in the chosen format.
+    pub fn diagnostics(&mut self, diags: &[diag::Diagnostic]) {
+        let text = commands::build::print_diagnostics(diags, self.format);
+        self.write(true, &text);
+    }
+
+    /// A usage error: `rigc: <message>`, a blank line, the usage.
+    pub fn usage(&mut self, message: &str) {
+        let usage = cli::Cli::command().render_usage().to_string();
+        self.write(true, &format!("rigc: {message}\n\n{usage}\n"));
+    }
+}
+

@@ -1,0 +1,32 @@
+//! This module owns the bounds stage: the header's `x, y, width, height` are the
+//! setup-pose bounding box of every drawn attachment (DECISIONS.md), measured the
+//! way the runtime measures it — the skeleton (header not yet filled) is written,
+//! read back through rigc's Spine 4.3 reader with its atlas, posed in the setup
+//! pose with constraints applied, and `Skeleton.getBounds` is taken.
+
+use crate::diag::Diagnostic;
+use rigc_sdk::model::{self, Bounds};
+use rigc_sdk::spine;
+
+/// The setup-pose bounding box of `skeleton` with its atlas; a zero box at the
+/// origin when nothing is drawn.
+pub fn setup_bounds(skeleton: &model::Skeleton, atlas_text: &str) -> Result<Bounds, Vec<Diagnostic>> {
+    let text = rigc_sdk::emit::spine_json::to_string(skeleton);
+    let internal = |what: &str, why: &str| {
+        vec![Diagnostic::new(
+            "compile.bounds",
+            format!("the setup pose could not be measured for the header's bounding box: {what}: {why}"),
+        )
+        .help("this is a compiler defect or a skeleton the runtime cannot pose; the gate's A00 names what the runtime refuses")]
+    };
+    let atlas = spine::read_atlas(atlas_text).map_err(|e| internal("the atlas does not read back", &e.message))?;
+    let data = spine::read_skeleton(&text, Some(&atlas)).map_err(|e| internal("the skeleton does not read back", &e.message))?;
+    let mut pose = spine::Skeleton::new(&data.data).map_err(|e| internal("the skeleton cannot be posed", &e.message))?;
+    pose.setup_pose();
+    pose.update_world_transform().map_err(|e| internal("the setup pose cannot be posed", &e.message))?;
+    match pose.try_bounds() {
+        Ok(Some(b)) => Ok(b),
+        Ok(None) => Ok(Bounds::default()),
+        Err(e) => Err(internal("the attachments cannot be placed", &e.message)),
+    }
+}

@@ -1,0 +1,74 @@
+//! Small projects written by the tests themselves: a two-part rig whose PNGs are
+//! drawn here, so a test can break exactly one thing about it.
+
+use crate::util::Project;
+use rigc_sdk::png_image::encode_rgba;
+
+/// An RGBA PNG of `w`×`h` with a transparent border and an opaque middle.
+pub fn part_png(w: u32, h: u32) -> Vec<u8> {
+    let mut px = Vec::with_capacity((w * h * 4) as usize);
+    for y in 0..h {
+        for x in 0..w {
+            let edge = x == 0 || y == 0 || x + 1 == w || y + 1 == h;
+            px.extend_from_slice(&[200, 120, 40, if edge { 0 } else { 255 }]);
+        }
+    }
+    encode_rgba(w, h, &px)
+}
+
+/// The tiny rig's spec text.
+pub const RIG: &str = r#"{
+  "spec": "rigc-rig/1",
+  "name": "tiny",
+  "images": "parts",
+  "skeleton": { "width": 200, "height": 100 },
+  "bones": [
+    { "name": "root" },
+    { "name": "body", "parent": "root", "x": 100, "y": 20 },
+    { "name": "head", "parent": "body", "y": 40, "rotation": 5 }
+  ],
+  "slots": [
+    { "name": "body", "bone": "body", "attachment": "body" },
+    { "name": "head", "bone": "head", "attachment": "head" }
+  ],
+  "skins": {
+    "default": {
+      "body": { "body": { "image": "body.png", "y": 20 } },
+      "head": { "head": { "image": "head.png" } }
+    }
+  }
+}
+"#;
+
+/// The tiny rig's motion text.
+pub const MOTION: &str = r#"{
+  "spec": "rigc-motion/1",
+  "archetype": "tiny",
+  "cut": "tiny",
+  "easings": { "soft": [0.25, 0, 0.75, 1] },
+  "animations": {
+    "nod": {
+      "duration": 1,
+      "tracks": [
+        { "bone": "head", "property": "rotate", "keys": [
+          { "t": 0, "v": [0], "ease": "soft" },
+          { "t": 0.5, "v": [10], "ease": "soft" },
+          { "t": 1, "v": [0] } ] }
+      ]
+    }
+  }
+}
+"#;
+
+/// Writes the tiny rig (rig.json, motion.json, parts/body.png, parts/head.png).
+pub fn tiny(p: &Project) {
+    p.write("rig.json", RIG);
+    p.write("motion.json", MOTION);
+    p.write("parts/body.png", part_png(30, 40));
+    p.write("parts/head.png", part_png(24, 20));
+}
+
+/// Builds arguments for the tiny rig into `out`.
+pub fn build_args(out: &str) -> Vec<String> {
+    ["build", "--rig", "rig.json", "--motion", "motion.json", "--out", out].iter().map(|s| s.to_string()).collect()
+}

@@ -1,0 +1,238 @@
+//! The test harness: a temporary project per test, the real `rigc` binary run in
+//! it (built once, fresh, through cargo), and a dump of command, directory,
+//! stdout and stderr when an expectation fails.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// The workspace root.
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
+}
+
+/// The shared directory (`RIGC_SHARED`, else `<workspace>/../shared`).
+pub fn shared() -> PathBuf {
+    let dir = std::env::var_os("RIGC_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("../shared"));
+    assert!(
+        dir.join("reference").is_dir(),
+        "the shared directory is not at {} (set RIGC_SHARED to the directory holding reference/ and oracle/)",
+        dir.display()
+    );
+    dir
+}
+
+/// The `rigc` binary, built (or confirmed fresh) once per test run.
+pub fn rigc_bin() -> PathBuf {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let status = Command::new(cargo)
+            .args(["build", "-q", "-p", "rigc", "--bin", "rigc"])
+            .current_dir(workspace())
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building rigc failed");
+        let exe = std::env::current_exe().expect("test exe");
+        let dir = exe.parent().and_then(Path::parent).expect("target dir");
+        let bin = dir.join(format!("rigc{}", std::env::consts::EXE_SUFFIX));
+        assert!(bin.is_file(), "no rigc binary at {}", bin.display());
+        bin
+    })
+    .clone()
+}
+
+/// A temporary project directory.
+pub struct Project {
+    dir: tempfile::TempDir,
+}
+
+/// One run of `rigc`.
+#[derive(Debug)]
+pub struct Run {
+    /// The command line.
+    pub cmd: String,
+    /// Where it ran.
+    pub cwd: PathBuf,
+    /// Exit code.
+    pub code: i32,
+    /// Stdout.
+    pub stdout: String,
+    /// Stderr.
+    pub stderr: String,
+}
+
+impl Run {
+    fn dump(&self) -> String {
+        let listing = list_dir(&self.cwd);
+        format!(
+            "\n--- command: {}\n--- cwd: {}\n--- exit: {}\n--- files:\n{}\n--- stdout:\n{}\n--- stderr:\n{}\n",
+            self.cmd,
+            self.cwd.display(),
+            self.code,
+            listing,
+            self.stdout,
+            self.stderr
+        )
+    }
+
+    /// Asserts the exit code.
+    pub fn code(&self, code: i32) -> &Self {
+        assert_eq!(self.code, code, "unexpected exit code{}", self.dump());
+        self
+    }
+
+    /// Asserts a green build/validate (exit 0).
+    pub fn green(&self) -> &Self {
+        self.code(0)
+    }
+
+    /// Asserts stdout contains `s`.
+    pub fn stdout_has(&self, s: &str) -> &Self {
+        assert!(self.stdout.contains(s), "stdout lacks {s:?}{}", self.dump());
+        self
+    }
+
+    /// Asserts stderr contains `s`.
+    pub fn stderr_has(&self, s: &str) -> &Self {
+        assert!(self.stderr.contains(s), "stderr lacks {s:?}{}", self.dump());
+        self
+    }
+
+    /// Asserts stdout does not contain `s`.
+    pub fn stdout_lacks(&self, s: &str) -> &Self {
+        assert!(!self.stdout.contains(s), "stdout has {s:?}{}", self.dump());
+        self
+    }
+
+    /// The stderr diagnostics of a `--message-format json` run.
+    pub fn json_diagnostics(&self) -> Vec<serde_json::Value> {
+        self.stderr
+            .lines()
+            .filter(|l| l.starts_with('{'))
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad JSON line {l:?}: {e}{}", self.dump())))
+            .collect()
+    }
+}
+
+fn list_dir(dir: &Path) -> String {
+    let mut out = Vec::new();
+    for entry in walk(dir) {
+        out.push(format!("  {}", entry.strip_prefix(dir).unwrap_or(&entry).display()));
+    }
+    out.sort();
+    out.join("\n")
+}
+
+/// Every file under `dir`, recursively.
+pub fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(rd) = std::fs::read_dir(dir) {
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                out.push(p.clone());
+                out.extend(walk(&p));
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+impl Project {
+    /// An empty project (no rigc.toml: the working directory is the root).
+    pub fn new() -> Self {
+        Project { dir: tempfile::tempdir().expect("temp dir") }
+    }
+
+    /// The project directory.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Writes a file (creating its directories).
+    pub fn write(&self, rel: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+        let p = self.path().join(rel);
+        if let Some(parent) = p.parent() {
+            std::fs::create_dir_all(parent).expect("mkdir");
+        }
+        std::fs::write(&p, contents).expect("write");
+        p
+    }
+
+    /// Reads a file.
+    pub fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.path().join(rel)).unwrap_or_else(|e| panic!("read {rel}: {e}"))
+    }
+
+    /// Copies a directory tree into the project at `rel`.
+    pub fn copy_dir(&self, from: &Path, rel: &str) {
+        copy_tree(from, &self.path().join(rel));
+    }
+
+    /// Runs `rigc` with `args` in the project directory.
+    pub fn rigc(&self, args: &[&str]) -> Run {
+        run_in(self.path(), args)
+    }
+
+    /// Does `rel` exist?
+    pub fn exists(&self, rel: &str) -> bool {
+        self.path().join(rel).exists()
+    }
+}
+
+/// Runs `rigc` in `cwd`.
+pub fn run_in(cwd: &Path, args: &[&str]) -> Run {
+    let out = Command::new(rigc_bin()).args(args).current_dir(cwd).output().expect("rigc runs");
+    Run {
+        cmd: format!("rigc {}", args.join(" ")),
+        cwd: cwd.to_path_buf(),
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Copies a tree.
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("read_dir").flatten() {
+        let p = e.path();
+        let dest = to.join(e.file_name());
+        if p.is_dir() {
+            copy_tree(&p, &dest);
+        } else {
+            std::fs::copy(&p, &dest).expect("copy");
+        }
+    }
+}
+
+/// The spine-core oracle installed by `scripts/setup-oracle.sh` (`.oracle/`).
+pub fn oracle_dir() -> PathBuf {
+    let dir = std::env::var_os("RIGC_ORACLE").map(PathBuf::from).unwrap_or_else(|| workspace().join(".oracle"));
+    assert!(
+        dir.join("node_modules/@esotericsoftware/spine-core").is_dir() && dir.join("pose.mjs").is_file(),
+        "the spine-core oracle is not installed at {}: run scripts/setup-oracle.sh (scripts/test.sh does it)",
+        dir.display()
+    );
+    dir
+}
+
+/// Runs `node <oracle>/pose.mjs args…` and parses its JSON output.
+pub fn oracle(args: &[&str]) -> Result<serde_json::Value, String> {
+    let dir = oracle_dir();
+    let out = Command::new("node")
+        .arg(dir.join("pose.mjs"))
+        .args(args)
+        .output()
+        .expect("node runs (install Node 18+)");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    if !out.status.success() {
+        return Err(format!("{}{}", text, String::from_utf8_lossy(&out.stderr)));
+    }
+    serde_json::from_str(&text).map_err(|e| format!("oracle printed non-JSON ({e}): {text}"))
+}
