@@ -186,7 +186,8 @@ impl Outcome {
 
     /// Adds a stats pair (spaces in the value are replaced by `_`).
     pub fn stat(&mut self, key: impl Into<String>, value: impl ToString) {
-        self.stats.push((key.into(), value.to_string().replace(' ', "_")));
+        self.stats
+            .push((key.into(), value.to_string().replace(' ', "_")));
     }
 }
 
@@ -213,21 +214,24 @@ pub mod skip_reasons {
     /// No separable colour timeline.
     pub const NO_SEPARABLE: &str = "no animation keys an \"rgb\" or \"alpha\" timeline, so there is no separable slot colour to read back";
     /// No linked mesh.
-    pub const NO_LINKED: &str = "no attachment in this skeleton takes its geometry from another one";
+    pub const NO_LINKED: &str =
+        "no attachment in this skeleton takes its geometry from another one";
     /// No sequence.
     pub const NO_SEQUENCE: &str = "no attachment carries a \"sequence\" block and no animation keys a \"sequence\" timeline, so there is no numbered series to read back";
     /// A static rig.
     pub const STATIC_RIG: &str = "the motion spec declares no animations and the skeleton has none — a static rig has no duration to compare";
     /// The round trip produced no skeleton.
-    pub const NO_SKELETON: &str = "the round trip did not produce a skeleton to measure (A00 owns that failure)";
+    pub const NO_SKELETON: &str =
+        "the round trip did not produce a skeleton to measure (A00 owns that failure)";
     /// The round trip produced no atlas.
-    pub const NO_ATLAS: &str = "the round trip did not produce an atlas to measure (A00 owns that failure)";
+    pub const NO_ATLAS: &str =
+        "the round trip did not produce an atlas to measure (A00 owns that failure)";
     /// No rig info.
     pub const NO_RIG: &str = "no rig info (validating a bare directory), so there is no rig spec to hold the skeleton to";
     /// No second compile.
-    pub const NO_SECOND: &str = "no second compile to compare against (re-gating artifacts on disk)";
+    pub const NO_SECOND: &str =
+        "no second compile to compare against (re-gating artifacts on disk)";
 }
-
 
 /// One assertion rule: a code, a kind, and a body over the gate's facts.
 ///
@@ -241,4 +245,3 @@ pub trait Rule: Send + Sync {
     /// Runs the rule.
     fn check(&self, facts: &facts::Facts<'_>, out: &mut Outcome);
 }
-

@@ -16,13 +16,18 @@ pub struct Facts<'a> {
 impl<'a> Facts<'a> {
     /// Facts over `input`.
     pub fn new(input: &'a GateInput) -> Self {
-        Facts { input, raw: OnceLock::new() }
+        Facts {
+            input,
+            raw: OnceLock::new(),
+        }
     }
 
     /// The skeleton text parsed as plain JSON (`JSON.parse`), or the parse error.
     pub fn raw(&self) -> Result<&serde_json::Value, &str> {
         self.raw
-            .get_or_init(|| serde_json::from_str(&self.input.skeleton_text).map_err(|e| e.to_string()))
+            .get_or_init(|| {
+                serde_json::from_str(&self.input.skeleton_text).map_err(|e| e.to_string())
+            })
             .as_ref()
             .map_err(|e| e.as_str())
     }

@@ -1,0 +1,67 @@
+//! `cargo bench -p rigc`: a cold, gated build of the walk reference rig, in
+//! process — read both specs, measure every PNG, compile twice (A18), run the gate —
+//! repeated, with the median and spread printed. Nothing is written to disk.
+//!
+//! The reference rig is read from `../shared/reference` (or `RIGC_SHARED`).
+
+use rigc::compile::{self, Target};
+use rigc_sdk::gate::{GateInput, Profile, SecondCompile};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn shared() -> PathBuf {
+    std::env::var_os("RIGC_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"))
+}
+
+fn gated_build(target: &Target, cwd: &std::path::Path) -> bool {
+    let inputs = compile::read_inputs(target, cwd).expect("walk reads");
+    let first = compile::compile(&inputs).expect("walk compiles");
+    let second = compile::compile(&inputs).expect("walk compiles again");
+    let input = GateInput {
+        profile: Profile::Spine,
+        skeleton_text: first.skeleton_text,
+        atlas_text: Some(first.atlas_text),
+        atlas_dir: inputs.out_dir.clone(),
+        rig: Some(first.rig_info),
+        second: Some(SecondCompile { skeleton_text: second.skeleton_text, atlas_text: second.atlas_text }),
+    };
+    rigc::commands::build::gate(&input).is_green()
+}
+
+fn main() {
+    let walk = shared().join("reference/rigc-gallery/walk");
+    if !walk.is_dir() {
+        eprintln!("bench: no walk reference rig at {} (set RIGC_SHARED)", walk.display());
+        std::process::exit(1);
+    }
+    let cwd = walk.clone();
+    let target = Target {
+        label: "walk".into(),
+        rig: walk.join("rig.json"),
+        motion: walk.join("motion.json"),
+        images: None,
+        out: walk.join("bench-out-never-written"),
+        copy_images: false,
+    };
+    assert!(gated_build(&target, &cwd), "walk is green");
+    let mut samples: Vec<Duration> = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while samples.len() < 20 || (Instant::now() < deadline && samples.len() < 500) {
+        let t = Instant::now();
+        std::hint::black_box(gated_build(&target, &cwd));
+        samples.push(t.elapsed());
+    }
+    samples.sort();
+    let median = samples[samples.len() / 2];
+    let p10 = samples[samples.len() / 10];
+    let p90 = samples[samples.len() * 9 / 10];
+    println!(
+        "cold gated build of walk (read, measure 15 PNGs, compile x2, gate): median {:.3} ms  (p10 {:.3}, p90 {:.3}, n={})",
+        median.as_secs_f64() * 1e3,
+        p10.as_secs_f64() * 1e3,
+        p90.as_secs_f64() * 1e3,
+        samples.len()
+    );
+}
