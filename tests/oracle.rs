@@ -302,3 +302,38 @@ fn every_gallery_skeleton_loads_and_poses_in_spine_core() {
         );
     }
 }
+
+#[test]
+fn an_audio_event_fired_without_balance_poses_the_declared_balance() {
+    // spine-core 4.3.13 reads a firing's missing "balance" as the event's setup
+    // volume; rigc states the balance the spec means on every audio firing.
+    let p = Project::new();
+    fixture::tiny(&p);
+    p.write(
+        "rig.json",
+        fixture::RIG.replace(
+            "\"skins\": {",
+            "\"events\": { \"hit\": { \"audio\": \"hit.ogg\", \"volume\": 0.8, \"balance\": 0.4 } },\n  \"skins\": {",
+        ),
+    );
+    p.write(
+        "motion.json",
+        fixture::MOTION.replace(
+            "\"duration\": 1,",
+            "\"duration\": 1,\n      \"events\": [ { \"t\": 0.5, \"name\": \"hit\" } ],",
+        ),
+    );
+    p.rigc(
+        &build_args("out")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    )
+    .green();
+    let out = p.path().join("out");
+    let doc = pose(&out, "nod", "0.75");
+    let ev = &doc["frames"][0]["events"][0];
+    assert_eq!(ev["name"], "hit");
+    close(num(&ev["volume"]), 0.8, 1e-6, "volume");
+    close(num(&ev["balance"]), 0.4, 1e-6, "balance");
+}

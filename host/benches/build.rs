@@ -25,7 +25,10 @@ fn gated_build(target: &Target, cwd: &std::path::Path) -> bool {
         atlas_text: Some(first.atlas_text),
         atlas_dir: inputs.out_dir.clone(),
         rig: Some(first.rig_info),
-        second: Some(SecondCompile { skeleton_text: second.skeleton_text, atlas_text: second.atlas_text }),
+        second: Some(SecondCompile {
+            skeleton_text: second.skeleton_text,
+            atlas_text: second.atlas_text,
+        }),
     };
     rigc::commands::build::gate(&input).is_green()
 }
@@ -33,7 +36,10 @@ fn gated_build(target: &Target, cwd: &std::path::Path) -> bool {
 fn main() {
     let walk = shared().join("reference/rigc-gallery/walk");
     if !walk.is_dir() {
-        eprintln!("bench: no walk reference rig at {} (set RIGC_SHARED)", walk.display());
+        eprintln!(
+            "bench: no walk reference rig at {} (set RIGC_SHARED)",
+            walk.display()
+        );
         std::process::exit(1);
     }
     let cwd = walk.clone();

@@ -9,6 +9,18 @@ use crate::diag::Diagnostic;
 use crate::spec::json::quote;
 use rigc_sdk::model::EventKey;
 
+/// The `balance` written on a firing. spine-core 4.3.13 reads a firing's missing
+/// `balance` as the event's setup *volume* (`getValue(map, "balance", setup.volume)`),
+/// so a firing of an audio event always states its balance: the stated one, else the
+/// declared one, else the runtime's default 0 — the value the spec means.
+fn firing_balance(def: &rigc_sdk::model::EventDef, stated: Option<f64>) -> Option<f64> {
+    match stated {
+        Some(b) => Some(b),
+        None if def.audio.is_some() => Some(def.balance.unwrap_or(0.0)),
+        None => None,
+    }
+}
+
 /// Compiles the event timeline, when the animation states one.
 pub(super) fn compile(cx: &mut Cx) -> Option<Vec<EventKey>> {
     let family = cx.anim.events.as_ref()?;
@@ -68,7 +80,7 @@ pub(super) fn compile(cx: &mut Cx) -> Option<Vec<EventKey>> {
             float: k.float,
             string: k.string.clone(),
             volume: k.volume.as_ref().map(|v| v.0),
-            balance: k.balance.as_ref().map(|b| b.0),
+            balance: firing_balance(def, k.balance.as_ref().map(|b| b.0)),
         });
     }
     let metas: Vec<KeyMeta> = family

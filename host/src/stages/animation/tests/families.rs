@@ -128,6 +128,26 @@ fn events_fire_with_overrides() {
 }
 
 #[test]
+fn audio_firings_always_state_their_balance() {
+    // spine-core reads a firing's missing balance as the event's setup volume, so
+    // rigc writes the balance the spec means: the declared one, else 0.
+    let a = ok(&anim(
+        r#""events": [{"t": 0, "name": "thud"}, {"t": 0.5, "name": "step"}, {"t": 1, "name": "thud", "balance": 0.25}]"#,
+    ));
+    let events = a.events.expect("events");
+    assert_eq!(
+        events[0].balance,
+        Some(0.0),
+        "thud declares no balance: the default 0 is written"
+    );
+    assert_eq!(
+        events[1].balance, None,
+        "step has no audio: nothing is written"
+    );
+    assert_eq!(events[2].balance, Some(0.25));
+}
+
+#[test]
 fn event_refusals() {
     let d = refused(&anim(r#""events": []"#));
     expect(
