@@ -10,7 +10,17 @@ use std::path::Path;
 pub fn build_reference(name: &str, rig: &str, motion: &str, profile: &str) -> (Project, util::Run) {
     let p = Project::new();
     p.copy_dir(&util::shared().join("reference").join(name), "rig");
-    let run = p.rigc(&["build", "--rig", &format!("rig/{rig}"), "--motion", &format!("rig/{motion}"), "--out", "out", "--profile", profile]);
+    let run = p.rigc(&[
+        "build",
+        "--rig",
+        &format!("rig/{rig}"),
+        "--motion",
+        &format!("rig/{motion}"),
+        "--out",
+        "out",
+        "--profile",
+        profile,
+    ]);
     (p, run)
 }
 
@@ -75,20 +85,45 @@ fn every_gallery_rig_is_green_under_both_profiles() {
 fn same_inputs_give_the_same_bytes() {
     let p = Project::new();
     fixture::tiny(&p);
-    p.rigc(&build_args("a").iter().map(String::as_str).collect::<Vec<_>>()).green();
-    p.rigc(&build_args("b").iter().map(String::as_str).collect::<Vec<_>>()).green();
+    p.rigc(
+        &build_args("a")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    )
+    .green();
+    p.rigc(
+        &build_args("b")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    )
+    .green();
     assert_eq!(p.read("a/skeleton.json"), p.read("b/skeleton.json"));
     // Page paths are relative to --out, so same-depth outs give the same atlas.
     assert_eq!(p.read("a/skeleton.atlas"), p.read("b/skeleton.atlas"));
     // A rebuild into the same directory leaves the files alone.
-    p.rigc(&build_args("a").iter().map(String::as_str).collect::<Vec<_>>()).green().stdout_has("(unchanged)");
+    p.rigc(
+        &build_args("a")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    )
+    .green()
+    .stdout_has("(unchanged)");
 }
 
 #[test]
 fn emitted_text_follows_the_number_and_order_rules() {
     let p = Project::new();
     fixture::tiny(&p);
-    p.rigc(&build_args("out").iter().map(String::as_str).collect::<Vec<_>>()).green();
+    p.rigc(
+        &build_args("out")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    )
+    .green();
     let text = p.read("out/skeleton.json");
     assert!(text.ends_with("}\n"));
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -125,7 +160,10 @@ fn copy_images_copies_pages_and_renames_collisions() {
     // Basenames that differ only in case are two regions, and two files on a
     // case-insensitive file system: the later page is renamed.
     p.write("more/Body.png", fixture::part_png(10, 10));
-    p.write("rig.json", rig.replace("../more/body.png", "../more/Body.png"));
+    p.write(
+        "rig.json",
+        rig.replace("../more/body.png", "../more/Body.png"),
+    );
     let run = p.rigc(&args.iter().map(String::as_str).collect::<Vec<_>>());
     run.green()
         .stdout_has("copy-images: 3 page(s) copied into")
@@ -146,7 +184,10 @@ fn a_red_gate_writes_nothing() {
     let p = Project::new();
     fixture::tiny(&p);
     let opaque: Vec<u8> = [9u8, 9, 9, 255].repeat(24 * 20);
-    p.write("parts/head.png", rigc_sdk::png_image::encode_rgba(24, 20, &opaque));
+    p.write(
+        "parts/head.png",
+        rigc_sdk::png_image::encode_rgba(24, 20, &opaque),
+    );
     let mut args = build_args("out");
     args.extend(["--profile".to_string(), "spine-html".to_string()]);
     p.rigc(&args.iter().map(String::as_str).collect::<Vec<_>>())
@@ -155,7 +196,14 @@ fn a_red_gate_writes_nothing() {
         .stderr_has("assertion(s) failed — nothing written");
     assert!(!p.exists("out"));
     // The same rig under the default profile is green: A19 is renderer policy.
-    p.rigc(&build_args("out").iter().map(String::as_str).collect::<Vec<_>>()).green().stdout_has("PROF  A19_OVERLAY_PNGS_HAVE_ALPHA");
+    p.rigc(
+        &build_args("out")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    )
+    .green()
+    .stdout_has("PROF  A19_OVERLAY_PNGS_HAVE_ALPHA");
 }
 
 #[test]
@@ -166,10 +214,16 @@ fn build_all_builds_every_target_of_the_project_file() {
         "rigc.toml",
         "[project]\nprofile = \"spine\"\n\n[[target]]\nname = \"one\"\nrig = \"rig.json\"\nmotion = \"motion.json\"\nout = \"build/one\"\n\n[[target]]\nname = \"two\"\nrig = \"rig.json\"\nmotion = \"motion.json\"\nout = \"build/two\"\nprofile = \"spine-html\"\n",
     );
-    p.rigc(&["build", "--all"]).green().stdout_has("rigc build one").stdout_has("rigc build two").stdout_has("2 target(s): 2 green, 0 red");
+    p.rigc(&["build", "--all"])
+        .green()
+        .stdout_has("rigc build one")
+        .stdout_has("rigc build two")
+        .stdout_has("2 target(s): 2 green, 0 red");
     assert!(p.exists("build/one/skeleton.json") && p.exists("build/two/skeleton.json"));
     p.rigc(&["build", "two"]).green();
-    p.rigc(&["build", "three"]).code(2).stderr_has("declares no target \"three\"");
+    p.rigc(&["build", "three"])
+        .code(2)
+        .stderr_has("declares no target \"three\"");
 }
 
 #[test]
@@ -177,12 +231,20 @@ fn project_file_refusals_are_located() {
     let p = Project::new();
     fixture::tiny(&p);
     p.write("rigc.toml", "[[target]]\nname = \"a\"\nrig = \"rig.json\"\nmotion = \"motion.json\"\nout = \"o\"\nouts = \"x\"\n");
-    p.rigc(&["build", "--all"]).code(1).stderr_has("unknown field `outs`").stderr_has("rigc.toml:6:");
+    p.rigc(&["build", "--all"])
+        .code(1)
+        .stderr_has("unknown field `outs`")
+        .stderr_has("rigc.toml:6:");
     p.write("rigc.toml", "[[target]]\nname = \"a\"\nrig = \"rig.json\"\nmotion = \"motion.json\"\nout = \"o\"\n[[target]]\nname = \"a\"\nrig = \"rig.json\"\nmotion = \"motion.json\"\nout = \"p\"\n");
-    p.rigc(&["build", "--all"]).code(1).stderr_has("two targets are called \"a\"");
+    p.rigc(&["build", "--all"])
+        .code(1)
+        .stderr_has("two targets are called \"a\"");
 }
 
 /// Reads a built skeleton.
 pub fn skeleton(dir: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(dir.join("skeleton.json")).expect("skeleton.json")).expect("JSON")
+    serde_json::from_str(
+        &std::fs::read_to_string(dir.join("skeleton.json")).expect("skeleton.json"),
+    )
+    .expect("JSON")
 }

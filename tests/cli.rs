@@ -7,7 +7,9 @@ fn help_and_version_exit_zero() {
     let p = Project::new();
     p.rigc(&["--help"]).green().stdout_has("build");
     p.rigc(&["--version"]).green().stdout_has("rigc");
-    p.rigc(&["build", "--help"]).green().stdout_has("--copy-images");
+    p.rigc(&["build", "--help"])
+        .green()
+        .stdout_has("--copy-images");
 }
 
 #[test]
@@ -18,7 +20,17 @@ fn no_command_is_a_usage_error() {
 #[test]
 fn unknown_profile_is_a_usage_error() {
     Project::new()
-        .rigc(&["build", "--rig", "r.json", "--motion", "m.json", "--out", "o", "--profile", "html"])
+        .rigc(&[
+            "build",
+            "--rig",
+            "r.json",
+            "--motion",
+            "m.json",
+            "--out",
+            "o",
+            "--profile",
+            "html",
+        ])
         .code(2)
         .stderr_has("rigc: ")
         .stderr_has("--profile \"html\"; known profiles: spine, spine-html");
@@ -27,10 +39,14 @@ fn unknown_profile_is_a_usage_error() {
 #[test]
 fn missing_flag_value_and_repeated_flag_are_usage_errors() {
     let p = Project::new();
-    p.rigc(&["build", "--rig", "--motion", "m.json", "--out", "o"]).code(2).stderr_has("rigc: ");
-    p.rigc(&["build", "--rig", "a.json", "--rig", "b.json", "--motion", "m.json", "--out", "o"])
+    p.rigc(&["build", "--rig", "--motion", "m.json", "--out", "o"])
         .code(2)
         .stderr_has("rigc: ");
+    p.rigc(&[
+        "build", "--rig", "a.json", "--rig", "b.json", "--motion", "m.json", "--out", "o",
+    ])
+    .code(2)
+    .stderr_has("rigc: ");
 }
 
 #[test]
@@ -45,11 +61,20 @@ fn build_needs_rig_motion_and_out() {
 fn flag_equals_value_form_is_accepted() {
     let p = Project::new();
     crate::fixture::tiny(&p);
-    p.rigc(&["build", "--rig=rig.json", "--motion=motion.json", "--out=out"]).green();
+    p.rigc(&[
+        "build",
+        "--rig=rig.json",
+        "--motion=motion.json",
+        "--out=out",
+    ])
+    .green();
     assert!(p.exists("out/skeleton.json"));
 }
 
 #[test]
 fn all_without_a_project_file_is_a_usage_error() {
-    Project::new().rigc(&["build", "--all"]).code(2).stderr_has("no rigc.toml");
+    Project::new()
+        .rigc(&["build", "--all"])
+        .code(2)
+        .stderr_has("no rigc.toml");
 }

@@ -70,5 +70,16 @@ pub fn tiny(p: &Project) {
 
 /// Builds arguments for the tiny rig into `out`.
 pub fn build_args(out: &str) -> Vec<String> {
-    ["build", "--rig", "rig.json", "--motion", "motion.json", "--out", out].iter().map(|s| s.to_string()).collect()
+    [
+        "build",
+        "--rig",
+        "rig.json",
+        "--motion",
+        "motion.json",
+        "--out",
+        out,
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
 }

@@ -8,7 +8,13 @@ use crate::util::Project;
 fn built() -> Project {
     let p = Project::new();
     fixture::tiny(&p);
-    p.rigc(&build_args("out").iter().map(String::as_str).collect::<Vec<_>>()).green();
+    p.rigc(
+        &build_args("out")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    )
+    .green();
     p
 }
 
@@ -21,14 +27,24 @@ fn mutate(p: &Project, file: &str, from: &str, to: &str) {
 #[test]
 fn validate_a_green_build() {
     let p = built();
-    p.rigc(&["validate", "out"]).green().stdout_has("rigc validate").stdout_has("  ..    atlas ").stdout_has("rigc: green");
-    p.rigc(&["validate", "out/skeleton.json", "--profile", "spine-html"]).green();
+    p.rigc(&["validate", "out"])
+        .green()
+        .stdout_has("rigc validate")
+        .stdout_has("  ..    atlas ")
+        .stdout_has("rigc: green");
+    p.rigc(&["validate", "out/skeleton.json", "--profile", "spine-html"])
+        .green();
 }
 
 #[test]
 fn validate_names_the_rules_a_mutant_breaks() {
     let p = built();
-    mutate(&p, "out/skeleton.json", "\"spine\": \"4.3.13\"", "\"spine\": \"4.2.40\"");
+    mutate(
+        &p,
+        "out/skeleton.json",
+        "\"spine\": \"4.3.13\"",
+        "\"spine\": \"4.2.40\"",
+    );
     p.rigc(&["validate", "out"])
         .code(1)
         .stdout_has("FAIL  A16_SKELETON_VERSION_4_3: skeleton.spine is \"4.2.40\"")
@@ -39,6 +55,14 @@ fn validate_names_the_rules_a_mutant_breaks() {
 fn validate_refuses_to_guess_between_atlases() {
     let p = built();
     p.write("out/other.atlas", p.read("out/skeleton.atlas"));
-    p.rigc(&["validate", "out/skeleton.json"]).code(2).stderr_has("2 atlases beside");
-    p.rigc(&["validate", "out/skeleton.json", "--atlas", "out/other.atlas"]).green();
+    p.rigc(&["validate", "out/skeleton.json"])
+        .code(2)
+        .stderr_has("2 atlases beside");
+    p.rigc(&[
+        "validate",
+        "out/skeleton.json",
+        "--atlas",
+        "out/other.atlas",
+    ])
+    .green();
 }

@@ -10,8 +10,12 @@ use serde_json::Value;
 use std::path::Path;
 
 fn roundtrip(dir: &Path) -> Value {
-    let v = util::oracle(&["--roundtrip", dir.join("skeleton.json").to_str().unwrap(), dir.join("skeleton.atlas").to_str().unwrap()])
-        .unwrap_or_else(|e| panic!("spine-core refused {}: {e}", dir.display()));
+    let v = util::oracle(&[
+        "--roundtrip",
+        dir.join("skeleton.json").to_str().unwrap(),
+        dir.join("skeleton.atlas").to_str().unwrap(),
+    ])
+    .unwrap_or_else(|e| panic!("spine-core refused {}: {e}", dir.display()));
     assert_eq!(v["ok"], true, "spine-core refused {}: {v}", dir.display());
     v
 }
@@ -27,7 +31,12 @@ fn pose(dir: &Path, animation: &str, times: &str) -> Value {
 }
 
 fn bone<'a>(frame: &'a Value, name: &str) -> &'a Value {
-    frame["bones"].as_array().unwrap().iter().find(|b| b["name"] == name).unwrap_or_else(|| panic!("no bone {name}"))
+    frame["bones"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == name)
+        .unwrap_or_else(|| panic!("no bone {name}"))
 }
 
 fn num(v: &Value) -> f64 {
@@ -35,7 +44,11 @@ fn num(v: &Value) -> f64 {
 }
 
 fn close(a: f64, b: f64, tol: f64, what: &str) {
-    assert!((a - b).abs() <= tol, "{what}: spine-core {a}, expected {b} (|Δ| {} > {tol})", (a - b).abs());
+    assert!(
+        (a - b).abs() <= tol,
+        "{what}: spine-core {a}, expected {b} (|Δ| {} > {tol})",
+        (a - b).abs()
+    );
 }
 
 /// World rotation of a bone in degrees, from its matrix.
@@ -45,7 +58,17 @@ fn world_rotation(b: &Value) -> f64 {
 
 /// Spine's Bezier sampling (CurveTimeline.setBezier + getBezierValue, SPINE43.md
 /// §8.1), re-implemented here from the description, for one channel.
-fn spine_bezier(t1: f64, v1: f64, cx1: f64, cy1: f64, cx2: f64, cy2: f64, t2: f64, v2: f64, time: f64) -> f64 {
+fn spine_bezier(
+    t1: f64,
+    v1: f64,
+    cx1: f64,
+    cy1: f64,
+    cx2: f64,
+    cy2: f64,
+    t2: f64,
+    v2: f64,
+    time: f64,
+) -> f64 {
     let f = |x: f64| x as f32 as f64;
     let tmpx = (t1 - cx1 * 2.0 + cx2) * 0.03;
     let tmpy = (v1 - cy1 * 2.0 + cy2) * 0.03;
@@ -66,7 +89,11 @@ fn spine_bezier(t1: f64, v1: f64, cx1: f64, cy1: f64, cx2: f64, cy2: f64, t2: f6
         y += dy;
     }
     let mut prev = (f(t1), f(v1));
-    for s in samples.iter().copied().chain(std::iter::once((f(t2), f(v2)))) {
+    for s in samples
+        .iter()
+        .copied()
+        .chain(std::iter::once((f(t2), f(v2))))
+    {
         if s.0 >= time {
             return prev.1 + (time - prev.0) / (s.0 - prev.0) * (s.1 - prev.1);
         }
@@ -98,11 +125,26 @@ fn walk_keeps_the_planted_foot_and_bends_the_knee_outward() {
     let theta = ((l1 * l1 + d * d - l2 * l2) / (2.0 * l1 * d)).acos();
     let frame0 = &pose(&out, "walk", "0")["frames"][0];
     let knee = bone(frame0, "shin_f");
-    close(num(&knee["worldX"]), hip.0 + l1 * theta.sin(), 1e-3, "front knee x");
-    close(num(&knee["worldY"]), hip.1 - l1 * theta.cos(), 1e-3, "front knee y");
+    close(
+        num(&knee["worldX"]),
+        hip.0 + l1 * theta.sin(),
+        1e-3,
+        "front knee x",
+    );
+    close(
+        num(&knee["worldY"]),
+        hip.1 - l1 * theta.cos(),
+        1e-3,
+        "front knee y",
+    );
     assert_eq!(format!("{:.1}", hip.0 + l1 * theta.sin()), "397.8");
     let back = bone(frame0, "shin_b");
-    close(num(&back["worldX"]), 352.0 - 30.0 - l1 * theta.sin(), 1e-3, "back knee x");
+    close(
+        num(&back["worldX"]),
+        352.0 - 30.0 - l1 * theta.sin(),
+        1e-3,
+        "back knee x",
+    );
 }
 
 #[test]
@@ -117,24 +159,45 @@ fn buoy_bones_sit_at_their_keyed_values_at_the_key_times() {
     let frames = doc["frames"].as_array().unwrap();
     // hull translatey keys: 0 → 0, 0.5 → 5, 1.5 → -5, 2 → 0 (hull sits at the root).
     for (i, want) in [(0, 0.0), (1, 5.0), (3, -5.0), (4, 0.0)] {
-        close(num(&bone(&frames[i], "hull")["worldY"]), want, 1e-4, "hull worldY");
+        close(
+            num(&bone(&frames[i], "hull")["worldY"]),
+            want,
+            1e-4,
+            "hull worldY",
+        );
     }
     // mast rotate keys: 0 → -6, 1 → 6, 2 → -6; the hull does not rotate.
     for (i, want) in [(0, -6.0), (2, 6.0), (4, -6.0)] {
-        close(world_rotation(bone(&frames[i], "mast")), want, 1e-4, "mast world rotation");
+        close(
+            world_rotation(bone(&frames[i], "mast")),
+            want,
+            1e-4,
+            "mast world rotation",
+        );
     }
     // Between keys the runtime samples the converted curve: swing = [0.42, 0, 0.58, 1]
     // from (0, -6) to (1, 6) becomes control points (0.42, -6), (0.58, 6).
     let mid = pose(&out, "bob", "0.25");
     let want = spine_bezier(0.0, -6.0, 0.42, -6.0, 0.58, 6.0, 1.0, 6.0, 0.25);
-    close(world_rotation(bone(&mid["frames"][0], "mast")), want, 1e-4, "mast at t=0.25");
+    close(
+        world_rotation(bone(&mid["frames"][0], "mast")),
+        want,
+        1e-4,
+        "mast at t=0.25",
+    );
 }
 
 #[test]
 fn tiny_rig_setup_pose_and_eased_rotation() {
     let p = Project::new();
     fixture::tiny(&p);
-    p.rigc(&build_args("out").iter().map(String::as_str).collect::<Vec<_>>()).green();
+    p.rigc(
+        &build_args("out")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    )
+    .green();
     let out = p.path().join("out");
     roundtrip(&out);
     let doc = pose(&out, "nod", "0,0.25,0.5");
@@ -145,22 +208,47 @@ fn tiny_rig_setup_pose_and_eased_rotation() {
     close(world_rotation(head), 5.0, 1e-4, "head setup rotation");
     // soft = [0.25, 0, 0.75, 1] from (0, 0) to (0.5, 10): (0.125, 0), (0.375, 10).
     let want = 5.0 + spine_bezier(0.0, 0.0, 0.125, 0.0, 0.375, 10.0, 0.5, 10.0, 0.25);
-    close(world_rotation(bone(&frames[1], "head")), want, 1e-4, "head at 0.25");
-    close(world_rotation(bone(&frames[2], "head")), 15.0, 1e-4, "head at 0.5");
+    close(
+        world_rotation(bone(&frames[1], "head")),
+        want,
+        1e-4,
+        "head at 0.25",
+    );
+    close(
+        world_rotation(bone(&frames[2], "head")),
+        15.0,
+        1e-4,
+        "head at 0.5",
+    );
     // The header's bounding box is the setup pose's drawn extent: the body part
     // (30x40 at body + (0, 20)) and the head part (24x20 rotated 5° at (100, 60)).
     let v = crate::build::skeleton(&out);
     let r = 5f64.to_radians();
     let (hw, hh) = (12.0, 10.0);
-    let corners = [(-hw, -hh), (-hw, hh), (hw, hh), (hw, -hh)].map(|(x, y)| (100.0 + x * r.cos() - y * r.sin(), 60.0 + x * r.sin() + y * r.cos()));
+    let corners = [(-hw, -hh), (-hw, hh), (hw, hh), (hw, -hh)].map(|(x, y)| {
+        (
+            100.0 + x * r.cos() - y * r.sin(),
+            60.0 + x * r.sin() + y * r.cos(),
+        )
+    });
     let min_x = corners.iter().map(|c| c.0).fold(85.0, f64::min);
     let max_x = corners.iter().map(|c| c.0).fold(115.0, f64::max);
     let min_y = corners.iter().map(|c| c.1).fold(20.0, f64::min);
     let max_y = corners.iter().map(|c| c.1).fold(60.0, f64::max);
     close(num(&v["skeleton"]["x"]), min_x, 1e-3, "header x");
     close(num(&v["skeleton"]["y"]), min_y, 1e-3, "header y");
-    close(num(&v["skeleton"]["width"]), max_x - min_x, 1e-3, "header width");
-    close(num(&v["skeleton"]["height"]), max_y - min_y, 1e-3, "header height");
+    close(
+        num(&v["skeleton"]["width"]),
+        max_x - min_x,
+        1e-3,
+        "header width",
+    );
+    close(
+        num(&v["skeleton"]["height"]),
+        max_y - min_y,
+        1e-3,
+        "header height",
+    );
 }
 
 #[test]
@@ -175,7 +263,15 @@ fn every_gallery_skeleton_loads_and_poses_in_spine_core() {
         let out = tmp.path().join("out");
         util::run_in(
             &util::workspace(),
-            &["build", "--rig", dir.join("rig.json").to_str().unwrap(), "--motion", dir.join("motion.json").to_str().unwrap(), "--out", out.to_str().unwrap()],
+            &[
+                "build",
+                "--rig",
+                dir.join("rig.json").to_str().unwrap(),
+                "--motion",
+                dir.join("motion.json").to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+            ],
         )
         .green();
         let rt = roundtrip(&out);
@@ -188,12 +284,21 @@ fn every_gallery_skeleton_loads_and_poses_in_spine_core() {
                 for b in frame["bones"].as_array().unwrap() {
                     if b["active"] == true {
                         for k in ["a", "b", "c", "d", "worldX", "worldY"] {
-                            assert!(b[k].is_number(), "{name}: bone {} {k} = {}", b["name"], b[k]);
+                            assert!(
+                                b[k].is_number(),
+                                "{name}: bone {} {k} = {}",
+                                b["name"],
+                                b[k]
+                            );
                         }
                     }
                 }
             }
         }
-        assert!(rt["animations"].as_u64().unwrap() >= 1, "{}: a gallery rig animates", dir.display());
+        assert!(
+            rt["animations"].as_u64().unwrap() >= 1,
+            "{}: a gallery rig animates",
+            dir.display()
+        );
     }
 }

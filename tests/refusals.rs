@@ -9,7 +9,9 @@ use crate::util::Project;
 /// 1-based line and character column of the first `needle` in `text`, plus `skip`
 /// characters (to point inside the needle).
 fn pos(text: &str, needle: &str, skip: usize) -> (u64, u64) {
-    let at = text.find(needle).unwrap_or_else(|| panic!("{needle:?} not in the text")) ;
+    let at = text
+        .find(needle)
+        .unwrap_or_else(|| panic!("{needle:?} not in the text"));
     let before = &text[..at];
     let line = before.matches('\n').count() as u64 + 1;
     let col = before.rsplit('\n').next().unwrap_or("").chars().count() as u64 + 1 + skip as u64;
@@ -34,20 +36,44 @@ fn refused(p: &Project, e: Expect<'_>) {
     let run = p.rigc(&args);
     run.code(1);
     let diags = run.json_diagnostics();
-    let hit = diags.iter().find(|d| d["message"].as_str().is_some_and(|m| m.contains(e.message)));
+    let hit = diags
+        .iter()
+        .find(|d| d["message"].as_str().is_some_and(|m| m.contains(e.message)));
     let Some(d) = hit else {
         panic!("no diagnostic with {:?} among:\n{}", e.message, run.stderr);
     };
     assert_eq!(d["file"], e.file, "{d}");
     assert_eq!(d["pointer"], e.pointer, "{d}");
-    assert_eq!((d["line"].as_u64().unwrap_or(0), d["column"].as_u64().unwrap_or(0)), e.at, "{d}");
+    assert_eq!(
+        (
+            d["line"].as_u64().unwrap_or(0),
+            d["column"].as_u64().unwrap_or(0)
+        ),
+        e.at,
+        "{d}"
+    );
     assert!(d["code"].as_str().is_some_and(|c| !c.is_empty()), "{d}");
     assert!(!p.exists("out"), "a refused build created --out");
-    let human = p.rigc(&build_args("out").iter().map(String::as_str).collect::<Vec<_>>());
+    let human = p.rigc(
+        &build_args("out")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
     human
         .code(1)
         .stderr_has("rigc compile error: ")
-        .stderr_has(&format!("--> {}:{}:{} at {}", e.file, e.at.0, e.at.1, if e.pointer.is_empty() { "(the whole file)" } else { e.pointer }));
+        .stderr_has(&format!(
+            "--> {}:{}:{} at {}",
+            e.file,
+            e.at.0,
+            e.at.1,
+            if e.pointer.is_empty() {
+                "(the whole file)"
+            } else {
+                e.pointer
+            }
+        ));
     assert!(!p.exists("out"));
 }
 
@@ -67,10 +93,21 @@ fn with_motion(motion: &str) -> Project {
 
 #[test]
 fn bad_json_names_line_and_column() {
-    let rig = RIG.replace("\"y\": 40, \"rotation\": 5 }", "\"y\": 40, \"rotation\": 5, }");
+    let rig = RIG.replace(
+        "\"y\": 40, \"rotation\": 5 }",
+        "\"y\": 40, \"rotation\": 5, }",
+    );
     let p = with_rig(&rig);
     let (line, col) = pos(&rig, "5, }", 3);
-    refused(&p, Expect { file: "rig.json", message: "cannot read rig.json: expected a key after ','", pointer: "", at: (line, col) });
+    refused(
+        &p,
+        Expect {
+            file: "rig.json",
+            message: "cannot read rig.json: expected a key after ','",
+            pointer: "",
+            at: (line, col),
+        },
+    );
 }
 
 #[test]
@@ -78,8 +115,22 @@ fn unknown_key_suggests_the_nearest() {
     let rig = RIG.replace("\"y\": 40, \"rotation\": 5", "\"y\": 40, \"rotaton\": 5");
     let p = with_rig(&rig);
     let at = pos(&rig, "\"rotaton\"", 0);
-    refused(&p, Expect { file: "rig.json", message: "unknown field \"rotaton\"", pointer: "/bones/2/rotaton", at });
-    p.rigc(&build_args("out").iter().map(String::as_str).collect::<Vec<_>>()).stderr_has("did you mean \"rotation\"?");
+    refused(
+        &p,
+        Expect {
+            file: "rig.json",
+            message: "unknown field \"rotaton\"",
+            pointer: "/bones/2/rotaton",
+            at,
+        },
+    );
+    p.rigc(
+        &build_args("out")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    )
+    .stderr_has("did you mean \"rotation\"?");
 }
 
 #[test]
@@ -87,7 +138,15 @@ fn missing_image() {
     let rig = RIG.replace("\"image\": \"head.png\"", "\"image\": \"nose.png\"");
     let p = with_rig(&rig);
     let at = pos(&rig, "\"nose.png\"", 0);
-    refused(&p, Expect { file: "rig.json", message: "image \"nose.png\" is not on disk at", pointer: "/skins/default/head/head/image", at });
+    refused(
+        &p,
+        Expect {
+            file: "rig.json",
+            message: "image \"nose.png\" is not on disk at",
+            pointer: "/skins/default/head/head/image",
+            at,
+        },
+    );
 }
 
 #[test]
@@ -96,7 +155,15 @@ fn truncated_png() {
     let png = fixture::part_png(24, 20);
     p.write("parts/head.png", &png[..png.len() - 30]);
     let at = pos(RIG, "\"head.png\"", 0);
-    refused(&p, Expect { file: "rig.json", message: "cannot be measured: the file ends before its image does", pointer: "/skins/default/head/head/image", at });
+    refused(
+        &p,
+        Expect {
+            file: "rig.json",
+            message: "cannot be measured: the file ends before its image does",
+            pointer: "/skins/default/head/head/image",
+            at,
+        },
+    );
 }
 
 #[test]
@@ -104,7 +171,15 @@ fn not_a_png() {
     let p = with_rig(RIG);
     p.write("parts/head.png", b"GIF89a not a png at all");
     let at = pos(RIG, "\"head.png\"", 0);
-    refused(&p, Expect { file: "rig.json", message: "it does not start with the PNG signature", pointer: "/skins/default/head/head/image", at });
+    refused(
+        &p,
+        Expect {
+            file: "rig.json",
+            message: "it does not start with the PNG signature",
+            pointer: "/skins/default/head/head/image",
+            at,
+        },
+    );
 }
 
 #[test]
@@ -114,49 +189,123 @@ fn image_path_escaping_the_project() {
     // A project file in a sub-directory makes that directory the root; the PNG
     // one level up is outside it.
     p.write("proj/rigc.toml", "");
-    p.write("proj/rig.json", RIG.replace("\"images\": \"parts\"", "\"images\": \"../parts\""));
+    p.write(
+        "proj/rig.json",
+        RIG.replace("\"images\": \"parts\"", "\"images\": \"../parts\""),
+    );
     p.write("proj/motion.json", MOTION);
     let rig = p.read("proj/rig.json");
-    let run = p.rigc(&["build", "--rig", "proj/rig.json", "--motion", "proj/motion.json", "--out", "out", "--message-format", "json"]);
+    let run = p.rigc(&[
+        "build",
+        "--rig",
+        "proj/rig.json",
+        "--motion",
+        "proj/motion.json",
+        "--out",
+        "out",
+        "--message-format",
+        "json",
+    ]);
     run.code(1);
     let d = run.json_diagnostics();
-    let hit = d.iter().find(|d| d["message"].as_str().is_some_and(|m| m.contains("outside the project root"))).expect("escape refused");
+    let hit = d
+        .iter()
+        .find(|d| {
+            d["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("outside the project root"))
+        })
+        .expect("escape refused");
     let at = pos(&rig, "\"../parts\"", 0);
     assert_eq!(hit["pointer"], "/images");
-    assert_eq!((hit["line"].as_u64().unwrap(), hit["column"].as_u64().unwrap()), at);
+    assert_eq!(
+        (
+            hit["line"].as_u64().unwrap(),
+            hit["column"].as_u64().unwrap()
+        ),
+        at
+    );
     assert!(!p.exists("out"));
 }
 
 #[test]
 fn ease_on_the_last_key() {
-    let motion = MOTION.replace("{ \"t\": 1, \"v\": [0] }", "{ \"t\": 1, \"v\": [0], \"ease\": \"soft\" }");
+    let motion = MOTION.replace(
+        "{ \"t\": 1, \"v\": [0] }",
+        "{ \"t\": 1, \"v\": [0], \"ease\": \"soft\" }",
+    );
     let p = with_motion(&motion);
     let at = pos(&motion, "{ \"t\": 1, \"v\": [0], \"ease\"", 0);
     let (l, _) = at;
-    let run = p.rigc(&["build", "--rig", "rig.json", "--motion", "motion.json", "--out", "out", "--message-format", "json"]);
+    let run = p.rigc(&[
+        "build",
+        "--rig",
+        "rig.json",
+        "--motion",
+        "motion.json",
+        "--out",
+        "out",
+        "--message-format",
+        "json",
+    ]);
     run.code(1);
     let d = run.json_diagnostics();
     let hit = d
         .iter()
-        .find(|d| d["message"].as_str().is_some_and(|m| m.contains("last key carries an easing but has nothing to ease to")))
+        .find(|d| {
+            d["message"].as_str().is_some_and(|m| {
+                m.contains("last key carries an easing but has nothing to ease to")
+            })
+        })
         .expect("refused");
     assert_eq!(hit["file"], "motion.json");
-    assert!(hit["pointer"].as_str().unwrap().starts_with("/animations/nod/tracks/0/keys/2"), "{hit}");
+    assert!(
+        hit["pointer"]
+            .as_str()
+            .unwrap()
+            .starts_with("/animations/nod/tracks/0/keys/2"),
+        "{hit}"
+    );
     assert_eq!(hit["line"].as_u64().unwrap(), l);
     assert!(!p.exists("out"));
 }
 
 #[test]
 fn key_past_the_duration() {
-    let motion = MOTION.replace("\"duration\": 1", "\"duration\": 0.75").replace("{ \"t\": 1, \"v\": [0] }", "{ \"t\": 0.8, \"v\": [0] }");
+    let motion = MOTION
+        .replace("\"duration\": 1", "\"duration\": 0.75")
+        .replace("{ \"t\": 1, \"v\": [0] }", "{ \"t\": 0.8, \"v\": [0] }");
     let p = with_motion(&motion);
-    let run = p.rigc(&["build", "--rig", "rig.json", "--motion", "motion.json", "--out", "out", "--message-format", "json"]);
+    let run = p.rigc(&[
+        "build",
+        "--rig",
+        "rig.json",
+        "--motion",
+        "motion.json",
+        "--out",
+        "out",
+        "--message-format",
+        "json",
+    ]);
     run.code(1);
     let d = run.json_diagnostics();
-    let hit = d.iter().find(|d| d["message"].as_str().is_some_and(|m| m.contains("past the declared duration"))).expect("refused");
+    let hit = d
+        .iter()
+        .find(|d| {
+            d["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("past the declared duration"))
+        })
+        .expect("refused");
     let (line, _) = pos(&motion, "{ \"t\": 0.8", 0);
     assert_eq!(hit["line"].as_u64().unwrap(), line, "{hit}");
-    assert!(hit["pointer"].as_str().unwrap().starts_with("/animations/nod/tracks/0/keys/2"), "{hit}");
+    assert!(
+        hit["pointer"]
+            .as_str()
+            .unwrap()
+            .starts_with("/animations/nod/tracks/0/keys/2"),
+        "{hit}"
+    );
     assert!(!p.exists("out"));
 }
 
@@ -165,7 +314,15 @@ fn declared_duration_disagrees_with_the_last_key() {
     let motion = MOTION.replace("\"duration\": 1", "\"duration\": 2");
     let p = with_motion(&motion);
     let at = pos(&motion, "2,", 0);
-    refused(&p, Expect { file: "motion.json", message: "animation \"nod\" declares duration 2s but its last key is at 1s", pointer: "/animations/nod/duration", at });
+    refused(
+        &p,
+        Expect {
+            file: "motion.json",
+            message: "animation \"nod\" declares duration 2s but its last key is at 1s",
+            pointer: "/animations/nod/duration",
+            at,
+        },
+    );
 }
 
 #[test]
@@ -178,18 +335,40 @@ fn archetype_is_not_the_rig_name() {
 
 #[test]
 fn dangling_parent() {
-    let rig = RIG.replace("\"parent\": \"body\", \"y\": 40", "\"parent\": \"neck\", \"y\": 40");
+    let rig = RIG.replace(
+        "\"parent\": \"body\", \"y\": 40",
+        "\"parent\": \"neck\", \"y\": 40",
+    );
     let p = with_rig(&rig);
     let at = pos(&rig, "\"neck\"", 0);
-    refused(&p, Expect { file: "rig.json", message: "bone \"head\" names parent \"neck\", which is not declared before it", pointer: "/bones/2/parent", at });
+    refused(
+        &p,
+        Expect {
+            file: "rig.json",
+            message: "bone \"head\" names parent \"neck\", which is not declared before it",
+            pointer: "/bones/2/parent",
+            at,
+        },
+    );
 }
 
 #[test]
 fn dangling_slot_bone() {
-    let rig = RIG.replace("{ \"name\": \"head\", \"bone\": \"head\"", "{ \"name\": \"head\", \"bone\": \"skull\"");
+    let rig = RIG.replace(
+        "{ \"name\": \"head\", \"bone\": \"head\"",
+        "{ \"name\": \"head\", \"bone\": \"skull\"",
+    );
     let p = with_rig(&rig);
     let at = pos(&rig, "\"skull\"", 0);
-    refused(&p, Expect { file: "rig.json", message: "slot \"head\" names bone \"skull\", which this rig does not declare", pointer: "/slots/1/bone", at });
+    refused(
+        &p,
+        Expect {
+            file: "rig.json",
+            message: "slot \"head\" names bone \"skull\", which this rig does not declare",
+            pointer: "/slots/1/bone",
+            at,
+        },
+    );
 }
 
 #[test]
@@ -197,7 +376,15 @@ fn dangling_track_bone() {
     let motion = MOTION.replace("\"bone\": \"head\"", "\"bone\": \"neck\"");
     let p = with_motion(&motion);
     let at = pos(&motion, "\"neck\"", 0);
-    refused(&p, Expect { file: "motion.json", message: "animation \"nod\" keys unknown bone \"neck\"", pointer: "/animations/nod/tracks/0/bone", at });
+    refused(
+        &p,
+        Expect {
+            file: "motion.json",
+            message: "animation \"nod\" keys unknown bone \"neck\"",
+            pointer: "/animations/nod/tracks/0/bone",
+            at,
+        },
+    );
 }
 
 #[test]
@@ -208,23 +395,53 @@ fn dangling_track_slot() {
     );
     let p = with_motion(&motion);
     let at = pos(&motion, "\"hat\"", 0);
-    refused(&p, Expect { file: "motion.json", message: "animation \"nod\" targets unknown slot \"hat\"", pointer: "/animations/nod/tracks/0/slot", at });
+    refused(
+        &p,
+        Expect {
+            file: "motion.json",
+            message: "animation \"nod\" targets unknown slot \"hat\"",
+            pointer: "/animations/nod/tracks/0/slot",
+            at,
+        },
+    );
 }
 
 #[test]
 fn duplicate_bone_name() {
-    let rig = RIG.replace("{ \"name\": \"head\", \"parent\": \"body\"", "{ \"name\": \"body\", \"parent\": \"body\"");
+    let rig = RIG.replace(
+        "{ \"name\": \"head\", \"parent\": \"body\"",
+        "{ \"name\": \"body\", \"parent\": \"body\"",
+    );
     let p = with_rig(&rig);
     let at = pos(&rig, "{ \"name\": \"body\", \"parent\": \"body\"", 10);
-    refused(&p, Expect { file: "rig.json", message: "two bones are called \"body\"", pointer: "/bones/2/name", at });
+    refused(
+        &p,
+        Expect {
+            file: "rig.json",
+            message: "two bones are called \"body\"",
+            pointer: "/bones/2/name",
+            at,
+        },
+    );
 }
 
 #[test]
 fn duplicate_slot_name() {
-    let rig = RIG.replace("{ \"name\": \"head\", \"bone\": \"head\"", "{ \"name\": \"body\", \"bone\": \"head\"");
+    let rig = RIG.replace(
+        "{ \"name\": \"head\", \"bone\": \"head\"",
+        "{ \"name\": \"body\", \"bone\": \"head\"",
+    );
     let p = with_rig(&rig);
     let at = pos(&rig, "{ \"name\": \"body\", \"bone\": \"head\"", 10);
-    refused(&p, Expect { file: "rig.json", message: "two slots are called \"body\"", pointer: "/slots/1/name", at });
+    refused(
+        &p,
+        Expect {
+            file: "rig.json",
+            message: "two slots are called \"body\"",
+            pointer: "/slots/1/name",
+            at,
+        },
+    );
 }
 
 #[test]
@@ -232,14 +449,29 @@ fn duplicate_json_key() {
     let rig = RIG.replace("\"y\": 40, \"rotation\": 5", "\"y\": 40, \"y\": 5");
     let p = with_rig(&rig);
     let at = pos(&rig, "\"y\": 5", 0);
-    refused(&p, Expect { file: "rig.json", message: "the key \"y\" appears twice in one object", pointer: "", at });
+    refused(
+        &p,
+        Expect {
+            file: "rig.json",
+            message: "the key \"y\" appears twice in one object",
+            pointer: "",
+            at,
+        },
+    );
 }
 
 #[test]
 fn not_implemented_constructs_are_named() {
     let rig = RIG.replace("\"head\": { \"image\": \"head.png\" }", "\"head\": { \"type\": \"clipping\", \"vertexCount\": 3, \"vertices\": [0, 0, 1, 0, 0, 1] }");
     let p = with_rig(&rig);
-    let run = p.rigc(&build_args("out").iter().map(String::as_str).collect::<Vec<_>>());
-    run.code(1).stderr_has("clipping").stderr_has("not implemented");
+    let run = p.rigc(
+        &build_args("out")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    run.code(1)
+        .stderr_has("clipping")
+        .stderr_has("not implemented");
     assert!(!p.exists("out"));
 }

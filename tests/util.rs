@@ -8,7 +8,10 @@ use std::sync::OnceLock;
 
 /// The workspace root.
 pub fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace root")
+        .to_path_buf()
 }
 
 /// The shared directory (`RIGC_SHARED`, else `<workspace>/../shared`).
@@ -112,7 +115,10 @@ impl Run {
         self.stderr
             .lines()
             .filter(|l| l.starts_with('{'))
-            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad JSON line {l:?}: {e}{}", self.dump())))
+            .map(|l| {
+                serde_json::from_str(l)
+                    .unwrap_or_else(|e| panic!("bad JSON line {l:?}: {e}{}", self.dump()))
+            })
             .collect()
     }
 }
@@ -120,7 +126,10 @@ impl Run {
 fn list_dir(dir: &Path) -> String {
     let mut out = Vec::new();
     for entry in walk(dir) {
-        out.push(format!("  {}", entry.strip_prefix(dir).unwrap_or(&entry).display()));
+        out.push(format!(
+            "  {}",
+            entry.strip_prefix(dir).unwrap_or(&entry).display()
+        ));
     }
     out.sort();
     out.join("\n")
@@ -146,7 +155,9 @@ pub fn walk(dir: &Path) -> Vec<PathBuf> {
 impl Project {
     /// An empty project (no rigc.toml: the working directory is the root).
     pub fn new() -> Self {
-        Project { dir: tempfile::tempdir().expect("temp dir") }
+        Project {
+            dir: tempfile::tempdir().expect("temp dir"),
+        }
     }
 
     /// The project directory.
@@ -187,7 +198,11 @@ impl Project {
 
 /// Runs `rigc` in `cwd`.
 pub fn run_in(cwd: &Path, args: &[&str]) -> Run {
-    let out = Command::new(rigc_bin()).args(args).current_dir(cwd).output().expect("rigc runs");
+    let out = Command::new(rigc_bin())
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("rigc runs");
     Run {
         cmd: format!("rigc {}", args.join(" ")),
         cwd: cwd.to_path_buf(),
@@ -213,7 +228,9 @@ pub fn copy_tree(from: &Path, to: &Path) {
 
 /// The spine-core oracle installed by `scripts/setup-oracle.sh` (`.oracle/`).
 pub fn oracle_dir() -> PathBuf {
-    let dir = std::env::var_os("RIGC_ORACLE").map(PathBuf::from).unwrap_or_else(|| workspace().join(".oracle"));
+    let dir = std::env::var_os("RIGC_ORACLE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join(".oracle"));
     assert!(
         dir.join("node_modules/@esotericsoftware/spine-core").is_dir() && dir.join("pose.mjs").is_file(),
         "the spine-core oracle is not installed at {}: run scripts/setup-oracle.sh (scripts/test.sh does it)",

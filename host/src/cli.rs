@@ -85,5 +85,6 @@ pub struct ValidateArgs {
 }
 
 fn parse_profile(s: &str) -> Result<Profile, String> {
-    Profile::from_name(s).ok_or_else(|| format!("--profile {s:?}; known profiles: spine, spine-html"))
+    Profile::from_name(s)
+        .ok_or_else(|| format!("--profile {s:?}; known profiles: spine, spine-html"))
 }

@@ -73,12 +73,19 @@ fn read_spec(path: &Path, cwd: &Path) -> Result<Arc<SourceFile>, Diagnostic> {
             Ok(text) => Ok(SourceFile::new(path.display().to_string(), &abs, text)),
             Err(e) => Err(Diagnostic::new(
                 "spec.not-utf8",
-                format!("cannot read {}: it is not UTF-8 text (byte {} is not)", path.display(), e.utf8_error().valid_up_to()),
+                format!(
+                    "cannot read {}: it is not UTF-8 text (byte {} is not)",
+                    path.display(),
+                    e.utf8_error().valid_up_to()
+                ),
             )
             .help("save the spec as UTF-8 JSON")),
         },
-        Err(e) => Err(Diagnostic::new("spec.unreadable", format!("cannot read {}: {e}", path.display()))
-            .help("check the path; it is resolved against the working directory")),
+        Err(e) => Err(Diagnostic::new(
+            "spec.unreadable",
+            format!("cannot read {}: {e}", path.display()),
+        )
+        .help("check the path; it is resolved against the working directory")),
     }
 }
 
@@ -104,7 +111,9 @@ pub fn read_inputs(target: &Target, cwd: &Path) -> Result<Inputs, Vec<Diagnostic
 }
 
 /// Parses both specs and checks that the motion spec names this rig.
-pub fn parse(inputs: &Inputs) -> Result<(spec::rig::RigSpec, spec::motion::MotionSpec), Vec<Diagnostic>> {
+pub fn parse(
+    inputs: &Inputs,
+) -> Result<(spec::rig::RigSpec, spec::motion::MotionSpec), Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let rig = spec::parse_json(&inputs.rig_file)
         .map_err(|d| vec![d])
@@ -136,7 +145,10 @@ pub fn parse(inputs: &Inputs) -> Result<(spec::rig::RigSpec, spec::motion::Motio
         )
         .at(motion.archetype_loc.clone())
         .related("the rig's name", rig.name_loc().clone())
-        .help(format!("set \"archetype\" to {}, or build it against the rig it was written for", quote(rig.name())))]);
+        .help(format!(
+            "set \"archetype\" to {}, or build it against the rig it was written for",
+            quote(rig.name())
+        ))]);
     }
     Ok((rig, motion))
 }
@@ -148,21 +160,35 @@ pub fn images_dir(inputs: &Inputs, rig: &spec::rig::RigSpec) -> PathBuf {
     if let Some(dir) = &inputs.images_override {
         return dir.clone();
     }
-    let rig_dir = inputs.rig_file.path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let rig_dir = inputs
+        .rig_file
+        .path
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
     match rig.images_dir() {
         Some((dir, _)) => project::absolute(Path::new(dir), &rig_dir),
         None => rig_dir,
     }
 }
 
-fn measure_images(inputs: &Inputs, rig: &spec::rig::RigSpec) -> Result<HashMap<String, ImageInfo>, Vec<Diagnostic>> {
+fn measure_images(
+    inputs: &Inputs,
+    rig: &spec::rig::RigSpec,
+) -> Result<HashMap<String, ImageInfo>, Vec<Diagnostic>> {
     let dir = images_dir(inputs, rig);
     let mut diags = Vec::new();
     let mut out = HashMap::new();
     if let Some((written, loc)) = rig.images_dir() {
         if inputs.images_override.is_none() {
             if let Err(e) = inputs.project.resolve_existing(&dir) {
-                diags.push(path_refusal("images directory", written, e, loc, &inputs.project));
+                diags.push(path_refusal(
+                    "images directory",
+                    written,
+                    e,
+                    loc,
+                    &inputs.project,
+                ));
                 return Err(diags);
             }
         }
@@ -188,9 +214,16 @@ fn measure_images(inputs: &Inputs, rig: &spec::rig::RigSpec) -> Result<HashMap<S
                 &inputs.project,
             )),
             Err(stages::measure::MeasureError::Unreadable(why)) => diags.push(
-                Diagnostic::new("image.unreadable", format!("image {} at {} cannot be read: {why}", quote(&image), resolved.display()))
-                    .at(loc.clone())
-                    .help("check the file's permissions"),
+                Diagnostic::new(
+                    "image.unreadable",
+                    format!(
+                        "image {} at {} cannot be read: {why}",
+                        quote(&image),
+                        resolved.display()
+                    ),
+                )
+                .at(loc.clone())
+                .help("check the file's permissions"),
             ),
             Err(stages::measure::MeasureError::Png(e)) => {
                 let code = match e {
@@ -213,7 +246,13 @@ fn measure_images(inputs: &Inputs, rig: &spec::rig::RigSpec) -> Result<HashMap<S
     }
 }
 
-fn path_refusal(what: &str, written: &str, e: PathError, loc: &Loc, project: &Project) -> Diagnostic {
+fn path_refusal(
+    what: &str,
+    written: &str,
+    e: PathError,
+    loc: &Loc,
+    project: &Project,
+) -> Diagnostic {
     match e {
         PathError::Escapes(p) => Diagnostic::new(
             "path.escapes-project",
@@ -248,7 +287,10 @@ pub fn compile(inputs: &Inputs) -> Result<Compiled, Vec<Diagnostic>> {
             Ok(a) => animations.push(a),
             Err(d) => diags.extend(d),
         }
-        rig_info.animations.push(DeclaredAnimation { name: anim.name.clone(), duration: anim.duration });
+        rig_info.animations.push(DeclaredAnimation {
+            name: anim.name.clone(),
+            duration: anim.duration,
+        });
     }
     if !diags.is_empty() {
         return Err(diags);
@@ -277,5 +319,12 @@ pub fn compile(inputs: &Inputs) -> Result<Compiled, Vec<Diagnostic>> {
         skeleton.header.bounds = Some(stages::bounds::setup_bounds(&skeleton, &atlas_text)?);
     }
     let skeleton_text = rigc_sdk::emit::spine_json::to_string(&skeleton);
-    Ok(Compiled { skeleton, skeleton_text, atlas_text, atlas, parts, rig_info })
+    Ok(Compiled {
+        skeleton,
+        skeleton_text,
+        atlas_text,
+        atlas,
+        parts,
+        rig_info,
+    })
 }

@@ -82,29 +82,56 @@ pub fn find(start: &Path) -> Option<PathBuf> {
 }
 
 fn span_loc(file: &Arc<SourceFile>, span: std::ops::Range<usize>, pointer: &str) -> Loc {
-    Loc { file: file.clone(), pointer: pointer.into(), span: Span { start: span.start, end: span.end } }
+    Loc {
+        file: file.clone(),
+        pointer: pointer.into(),
+        span: Span {
+            start: span.start,
+            end: span.end,
+        },
+    }
 }
 
-fn profile_of(file: &Arc<SourceFile>, p: &toml::Spanned<String>, pointer: &str) -> Result<rigc_sdk::gate::Profile, Diagnostic> {
+fn profile_of(
+    file: &Arc<SourceFile>,
+    p: &toml::Spanned<String>,
+    pointer: &str,
+) -> Result<rigc_sdk::gate::Profile, Diagnostic> {
     rigc_sdk::gate::Profile::from_name(p.get_ref()).ok_or_else(|| {
-        Diagnostic::new("config.profile", format!("profile {:?}; known profiles: spine, spine-html", p.get_ref()))
-            .at(span_loc(file, p.span(), pointer))
-            .help("write \"spine\" or \"spine-html\"")
+        Diagnostic::new(
+            "config.profile",
+            format!(
+                "profile {:?}; known profiles: spine, spine-html",
+                p.get_ref()
+            ),
+        )
+        .at(span_loc(file, p.span(), pointer))
+        .help("write \"spine\" or \"spine-html\"")
     })
 }
 
 /// Reads and checks `rigc.toml` at `path` (absolute).
 pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
     let text = std::fs::read_to_string(path).map_err(|e| {
-        vec![Diagnostic::new("config.unreadable", format!("cannot read {}: {e}", path.display()))]
+        vec![Diagnostic::new(
+            "config.unreadable",
+            format!("cannot read {}: {e}", path.display()),
+        )]
     })?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let file = SourceFile::new(path.display().to_string(), path, text);
     let raw: RawManifest = toml::from_str(&file.text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
-        vec![Diagnostic::new("config.invalid", format!("{} is not a valid project file: {}", file.display, e.message()))
-            .at(span_loc(&file, span, ""))
-            .help("fix the TOML at that position; see the README for the keys rigc.toml takes")]
+        vec![Diagnostic::new(
+            "config.invalid",
+            format!(
+                "{} is not a valid project file: {}",
+                file.display,
+                e.message()
+            ),
+        )
+        .at(span_loc(&file, span, ""))
+        .help("fix the TOML at that position; see the README for the keys rigc.toml takes")]
     })?;
     let mut diags = Vec::new();
     let profile = match &raw.project.profile {
@@ -122,10 +149,16 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
         let ptr = format!("/target/{i}/name");
         if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name) {
             diags.push(
-                Diagnostic::new("config.duplicate-target", format!("two targets are called {name:?}; a target name picks one rig"))
-                    .at(span_loc(&file, t.name.span(), &ptr))
-                    .related("first target of that name", span_loc(&file, first.clone(), ""))
-                    .help("rename one of them"),
+                Diagnostic::new(
+                    "config.duplicate-target",
+                    format!("two targets are called {name:?}; a target name picks one rig"),
+                )
+                .at(span_loc(&file, t.name.span(), &ptr))
+                .related(
+                    "first target of that name",
+                    span_loc(&file, first.clone(), ""),
+                )
+                .help("rename one of them"),
             );
             continue;
         }
@@ -144,7 +177,10 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
             name,
             rig: crate::project::absolute(Path::new(&t.rig), &dir),
             motion: crate::project::absolute(Path::new(&t.motion), &dir),
-            images: t.images.as_ref().map(|p| crate::project::absolute(Path::new(p), &dir)),
+            images: t
+                .images
+                .as_ref()
+                .map(|p| crate::project::absolute(Path::new(p), &dir)),
             out: crate::project::absolute(Path::new(&t.out), &dir),
             profile,
         });
@@ -152,5 +188,10 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
     if !diags.is_empty() {
         return Err(diags);
     }
-    Ok(Manifest { path: path.to_path_buf(), dir, profile, targets })
+    Ok(Manifest {
+        path: path.to_path_buf(),
+        dir,
+        profile,
+        targets,
+    })
 }

@@ -41,7 +41,11 @@ pub fn main_entry() -> ExitCode {
                 }
                 _ => {
                     let text = e.render().to_string();
-                    let first = text.lines().next().unwrap_or("").trim_start_matches("error: ");
+                    let first = text
+                        .lines()
+                        .next()
+                        .unwrap_or("")
+                        .trim_start_matches("error: ");
                     let usage = cli::Cli::command().render_usage().to_string();
                     eprintln!("rigc: {first}\n\n{usage}");
                     ExitCode::from(2)

@@ -14,7 +14,10 @@ pub struct Output {
 impl Output {
     /// An output printing diagnostics in `format`.
     pub fn new(format: cli::MessageFormat) -> Self {
-        Output { format, broken: false }
+        Output {
+            format,
+            broken: false,
+        }
     }
 
     /// Did a write find stdout or stderr closed?
@@ -62,4 +65,3 @@ impl Output {
         self.write(true, &format!("rigc: {message}\n\n{usage}\n"));
     }
 }
-

@@ -33,19 +33,31 @@ impl Project {
         let mut dir = abs.parent().map(Path::to_path_buf);
         while let Some(d) = dir {
             if d.join("rigc.toml").is_file() {
-                return Project { root: canonical_or_self(&d), has_manifest: true };
+                return Project {
+                    root: canonical_or_self(&d),
+                    has_manifest: true,
+                };
             }
             dir = d.parent().map(Path::to_path_buf);
         }
-        Project { root: canonical_or_self(cwd), has_manifest: false }
+        Project {
+            root: canonical_or_self(cwd),
+            has_manifest: false,
+        }
     }
 
     /// What the root is, in words, for refusals.
     pub fn describe(&self) -> String {
         if self.has_manifest {
-            format!("{} (the directory of the nearest rigc.toml)", self.root.display())
+            format!(
+                "{} (the directory of the nearest rigc.toml)",
+                self.root.display()
+            )
         } else {
-            format!("{} (the working directory; no rigc.toml above the spec)", self.root.display())
+            format!(
+                "{} (the working directory; no rigc.toml above the spec)",
+                self.root.display()
+            )
         }
     }
 
@@ -54,7 +66,9 @@ impl Project {
     /// canonically (so a symlink out of the root is refused too).
     pub fn resolve_existing(&self, path: &Path) -> Result<PathBuf, PathError> {
         let lexical = normalize(path);
-        if !lexical.starts_with(&self.root) && !normalize(&canonical_or_self(&lexical)).starts_with(&self.root) {
+        if !lexical.starts_with(&self.root)
+            && !normalize(&canonical_or_self(&lexical)).starts_with(&self.root)
+        {
             return Err(PathError::Escapes(lexical));
         }
         match std::fs::canonicalize(&lexical) {
@@ -142,9 +156,18 @@ mod tests {
 
     #[test]
     fn relative_paths() {
-        assert_eq!(relative_slash(Path::new("/a/b/out"), Path::new("/a/b/parts/x.png")), "../parts/x.png");
-        assert_eq!(relative_slash(Path::new("/a"), Path::new("/a/x.png")), "x.png");
-        assert_eq!(normalize(Path::new("/a/b/../c/./d")), PathBuf::from("/a/c/d"));
+        assert_eq!(
+            relative_slash(Path::new("/a/b/out"), Path::new("/a/b/parts/x.png")),
+            "../parts/x.png"
+        );
+        assert_eq!(
+            relative_slash(Path::new("/a"), Path::new("/a/x.png")),
+            "x.png"
+        );
+        assert_eq!(
+            normalize(Path::new("/a/b/../c/./d")),
+            PathBuf::from("/a/c/d")
+        );
     }
 
     #[test]
@@ -152,14 +175,26 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let root = std::fs::canonicalize(dir.path()).unwrap();
         std::fs::write(root.join("in.png"), b"x").unwrap();
-        let p = Project { root: root.clone(), has_manifest: false };
+        let p = Project {
+            root: root.clone(),
+            has_manifest: false,
+        };
         assert!(p.resolve_existing(&root.join("in.png")).is_ok());
-        assert!(matches!(p.resolve_existing(&root.join("../x.png")), Err(PathError::Escapes(_))));
-        assert!(matches!(p.resolve_existing(&root.join("nope.png")), Err(PathError::Missing(_))));
+        assert!(matches!(
+            p.resolve_existing(&root.join("../x.png")),
+            Err(PathError::Escapes(_))
+        ));
+        assert!(matches!(
+            p.resolve_existing(&root.join("nope.png")),
+            Err(PathError::Missing(_))
+        ));
         #[cfg(unix)]
         {
             std::os::unix::fs::symlink("/etc", root.join("link")).unwrap();
-            assert!(matches!(p.resolve_existing(&root.join("link/hostname")), Err(PathError::Escapes(_))));
+            assert!(matches!(
+                p.resolve_existing(&root.join("link/hostname")),
+                Err(PathError::Escapes(_))
+            ));
         }
     }
 }

@@ -7,8 +7,8 @@ use crate::cli::{BuildArgs, MessageFormat};
 use crate::compile::{self, Target};
 use crate::config;
 use crate::diag::Diagnostic;
-use crate::stages::{self, emit::Written, gate::GateReport};
 use crate::output::Output;
+use crate::stages::{self, emit::Written, gate::GateReport};
 use rigc_sdk::gate::{GateInput, Profile, SecondCompile};
 use std::path::Path;
 
@@ -17,13 +17,20 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
     if args.all || !args.targets.is_empty() {
         return run_manifest(args, cwd, out);
     }
-    let missing: Vec<&str> = [("--rig", args.rig.is_none()), ("--motion", args.motion.is_none()), ("--out", args.out.is_none())]
-        .iter()
-        .filter(|(_, m)| *m)
-        .map(|(n, _)| *n)
-        .collect();
+    let missing: Vec<&str> = [
+        ("--rig", args.rig.is_none()),
+        ("--motion", args.motion.is_none()),
+        ("--out", args.out.is_none()),
+    ]
+    .iter()
+    .filter(|(_, m)| *m)
+    .map(|(n, _)| *n)
+    .collect();
     if !missing.is_empty() {
-        out.usage(&format!("{} is required (or build the targets of rigc.toml with --all)", missing.join(", ")));
+        out.usage(&format!(
+            "{} is required (or build the targets of rigc.toml with --all)",
+            missing.join(", ")
+        ));
         return Status::Usage;
     }
     let (Some(rig), Some(motion), Some(dir)) = (&args.rig, &args.motion, &args.out) else {
@@ -42,7 +49,11 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
 
 fn run_manifest(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
     let Some(path) = config::find(cwd) else {
-        out.usage(&format!("no {} in {} or above; --all builds the targets it declares", config::FILE_NAME, cwd.display()));
+        out.usage(&format!(
+            "no {} in {} or above; --all builds the targets it declares",
+            config::FILE_NAME,
+            cwd.display()
+        ));
         return Status::Usage;
     };
     let manifest = match config::load(&path) {
@@ -65,7 +76,11 @@ fn run_manifest(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
             }
             None => {
                 let known: Vec<&str> = manifest.targets.iter().map(|t| t.name.as_str()).collect();
-                out.usage(&format!("{} declares no target {name:?}; it declares: {}", path.display(), known.join(", ")));
+                out.usage(&format!(
+                    "{} declares no target {name:?}; it declares: {}",
+                    path.display(),
+                    known.join(", ")
+                ));
                 return Status::Usage;
             }
         }
@@ -88,10 +103,18 @@ fn run_manifest(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
     }
     let green = selected.len() - red.len();
     if red.is_empty() {
-        out.line(&format!("rigc: {} target(s): {green} green, 0 red", selected.len()));
+        out.line(&format!(
+            "rigc: {} target(s): {green} green, 0 red",
+            selected.len()
+        ));
         Status::Green
     } else {
-        out.err_line(&format!("rigc: {} target(s): {green} green, {} red ({})", selected.len(), red.len(), red.join(", ")));
+        out.err_line(&format!(
+            "rigc: {} target(s): {green} green, {} red ({})",
+            selected.len(),
+            red.len(),
+            red.join(", ")
+        ));
         Status::Red
     }
 }
@@ -106,8 +129,14 @@ pub fn build_one(target: &Target, profile: Profile, cwd: &Path, out: &mut Output
             return Status::Red;
         }
     };
-    out.line(&format!("  ..    rig    {}", inputs.rig_file.path.display()));
-    out.line(&format!("  ..    motion {}", inputs.motion_file.path.display()));
+    out.line(&format!(
+        "  ..    rig    {}",
+        inputs.rig_file.path.display()
+    ));
+    out.line(&format!(
+        "  ..    motion {}",
+        inputs.motion_file.path.display()
+    ));
     let first = match compile::compile(&inputs) {
         Ok(c) => c,
         Err(diags) => {
@@ -117,9 +146,15 @@ pub fn build_one(target: &Target, profile: Profile, cwd: &Path, out: &mut Output
     };
     out.line(&format!("  ..    {} part page(s):", first.parts.len()));
     for (part, page) in first.parts.iter().zip(&first.atlas.pages) {
-        out.line(&format!("  ..      {:<24} {}x{}  <- {}", part.region, part.width, part.height, page.name));
+        out.line(&format!(
+            "  ..      {:<24} {}x{}  <- {}",
+            part.region, part.width, part.height, page.name
+        ));
     }
-    let second = compile::compile(&inputs).ok().map(|c| SecondCompile { skeleton_text: c.skeleton_text, atlas_text: c.atlas_text });
+    let second = compile::compile(&inputs).ok().map(|c| SecondCompile {
+        skeleton_text: c.skeleton_text,
+        atlas_text: c.atlas_text,
+    });
     let input = GateInput {
         profile,
         skeleton_text: first.skeleton_text.clone(),
@@ -135,29 +170,53 @@ pub fn build_one(target: &Target, profile: Profile, cwd: &Path, out: &mut Output
     let report = gate(&input);
     print_report(&report, out);
     if !report.is_green() {
-        out.err_line(&format!("rigc: {} assertion(s) failed — nothing written", report.fail_lines()));
+        out.err_line(&format!(
+            "rigc: {} assertion(s) failed — nothing written",
+            report.fail_lines()
+        ));
         return Status::Red;
     }
     if let Err(e) = std::fs::create_dir_all(&inputs.out_dir) {
-        out.err_line(&format!("rigc: cannot create {}: {e}", inputs.out_dir.display()));
+        out.err_line(&format!(
+            "rigc: cannot create {}: {e}",
+            inputs.out_dir.display()
+        ));
         return Status::Red;
     }
     if inputs.copy_images {
-        out.line(&format!("  ..    copy-images: {} page(s) copied into {}", first.atlas.copies.len(), inputs.out_dir.display()));
+        out.line(&format!(
+            "  ..    copy-images: {} page(s) copied into {}",
+            first.atlas.copies.len(),
+            inputs.out_dir.display()
+        ));
         for c in &first.atlas.copies {
             if let Err(e) = stages::emit::copy_atomic(&c.from, &inputs.out_dir.join(&c.to_name)) {
                 out.err_line(&format!("rigc: cannot copy {}: {e}", c.from.display()));
                 return Status::Red;
             }
-            let renamed = if c.renamed { "  (renamed — basename collision)" } else { "" };
-            out.line(&format!("  ..      {:<24} <- {}  ({} region(s)){renamed}", c.to_name, c.from.display(), c.regions));
+            let renamed = if c.renamed {
+                "  (renamed — basename collision)"
+            } else {
+                ""
+            };
+            out.line(&format!(
+                "  ..      {:<24} <- {}  ({} region(s)){renamed}",
+                c.to_name,
+                c.from.display(),
+                c.regions
+            ));
         }
     }
-    for (name, text) in [("skeleton.json", &first.skeleton_text), ("skeleton.atlas", &first.atlas_text)] {
+    for (name, text) in [
+        ("skeleton.json", &first.skeleton_text),
+        ("skeleton.atlas", &first.atlas_text),
+    ] {
         let path = inputs.out_dir.join(name);
         match stages::emit::write_atomic(&path, text.as_bytes()) {
             Ok(Written::Wrote(p)) => out.line(&format!("rigc: wrote {}", p.display())),
-            Ok(Written::Unchanged(p)) => out.line(&format!("rigc: kept {} (unchanged)", p.display())),
+            Ok(Written::Unchanged(p)) => {
+                out.line(&format!("rigc: kept {} (unchanged)", p.display()))
+            }
             Err(e) => {
                 out.err_line(&format!("rigc: cannot write {}: {e}", path.display()));
                 return Status::Red;

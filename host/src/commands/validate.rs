@@ -12,7 +12,13 @@ use std::path::{Path, PathBuf};
 pub fn run(args: &ValidateArgs, cwd: &Path, out: &mut Output) -> Status {
     let path = crate::project::absolute(&args.path, cwd);
     let (skeleton, atlas) = if path.is_dir() {
-        (path.join("skeleton.json"), args.atlas.as_ref().map(|a| crate::project::absolute(a, cwd)).unwrap_or_else(|| path.join("skeleton.atlas")))
+        (
+            path.join("skeleton.json"),
+            args.atlas
+                .as_ref()
+                .map(|a| crate::project::absolute(a, cwd))
+                .unwrap_or_else(|| path.join("skeleton.atlas")),
+        )
     } else {
         let atlas = match &args.atlas {
             Some(a) => crate::project::absolute(a, cwd),
@@ -57,7 +63,10 @@ pub fn run(args: &ValidateArgs, cwd: &Path, out: &mut Output) -> Status {
         out.line("rigc: green");
         Status::Green
     } else {
-        out.err_line(&format!("rigc: {} assertion(s) failed", report.fail_lines()));
+        out.err_line(&format!(
+            "rigc: {} assertion(s) failed",
+            report.fail_lines()
+        ));
         Status::Red
     }
 }
@@ -74,9 +83,15 @@ fn atlas_beside(skeleton: &Path) -> Result<PathBuf, String> {
     found.sort();
     match found.len() {
         1 => Ok(found.remove(0)),
-        0 => Err(format!("no .atlas beside {}; name one with --atlas <path>", skeleton.display())),
+        0 => Err(format!(
+            "no .atlas beside {}; name one with --atlas <path>",
+            skeleton.display()
+        )),
         n => {
-            let names: Vec<String> = found.iter().filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned())).collect();
+            let names: Vec<String> = found
+                .iter()
+                .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+                .collect();
             Err(format!(
                 "{n} atlases beside {} ({}); name the right one with --atlas <path> — rigc will not guess",
                 skeleton.display(),

@@ -527,7 +527,11 @@ mod fuzz {
             Value::Number(n) => serde_json::json!(n),
             Value::String(s) => serde_json::Value::String(s.clone()),
             Value::Array(a) => serde_json::Value::Array(a.iter().map(to_serde).collect()),
-            Value::Object(m) => serde_json::Value::Object(m.iter().map(|m| (m.key.clone(), to_serde(&m.value))).collect()),
+            Value::Object(m) => serde_json::Value::Object(
+                m.iter()
+                    .map(|m| (m.key.clone(), to_serde(&m.value)))
+                    .collect(),
+            ),
         }
     }
 }

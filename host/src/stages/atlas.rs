@@ -55,13 +55,19 @@ pub fn plan(parts: &[PagePart], out_dir: &Path, copy_images: bool) -> AtlasPlan 
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_else(|| format!("{}.png", part.region));
-            let existing = copies.iter().find(|c| c.from == part.path).map(|c| c.to_name.clone());
+            let existing = copies
+                .iter()
+                .find(|c| c.from == part.path)
+                .map(|c| c.to_name.clone());
             match existing {
                 Some(n) => n,
                 None => {
                     let mut candidate = base.clone();
                     let mut n = 1;
-                    while copies.iter().any(|c| c.to_name.eq_ignore_ascii_case(&candidate)) {
+                    while copies
+                        .iter()
+                        .any(|c| c.to_name.eq_ignore_ascii_case(&candidate))
+                    {
                         n += 1;
                         candidate = with_suffix(&base, n);
                     }
@@ -91,13 +97,17 @@ pub fn plan(parts: &[PagePart], out_dir: &Path, copy_images: bool) -> AtlasPlan 
         });
     }
     let images_path = if copy_images {
-        out_dir.file_name().map(|n| format!("../{}/", n.to_string_lossy()))
+        out_dir
+            .file_name()
+            .map(|n| format!("../{}/", n.to_string_lossy()))
     } else {
         let dirs: Vec<&Path> = parts.iter().filter_map(|p| p.path.parent()).collect();
         match dirs.first() {
             Some(first) if dirs.iter().all(|d| d == first) => {
                 if *first == out_dir {
-                    out_dir.file_name().map(|n| format!("../{}/", n.to_string_lossy()))
+                    out_dir
+                        .file_name()
+                        .map(|n| format!("../{}/", n.to_string_lossy()))
                 } else {
                     Some(format!("{}/", relative_slash(out_dir, first)))
                 }
@@ -105,7 +115,11 @@ pub fn plan(parts: &[PagePart], out_dir: &Path, copy_images: bool) -> AtlasPlan 
             _ => None,
         }
     };
-    AtlasPlan { pages, copies, images_path }
+    AtlasPlan {
+        pages,
+        copies,
+        images_path,
+    }
 }
 
 fn with_suffix(base: &str, n: usize) -> String {
@@ -120,12 +134,21 @@ mod tests {
     use super::*;
 
     fn part(region: &str, path: &str) -> PagePart {
-        PagePart { region: region.into(), path: path.into(), width: 4, height: 2 }
+        PagePart {
+            region: region.into(),
+            path: path.into(),
+            width: 4,
+            height: 2,
+        }
     }
 
     #[test]
     fn pages_relative_to_out_and_images_path() {
-        let plan = plan(&[part("a", "/p/parts/a.png"), part("b", "/p/parts/b.png")], Path::new("/p/build"), false);
+        let plan = plan(
+            &[part("a", "/p/parts/a.png"), part("b", "/p/parts/b.png")],
+            Path::new("/p/build"),
+            false,
+        );
         assert_eq!(plan.pages[0].name, "../parts/a.png");
         assert_eq!(plan.images_path.as_deref(), Some("../parts/"));
         assert!(plan.copies.is_empty());
@@ -133,7 +156,15 @@ mod tests {
 
     #[test]
     fn copies_rename_collisions_in_page_order() {
-        let plan = plan(&[part("a", "/p/x/a.png"), part("a2", "/p/y/A.png"), part("c", "/p/y/c.png")], Path::new("/p/out"), true);
+        let plan = plan(
+            &[
+                part("a", "/p/x/a.png"),
+                part("a2", "/p/y/A.png"),
+                part("c", "/p/y/c.png"),
+            ],
+            Path::new("/p/out"),
+            true,
+        );
         let names: Vec<_> = plan.pages.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["a.png", "A-2.png", "c.png"]);
         assert!(plan.copies[1].renamed);

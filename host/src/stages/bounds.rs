@@ -10,7 +10,10 @@ use rigc_sdk::spine;
 
 /// The setup-pose bounding box of `skeleton` with its atlas; a zero box at the
 /// origin when nothing is drawn.
-pub fn setup_bounds(skeleton: &model::Skeleton, atlas_text: &str) -> Result<Bounds, Vec<Diagnostic>> {
+pub fn setup_bounds(
+    skeleton: &model::Skeleton,
+    atlas_text: &str,
+) -> Result<Bounds, Vec<Diagnostic>> {
     let text = rigc_sdk::emit::spine_json::to_string(skeleton);
     let internal = |what: &str, why: &str| {
         vec![Diagnostic::new(
@@ -19,11 +22,15 @@ pub fn setup_bounds(skeleton: &model::Skeleton, atlas_text: &str) -> Result<Boun
         )
         .help("this is a compiler defect or a skeleton the runtime cannot pose; the gate's A00 names what the runtime refuses")]
     };
-    let atlas = spine::read_atlas(atlas_text).map_err(|e| internal("the atlas does not read back", &e.message))?;
-    let data = spine::read_skeleton(&text, Some(&atlas)).map_err(|e| internal("the skeleton does not read back", &e.message))?;
-    let mut pose = spine::Skeleton::new(&data.data).map_err(|e| internal("the skeleton cannot be posed", &e.message))?;
+    let atlas = spine::read_atlas(atlas_text)
+        .map_err(|e| internal("the atlas does not read back", &e.message))?;
+    let data = spine::read_skeleton(&text, Some(&atlas))
+        .map_err(|e| internal("the skeleton does not read back", &e.message))?;
+    let mut pose = spine::Skeleton::new(&data.data)
+        .map_err(|e| internal("the skeleton cannot be posed", &e.message))?;
     pose.setup_pose();
-    pose.update_world_transform().map_err(|e| internal("the setup pose cannot be posed", &e.message))?;
+    pose.update_world_transform()
+        .map_err(|e| internal("the setup pose cannot be posed", &e.message))?;
     match pose.try_bounds() {
         Ok(Some(b)) => Ok(b),
         Ok(None) => Ok(Bounds::default()),

@@ -24,7 +24,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<Written> {
         }
     }
     let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.rigc-tmp-{}", std::process::id()));
     let result = (|| {
         let mut f = fs::File::create(&tmp)?;
@@ -58,9 +61,15 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("a.json");
         assert_eq!(write_atomic(&p, b"x").unwrap(), Written::Wrote(p.clone()));
-        assert_eq!(write_atomic(&p, b"x").unwrap(), Written::Unchanged(p.clone()));
+        assert_eq!(
+            write_atomic(&p, b"x").unwrap(),
+            Written::Unchanged(p.clone())
+        );
         assert_eq!(fs::read(&p).unwrap(), b"x");
-        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        let names: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
         assert_eq!(names.len(), 1, "no temporary file left behind");
     }
 }

@@ -43,14 +43,22 @@ pub struct GateReport {
 }
 
 /// Runs `rules` (in the order given) over `input`. `base_stats` open the stats line.
-pub fn run(input: &GateInput, rules: &[&dyn Rule], base_stats: Vec<(String, String)>) -> GateReport {
+pub fn run(
+    input: &GateInput,
+    rules: &[&dyn Rule],
+    base_stats: Vec<(String, String)>,
+) -> GateReport {
     let facts = Facts::new(input);
     let mut results = Vec::new();
     let mut stats = base_stats;
     for rule in rules {
         let kind = rule.kind();
         if !input.profile.runs(kind) {
-            results.push(RuleResult { code: rule.code(), kind, verdict: Verdict::Prof });
+            results.push(RuleResult {
+                code: rule.code(),
+                kind,
+                verdict: Verdict::Prof,
+            });
             continue;
         }
         let mut out = Outcome::default();
@@ -71,16 +79,27 @@ pub fn run(input: &GateInput, rules: &[&dyn Rule], base_stats: Vec<(String, Stri
         } else {
             Verdict::Pass
         };
-        results.push(RuleResult { code: rule.code(), kind, verdict });
+        results.push(RuleResult {
+            code: rule.code(),
+            kind,
+            verdict,
+        });
     }
     stats.push(("profile".into(), input.profile.name().into()));
-    GateReport { profile: input.profile, results, stats }
+    GateReport {
+        profile: input.profile,
+        results,
+        stats,
+    }
 }
 
 impl GateReport {
     /// Is every assertion PASS, SKIP or PROF?
     pub fn is_green(&self) -> bool {
-        !self.results.iter().any(|r| matches!(r.verdict, Verdict::Fail(_)))
+        !self
+            .results
+            .iter()
+            .any(|r| matches!(r.verdict, Verdict::Fail(_)))
     }
 
     /// How many FAIL lines (one per finding) the report has.
@@ -119,7 +138,11 @@ impl GateReport {
         }
         for r in &self.results {
             if r.verdict == Verdict::Prof {
-                lines.push(format!("  PROF  {}: {} rule, not in profile \"{p}\"", r.code, r.kind.word()));
+                lines.push(format!(
+                    "  PROF  {}: {} rule, not in profile \"{p}\"",
+                    r.code,
+                    r.kind.word()
+                ));
             }
         }
         for r in &self.results {
@@ -190,7 +213,9 @@ mod tests {
                 o.fail("two")
             }),
             R("A03", RuleKind::Validity, |o| o.skip("nothing")),
-            R("A11", RuleKind::Renderer, |_| panic!("never runs under spine")),
+            R("A11", RuleKind::Renderer, |_| {
+                panic!("never runs under spine")
+            }),
             R("A21", RuleKind::Archetype, |_| {}),
             R("A04", RuleKind::Validity, |_| panic!("boom")),
         ];
@@ -222,7 +247,11 @@ mod tests {
 /// meshAttachments physicsConstraints rig`).
 pub fn base_stats(input: &GateInput) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    let (pages, regions) = input.atlas_text.as_deref().map(count_atlas).unwrap_or((0, 0));
+    let (pages, regions) = input
+        .atlas_text
+        .as_deref()
+        .map(count_atlas)
+        .unwrap_or((0, 0));
     out.push(("pages".into(), pages.to_string()));
     out.push(("regions".into(), regions.to_string()));
     let raw: Option<serde_json::Value> = serde_json::from_str(&input.skeleton_text).ok();
@@ -264,11 +293,18 @@ pub fn base_stats(input: &GateInput) -> Vec<(String, String)> {
     out.push(("regionAttachments".into(), region.to_string()));
     out.push(("meshAttachments".into(), mesh.to_string()));
     let physics = match raw.as_ref().and_then(|r| r.get("constraints")) {
-        Some(serde_json::Value::Array(cs)) => cs.iter().filter(|c| c.get("type").and_then(|t| t.as_str()) == Some("physics")).count(),
+        Some(serde_json::Value::Array(cs)) => cs
+            .iter()
+            .filter(|c| c.get("type").and_then(|t| t.as_str()) == Some("physics"))
+            .count(),
         _ => 0,
     };
     out.push(("physicsConstraints".into(), physics.to_string()));
-    let rig = input.rig.as_ref().map(|r| r.name.replace(' ', "_")).unwrap_or_else(|| "absent".into());
+    let rig = input
+        .rig
+        .as_ref()
+        .map(|r| r.name.replace(' ', "_"))
+        .unwrap_or_else(|| "absent".into());
     out.push(("rig".into(), rig));
     out
 }

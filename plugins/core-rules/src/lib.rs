@@ -39,10 +39,12 @@
     )
 )]
 
+mod a00_roundtrip_parse;
 mod a01_no_legacy_toplevel_constraint_arrays;
 mod a02_no_bone_transform_key;
 mod a05_curve_array_length;
 mod a07_atlas_text_shape;
+mod a08_region_names_match_attachments;
 mod a12_no_dark_color;
 mod a16_skeleton_version_4_3;
 mod a18_deterministic_emit;
@@ -53,14 +55,18 @@ mod a31_draw_order_offsets_resolve;
 mod a32_event_keys_resolve;
 mod a34_constraint_timeline_targets;
 mod a35_deform_keys_fit_the_attachment;
+mod loaded;
 mod raw;
+mod regions;
 #[cfg(test)]
 mod testkit;
 
+pub use a00_roundtrip_parse::A00RoundtripParse;
 pub use a01_no_legacy_toplevel_constraint_arrays::A01NoLegacyToplevelConstraintArrays;
 pub use a02_no_bone_transform_key::A02NoBoneTransformKey;
 pub use a05_curve_array_length::A05CurveArrayLength;
 pub use a07_atlas_text_shape::A07AtlasTextShape;
+pub use a08_region_names_match_attachments::A08RegionNamesMatchAttachments;
 pub use a12_no_dark_color::A12NoDarkColor;
 pub use a16_skeleton_version_4_3::A16SkeletonVersion43;
 pub use a18_deterministic_emit::A18DeterministicEmit;
@@ -82,8 +88,8 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A07AtlasTextShape,
         &A31DrawOrderOffsetsResolve,
         &A35DeformKeysFitTheAttachment,
-        // A08_REGION_NAMES_MATCH_ATTACHMENTS goes here (before the round trip),
-        // then A00_ROUNDTRIP_PARSE.
+        &A08RegionNamesMatchAttachments,
+        &A00RoundtripParse,
         &A16SkeletonVersion43,
         &A01NoLegacyToplevelConstraintArrays,
         &A02NoBoneTransformKey,
@@ -135,7 +141,7 @@ mod tests {
         let mut sorted = codes.clone();
         sorted.sort_by_key(|c| rank(c));
         assert_eq!(codes, sorted);
-        assert_eq!(codes.len(), 14);
+        assert_eq!(codes.len(), 16);
     }
 
     #[test]

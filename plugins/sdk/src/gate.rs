@@ -130,8 +130,30 @@ pub struct RigInfo {
     pub stage: Option<Bounds>,
     /// Regions named as base plates (full-stage art that may be opaque).
     pub base_plates: Vec<String>,
-    /// Mesh kind per slot (`ring`, `ribbon`, `contour`, `grid`, `authored`).
+    /// Mesh kind per slot (`ring`, `ribbon`, `contour`, `grid`, `segments`,
+    /// `authored`; a slot not listed is `ring`).
     pub mesh_kinds: Vec<(String, String)>,
+    /// Per slot, the bones its generated mesh declares (A20: each must be bound).
+    #[serde(default)]
+    pub mesh_declared_bones: Vec<(String, Vec<String>)>,
+    /// Per slot, the soft bone of its generated mesh's soft region (A21).
+    #[serde(default)]
+    pub mesh_soft_bones: Vec<(String, String)>,
+    /// The cut manifest's stroke facts (A29, A30); `None`: no manifest.
+    #[serde(default)]
+    pub stroke: Option<Stroke>,
+}
+
+/// A cut manifest's `stroke` block: how far the axis stroke may advance inward.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Stroke {
+    /// `stroke.contact_depth`: where the two masses meet, px (A29).
+    pub contact_depth: Option<f64>,
+    /// `stroke.cap_containment_ceiling`: where the leading contour leaves the
+    /// occluder's opaque footprint, px (A30).
+    pub cap_containment_ceiling: Option<f64>,
+    /// The inward unit vector the mass bone's translate keys are projected on.
+    pub inward_unit: [f64; 2],
 }
 
 /// The emitted artifacts of a second, independent compile (A18).
@@ -186,7 +208,8 @@ impl Outcome {
 
     /// Adds a stats pair (spaces in the value are replaced by `_`).
     pub fn stat(&mut self, key: impl Into<String>, value: impl ToString) {
-        self.stats.push((key.into(), value.to_string().replace(' ', "_")));
+        self.stats
+            .push((key.into(), value.to_string().replace(' ', "_")));
     }
 }
 
@@ -213,21 +236,24 @@ pub mod skip_reasons {
     /// No separable colour timeline.
     pub const NO_SEPARABLE: &str = "no animation keys an \"rgb\" or \"alpha\" timeline, so there is no separable slot colour to read back";
     /// No linked mesh.
-    pub const NO_LINKED: &str = "no attachment in this skeleton takes its geometry from another one";
+    pub const NO_LINKED: &str =
+        "no attachment in this skeleton takes its geometry from another one";
     /// No sequence.
     pub const NO_SEQUENCE: &str = "no attachment carries a \"sequence\" block and no animation keys a \"sequence\" timeline, so there is no numbered series to read back";
     /// A static rig.
     pub const STATIC_RIG: &str = "the motion spec declares no animations and the skeleton has none — a static rig has no duration to compare";
     /// The round trip produced no skeleton.
-    pub const NO_SKELETON: &str = "the round trip did not produce a skeleton to measure (A00 owns that failure)";
+    pub const NO_SKELETON: &str =
+        "the round trip did not produce a skeleton to measure (A00 owns that failure)";
     /// The round trip produced no atlas.
-    pub const NO_ATLAS: &str = "the round trip did not produce an atlas to measure (A00 owns that failure)";
+    pub const NO_ATLAS: &str =
+        "the round trip did not produce an atlas to measure (A00 owns that failure)";
     /// No rig info.
     pub const NO_RIG: &str = "no rig info (validating a bare directory), so there is no rig spec to hold the skeleton to";
     /// No second compile.
-    pub const NO_SECOND: &str = "no second compile to compare against (re-gating artifacts on disk)";
+    pub const NO_SECOND: &str =
+        "no second compile to compare against (re-gating artifacts on disk)";
 }
-
 
 /// One assertion rule: a code, a kind, and a body over the gate's facts.
 ///
@@ -241,4 +267,3 @@ pub trait Rule: Send + Sync {
     /// Runs the rule.
     fn check(&self, facts: &facts::Facts<'_>, out: &mut Outcome);
 }
-
