@@ -40,14 +40,18 @@
 )]
 
 mod a00_roundtrip_parse;
+mod a03_region_width_height_finite;
+mod a04_mesh_triangles_and_encoding;
 mod a01_no_legacy_toplevel_constraint_arrays;
 mod a02_no_bone_transform_key;
 mod a05_curve_array_length;
 mod a07_atlas_text_shape;
 mod a08_region_names_match_attachments;
+mod a11_no_clipping_attachments;
 mod a12_no_dark_color;
 mod a16_skeleton_version_4_3;
 mod a18_deterministic_emit;
+mod a22_mesh_uvs_in_unit_range;
 mod a24_axis_space_stroke;
 mod a25_detached_bone_parentage;
 mod a26_slot_draw_order;
@@ -62,14 +66,18 @@ mod regions;
 mod testkit;
 
 pub use a00_roundtrip_parse::A00RoundtripParse;
+pub use a03_region_width_height_finite::A03RegionWidthHeightFinite;
+pub use a04_mesh_triangles_and_encoding::A04MeshTrianglesAndEncoding;
 pub use a01_no_legacy_toplevel_constraint_arrays::A01NoLegacyToplevelConstraintArrays;
 pub use a02_no_bone_transform_key::A02NoBoneTransformKey;
 pub use a05_curve_array_length::A05CurveArrayLength;
 pub use a07_atlas_text_shape::A07AtlasTextShape;
 pub use a08_region_names_match_attachments::A08RegionNamesMatchAttachments;
+pub use a11_no_clipping_attachments::A11NoClippingAttachments;
 pub use a12_no_dark_color::A12NoDarkColor;
 pub use a16_skeleton_version_4_3::A16SkeletonVersion43;
 pub use a18_deterministic_emit::A18DeterministicEmit;
+pub use a22_mesh_uvs_in_unit_range::A22MeshUvsInUnitRange;
 pub use a24_axis_space_stroke::A24AxisSpaceStroke;
 pub use a25_detached_bone_parentage::A25DetachedBoneParentage;
 pub use a26_slot_draw_order::A26SlotDrawOrder;
@@ -94,11 +102,16 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A01NoLegacyToplevelConstraintArrays,
         &A02NoBoneTransformKey,
         &A05CurveArrayLength,
-        // A03, A04, A06, A09, A10, A11 go here.
+        &A03RegionWidthHeightFinite,
+        &A04MeshTrianglesAndEncoding,
+        // A06, A09, A10 go here.
+        &A11NoClippingAttachments,
         &A12NoDarkColor,
         // A13, A14, A15, A17 go here.
         &A18DeterministicEmit,
-        // A19, A20, A21, A22, A23 go here.
+        // A19, A20, A21 go here.
+        &A22MeshUvsInUnitRange,
+        // A23 goes here.
         &A24AxisSpaceStroke,
         &A25DetachedBoneParentage,
         &A26SlotDrawOrder,
@@ -141,7 +154,7 @@ mod tests {
         let mut sorted = codes.clone();
         sorted.sort_by_key(|c| rank(c));
         assert_eq!(codes, sorted);
-        assert_eq!(codes.len(), 16);
+        assert_eq!(codes.len(), 20);
     }
 
     #[test]
@@ -149,7 +162,7 @@ mod tests {
         use rigc_sdk::gate::RuleKind::*;
         for rule in rules() {
             let expected = match rule.code().get(..3) {
-                Some("A12") => Renderer,
+                Some("A11" | "A12") => Renderer,
                 Some("A24" | "A25" | "A26") => Archetype,
                 _ => Validity,
             };

@@ -145,6 +145,12 @@ pub(crate) fn bindings(v: &VertexData) -> Result<Option<Vec<Vec<Binding>>>, Stri
                 .vertices
                 .get(w * 3 + 2)
                 .map_or(f64::NAN, |&x| f64::from(x));
+            if bone.is_nan() {
+                return Err(format!(
+                    "vertex {} binds a bone index that is not a number — the runs read past the end of the array, or hold a value that is not a number",
+                    vertices.len()
+                ));
+            }
             list.push(Binding { bone, weight });
             i += 1;
             w += 1;

@@ -70,6 +70,30 @@ pub(crate) fn mutant(edit: impl FnOnce(&mut Value)) -> GateInput {
     )
 }
 
+/// Removes the attachment `name` from `slot` in the fixture's default skin,
+/// with every deform timeline and setup placement that names it.
+pub(crate) fn drop_attachment(v: &mut Value, slot: &str, name: &str) {
+    if let Some(o) = v["skins"][0]["attachments"][slot].as_object_mut() {
+        o.remove(name);
+    }
+    if let Some(anims) = v["animations"].as_object_mut() {
+        for anim in anims.values_mut() {
+            if let Some(o) = anim["attachments"]["default"][slot].as_object_mut() {
+                o.remove(name);
+            }
+        }
+    }
+    if let Some(slots) = v["slots"].as_array_mut() {
+        for s in slots {
+            if s["name"] == slot && s["attachment"] == name {
+                if let Some(o) = s.as_object_mut() {
+                    o.remove("attachment");
+                }
+            }
+        }
+    }
+}
+
 /// Runs one rule.
 pub(crate) fn check(rule: &dyn Rule, input: &GateInput) -> Outcome {
     let mut out = Outcome::default();
