@@ -96,7 +96,11 @@ mod tests {
         // The reader takes the vertex count from `uvs.length`; `uvs` that is not
         // an array has no length, so the count is NaN and no uv is read.
         let input = uvs(json!({ "0": 0 }));
-        assert_fails(&RULE, &input, &["mesh \"m\" has 0 authored uv values for NaN"]);
+        assert_fails(
+            &RULE,
+            &input,
+            &["mesh \"m\" has 0 authored uv values for NaN"],
+        );
     }
 
     #[test]

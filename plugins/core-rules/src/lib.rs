@@ -40,21 +40,25 @@
 )]
 
 mod a00_roundtrip_parse;
-mod a03_region_width_height_finite;
-mod a04_mesh_triangles_and_encoding;
 mod a01_no_legacy_toplevel_constraint_arrays;
 mod a02_no_bone_transform_key;
+mod a03_region_width_height_finite;
+mod a04_mesh_triangles_and_encoding;
 mod a05_curve_array_length;
+mod a06_atlas_page_size_matches_png;
 mod a07_atlas_text_shape;
 mod a08_region_names_match_attachments;
 mod a11_no_clipping_attachments;
 mod a12_no_dark_color;
 mod a16_skeleton_version_4_3;
+mod a17_atlas_page_files_exist;
 mod a18_deterministic_emit;
+mod a19_overlay_pngs_have_alpha;
 mod a22_mesh_uvs_in_unit_range;
 mod a24_axis_space_stroke;
 mod a25_detached_bone_parentage;
 mod a26_slot_draw_order;
+mod a27_region_name_matches_page_filename;
 mod a31_draw_order_offsets_resolve;
 mod a32_event_keys_resolve;
 mod a34_constraint_timeline_targets;
@@ -66,21 +70,25 @@ mod regions;
 mod testkit;
 
 pub use a00_roundtrip_parse::A00RoundtripParse;
-pub use a03_region_width_height_finite::A03RegionWidthHeightFinite;
-pub use a04_mesh_triangles_and_encoding::A04MeshTrianglesAndEncoding;
 pub use a01_no_legacy_toplevel_constraint_arrays::A01NoLegacyToplevelConstraintArrays;
 pub use a02_no_bone_transform_key::A02NoBoneTransformKey;
+pub use a03_region_width_height_finite::A03RegionWidthHeightFinite;
+pub use a04_mesh_triangles_and_encoding::A04MeshTrianglesAndEncoding;
 pub use a05_curve_array_length::A05CurveArrayLength;
+pub use a06_atlas_page_size_matches_png::A06AtlasPageSizeMatchesPng;
 pub use a07_atlas_text_shape::A07AtlasTextShape;
 pub use a08_region_names_match_attachments::A08RegionNamesMatchAttachments;
 pub use a11_no_clipping_attachments::A11NoClippingAttachments;
 pub use a12_no_dark_color::A12NoDarkColor;
 pub use a16_skeleton_version_4_3::A16SkeletonVersion43;
+pub use a17_atlas_page_files_exist::A17AtlasPageFilesExist;
 pub use a18_deterministic_emit::A18DeterministicEmit;
+pub use a19_overlay_pngs_have_alpha::A19OverlayPngsHaveAlpha;
 pub use a22_mesh_uvs_in_unit_range::A22MeshUvsInUnitRange;
 pub use a24_axis_space_stroke::A24AxisSpaceStroke;
 pub use a25_detached_bone_parentage::A25DetachedBoneParentage;
 pub use a26_slot_draw_order::A26SlotDrawOrder;
+pub use a27_region_name_matches_page_filename::A27RegionNameMatchesPageFilename;
 pub use a31_draw_order_offsets_resolve::A31DrawOrderOffsetsResolve;
 pub use a32_event_keys_resolve::A32EventKeysResolve;
 pub use a34_constraint_timeline_targets::A34ConstraintTimelineTargets;
@@ -104,18 +112,22 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A05CurveArrayLength,
         &A03RegionWidthHeightFinite,
         &A04MeshTrianglesAndEncoding,
-        // A06, A09, A10 go here.
+        &A06AtlasPageSizeMatchesPng,
+        // A09, A10 go here.
         &A11NoClippingAttachments,
         &A12NoDarkColor,
-        // A13, A14, A15, A17 go here.
+        // A13, A14, A15 go here.
+        &A17AtlasPageFilesExist,
         &A18DeterministicEmit,
-        // A19, A20, A21 go here.
+        &A19OverlayPngsHaveAlpha,
+        // A20, A21 go here.
         &A22MeshUvsInUnitRange,
         // A23 goes here.
         &A24AxisSpaceStroke,
         &A25DetachedBoneParentage,
         &A26SlotDrawOrder,
-        // A27, A28, A29, A30 go here.
+        &A27RegionNameMatchesPageFilename,
+        // A28, A29, A30 go here.
         &A32EventKeysResolve,
         // A33 goes here.
         &A34ConstraintTimelineTargets,
@@ -154,7 +166,7 @@ mod tests {
         let mut sorted = codes.clone();
         sorted.sort_by_key(|c| rank(c));
         assert_eq!(codes, sorted);
-        assert_eq!(codes.len(), 20);
+        assert_eq!(codes.len(), 24);
     }
 
     #[test]
@@ -162,7 +174,7 @@ mod tests {
         use rigc_sdk::gate::RuleKind::*;
         for rule in rules() {
             let expected = match rule.code().get(..3) {
-                Some("A11" | "A12") => Renderer,
+                Some("A11" | "A12" | "A19" | "A27") => Renderer,
                 Some("A24" | "A25" | "A26") => Archetype,
                 _ => Validity,
             };

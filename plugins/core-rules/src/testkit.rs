@@ -6,9 +6,11 @@
 
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{
-    Detached, GateInput, Invariants, Outcome, Profile, RigInfo, Rule, SecondCompile,
+    DeclaredAnimation, Detached, GateInput, Invariants, Outcome, Profile, RigInfo, Rule,
+    SecondCompile,
 };
 use serde_json::Value;
+use std::path::PathBuf;
 
 /// The fixture skeleton text.
 pub(crate) const SKELETON: &str = include_str!("../fixtures/minimal.json");
@@ -26,7 +28,20 @@ pub(crate) fn rig() -> RigInfo {
     RigInfo {
         name: "tiny".into(),
         slot_order: vec!["s".into(), "m".into(), "box".into()],
+        animations: vec![
+            DeclaredAnimation {
+                name: "a".into(),
+                duration: 1.0,
+            },
+            DeclaredAnimation {
+                name: "knob".into(),
+                duration: 1.0,
+            },
+        ],
+        mesh_kinds: vec![("m".into(), "authored".into())],
         invariants: Invariants {
+            mesh_slots: Some(1),
+            mesh_triangles: Some(1),
             axis_bone: Some("axis".into()),
             detached: vec![Detached {
                 bone: "t".into(),
@@ -39,14 +54,19 @@ pub(crate) fn rig() -> RigInfo {
     }
 }
 
+/// The directory the fixture atlas's pages (`r.png`, `q.png`) are in.
+pub(crate) fn fixtures_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+}
+
 /// A build's gate input over `skeleton_text` and `atlas`: rig info, and a second
-/// compile identical to the first.
+/// compile identical to the first; pages resolve in [`fixtures_dir`].
 pub(crate) fn input_texts(skeleton_text: &str, atlas: &str) -> GateInput {
     GateInput {
         profile: Profile::SpineHtml,
         skeleton_text: skeleton_text.into(),
         atlas_text: Some(atlas.into()),
-        atlas_dir: ".".into(),
+        atlas_dir: fixtures_dir(),
         rig: Some(rig()),
         second: Some(SecondCompile {
             skeleton_text: skeleton_text.into(),
@@ -137,6 +157,61 @@ pub(crate) fn assert_skips(rule: &dyn Rule, input: &GateInput, reason: &str) {
         "{} skip reason",
         rule.code()
     );
+}
+
+/// A PNG of `w`×`h` RGBA texels, each `rgba(x, y)`.
+pub(crate) fn png_rgba(w: u32, h: u32, rgba: impl Fn(u32, u32) -> [u8; 4]) -> Vec<u8> {
+    let px: Vec<u8> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .flat_map(|(x, y)| rgba(x, y))
+        .collect();
+    rigc_sdk::png_image::encode_rgba(w, h, &px)
+}
+
+/// A PNG of colour type 0 (grey), 2 (RGB) or 3 (palette), 8 bits, every texel
+/// sample 7, with a `tRNS` chunk when `trns` is set (making sample 7
+/// transparent, or palette entry 0 half transparent).
+pub(crate) fn png_plain(w: u32, h: u32, color_type: u8, trns: bool) -> Vec<u8> {
+    let (ct, channels) = match color_type {
+        0 => (png::ColorType::Grayscale, 1),
+        2 => (png::ColorType::Rgb, 3),
+        _ => (png::ColorType::Indexed, 1),
+    };
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, w, h);
+        enc.set_color(ct);
+        enc.set_depth(png::BitDepth::Eight);
+        if ct == png::ColorType::Indexed {
+            enc.set_palette(vec![7, 7, 7]);
+        }
+        if trns {
+            enc.set_trns(match color_type {
+                0 => vec![0, 7],
+                2 => vec![0, 7, 0, 7, 0, 7],
+                _ => vec![128],
+            });
+        }
+        let mut writer = enc.write_header().expect("PNG header");
+        let sample = if ct == png::ColorType::Indexed { 0 } else { 7 };
+        writer
+            .write_image_data(&vec![sample; (w * h) as usize * channels])
+            .expect("PNG data");
+    }
+    out
+}
+
+/// A gate input over the fixture skeleton and `atlas`, whose pages resolve in a
+/// fresh temporary directory holding `files` (kept alive by the returned guard).
+pub(crate) fn with_pages(atlas: &str, files: &[(&str, Vec<u8>)]) -> (tempfile::TempDir, GateInput) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for (name, bytes) in files {
+        std::fs::write(dir.path().join(name), bytes).expect("a page file");
+    }
+    let mut input = fixture();
+    input.atlas_text = Some(atlas.into());
+    input.atlas_dir = dir.path().to_path_buf();
+    (dir, input)
 }
 
 /// The fixture's gate input with skeleton text that is not JSON.
