@@ -12,7 +12,7 @@
 //! SKIP. Every FAIL ends with the renderer-policy sentence.
 
 use crate::a06_atlas_page_size_matches_png::page_footprint;
-use crate::loaded::{atlas_or_skip, placed};
+use crate::loaded::{atlas_or_skip, placed, stage};
 use crate::raw::num;
 use rigc_sdk::gate::facts::{Facts, PageImage};
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
@@ -44,13 +44,7 @@ impl Plates {
             return None;
         };
         let data = &loaded.data;
-        let stage = facts
-            .rig()
-            .and_then(|r| r.stage)
-            .map(|s| (s.width, s.height))
-            .or(data.width.zip(data.height))
-            .filter(|(w, h)| w.is_finite() && h.is_finite() && *w > 0.0 && *h > 0.0);
-        let Some((sw, sh)) = stage else {
+        let Some((sw, sh)) = stage(facts, data) else {
             return Some(Plates {
                 names: HashSet::new(),
                 unnamed: true,

@@ -48,6 +48,17 @@ pub(crate) fn atlas_or_skip<'f>(facts: &'f Facts<'_>, out: &mut Outcome) -> Opti
     }
 }
 
+/// The stage's width and height: the rig's stage, else the skeleton header's
+/// width and height, when both are finite and positive.
+pub(crate) fn stage(facts: &Facts<'_>, data: &SkeletonData) -> Option<(f64, f64)> {
+    facts
+        .rig()
+        .and_then(|r| r.stage)
+        .map(|s| (s.width, s.height))
+        .or(data.width.zip(data.height))
+        .filter(|(w, h)| w.is_finite() && h.is_finite() && *w > 0.0 && *h > 0.0)
+}
+
 /// One attachment object as a skin places it.
 #[derive(Clone, Copy)]
 pub(crate) struct Placed<'d> {
