@@ -58,11 +58,14 @@ mod a16_skeleton_version_4_3;
 mod a17_atlas_page_files_exist;
 mod a18_deterministic_emit;
 mod a19_overlay_pngs_have_alpha;
+mod a20_mesh_weights_coherent;
+mod a21_mesh_rim_pinned;
 mod a22_mesh_uvs_in_unit_range;
 mod a24_axis_space_stroke;
 mod a25_detached_bone_parentage;
 mod a26_slot_draw_order;
 mod a27_region_name_matches_page_filename;
+mod a28_ribbon_rows_share_weights;
 mod a31_draw_order_offsets_resolve;
 mod a32_event_keys_resolve;
 mod a34_constraint_timeline_targets;
@@ -92,11 +95,14 @@ pub use a16_skeleton_version_4_3::A16SkeletonVersion43;
 pub use a17_atlas_page_files_exist::A17AtlasPageFilesExist;
 pub use a18_deterministic_emit::A18DeterministicEmit;
 pub use a19_overlay_pngs_have_alpha::A19OverlayPngsHaveAlpha;
+pub use a20_mesh_weights_coherent::A20MeshWeightsCoherent;
+pub use a21_mesh_rim_pinned::A21MeshRimPinned;
 pub use a22_mesh_uvs_in_unit_range::A22MeshUvsInUnitRange;
 pub use a24_axis_space_stroke::A24AxisSpaceStroke;
 pub use a25_detached_bone_parentage::A25DetachedBoneParentage;
 pub use a26_slot_draw_order::A26SlotDrawOrder;
 pub use a27_region_name_matches_page_filename::A27RegionNameMatchesPageFilename;
+pub use a28_ribbon_rows_share_weights::A28RibbonRowsShareWeights;
 pub use a31_draw_order_offsets_resolve::A31DrawOrderOffsetsResolve;
 pub use a32_event_keys_resolve::A32EventKeysResolve;
 pub use a34_constraint_timeline_targets::A34ConstraintTimelineTargets;
@@ -131,14 +137,16 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A17AtlasPageFilesExist,
         &A18DeterministicEmit,
         &A19OverlayPngsHaveAlpha,
-        // A20, A21 go here.
+        &A20MeshWeightsCoherent,
+        &A21MeshRimPinned,
         &A22MeshUvsInUnitRange,
         // A23 goes here.
         &A24AxisSpaceStroke,
         &A25DetachedBoneParentage,
         &A26SlotDrawOrder,
         &A27RegionNameMatchesPageFilename,
-        // A28, A29, A30 go here.
+        &A28RibbonRowsShareWeights,
+        // A29, A30 go here.
         &A32EventKeysResolve,
         // A33 goes here.
         &A34ConstraintTimelineTargets,
@@ -177,7 +185,7 @@ mod tests {
         let mut sorted = codes.clone();
         sorted.sort_by_key(|c| rank(c));
         assert_eq!(codes, sorted);
-        assert_eq!(codes.len(), 28);
+        assert_eq!(codes.len(), 31);
     }
 
     #[test]
@@ -186,7 +194,7 @@ mod tests {
         for rule in rules() {
             let expected = match rule.code().get(..3) {
                 Some("A11" | "A12" | "A13" | "A14" | "A15" | "A19" | "A27") => Renderer,
-                Some("A24" | "A25" | "A26") => Archetype,
+                Some("A21" | "A24" | "A25" | "A26" | "A28") => Archetype,
                 _ => Validity,
             };
             assert_eq!(rule.kind(), expected, "{}", rule.code());
@@ -216,10 +224,20 @@ mod tests {
 
     /// The rules whose subject the minimal fixture does not carry, with the
     /// SKIP reason each gives there; every other rule must PASS on it.
-    const FIXTURE_SKIPS: &[(&str, &str)] = &[(
-        "A15",
-        "the skeleton has no animation named \"idle\", so no idle frame recomputes a mesh",
-    )];
+    const FIXTURE_SKIPS: &[(&str, &str)] = &[
+        (
+            "A15",
+            "the skeleton has no animation named \"idle\", so no idle frame recomputes a mesh",
+        ),
+        (
+            "A21",
+            "the skeleton carries no weighted mesh, so no rim is bound to hold",
+        ),
+        (
+            "A28",
+            "the rig \"tiny\" declares no ribbon mesh (it declares \"m\" authored), so no strip has rows to compare",
+        ),
+    ];
 
     #[test]
     fn every_rule_passes_the_fixture() {
