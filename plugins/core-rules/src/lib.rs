@@ -61,6 +61,7 @@ mod a19_overlay_pngs_have_alpha;
 mod a20_mesh_weights_coherent;
 mod a21_mesh_rim_pinned;
 mod a22_mesh_uvs_in_unit_range;
+mod a23_physics_constraint_effective;
 mod a24_axis_space_stroke;
 mod a25_detached_bone_parentage;
 mod a26_slot_draw_order;
@@ -98,6 +99,7 @@ pub use a19_overlay_pngs_have_alpha::A19OverlayPngsHaveAlpha;
 pub use a20_mesh_weights_coherent::A20MeshWeightsCoherent;
 pub use a21_mesh_rim_pinned::A21MeshRimPinned;
 pub use a22_mesh_uvs_in_unit_range::A22MeshUvsInUnitRange;
+pub use a23_physics_constraint_effective::A23PhysicsConstraintEffective;
 pub use a24_axis_space_stroke::A24AxisSpaceStroke;
 pub use a25_detached_bone_parentage::A25DetachedBoneParentage;
 pub use a26_slot_draw_order::A26SlotDrawOrder;
@@ -140,7 +142,7 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A20MeshWeightsCoherent,
         &A21MeshRimPinned,
         &A22MeshUvsInUnitRange,
-        // A23 goes here.
+        &A23PhysicsConstraintEffective,
         &A24AxisSpaceStroke,
         &A25DetachedBoneParentage,
         &A26SlotDrawOrder,
@@ -185,7 +187,7 @@ mod tests {
         let mut sorted = codes.clone();
         sorted.sort_by_key(|c| rank(c));
         assert_eq!(codes, sorted);
-        assert_eq!(codes.len(), 31);
+        assert_eq!(codes.len(), 32);
     }
 
     #[test]
