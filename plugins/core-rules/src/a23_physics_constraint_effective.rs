@@ -100,7 +100,11 @@ fn value_name(value: PhysicsValue) -> &'static str {
 
 /// The physics constraints a physics timeline writes: the named one, or every
 /// one whose `<value>Global` flag is set.
-pub(crate) fn physics_reach(data: &SkeletonData, named: Option<usize>, value: PhysicsValue) -> Vec<usize> {
+pub(crate) fn physics_reach(
+    data: &SkeletonData,
+    named: Option<usize>,
+    value: PhysicsValue,
+) -> Vec<usize> {
     let flag = match value {
         PhysicsValue::Inertia => 0,
         PhysicsValue::Strength => 1,
@@ -169,16 +173,28 @@ impl Rule for A23PhysicsConstraintEffective {
         let mut muted_until_keyed = 0usize;
         let k = data.animations.len();
         for &(i, n, p) in &physics {
-            let driven: Vec<(&str, f64)> = [("x", p.x), ("y", p.y), ("rotate", p.rotate), ("scaleX", p.scale_x), ("shearX", p.shear_x)]
-                .into_iter()
-                .filter(|(_, v)| *v > 0.0)
-                .collect();
+            let driven: Vec<(&str, f64)> = [
+                ("x", p.x),
+                ("y", p.y),
+                ("rotate", p.rotate),
+                ("scaleX", p.scale_x),
+                ("shearX", p.shear_x),
+            ]
+            .into_iter()
+            .filter(|(_, v)| *v > 0.0)
+            .collect();
             if driven.is_empty() {
-                out.fail(format!("physics \"{n}\" drives no component; it parses and does nothing"));
+                out.fail(format!(
+                    "physics \"{n}\" drives no component; it parses and does nothing"
+                ));
             }
             let bone = data.bones.get(p.bone);
             if let Some(b) = bone.filter(|b| b.length == 0.0) {
-                let levers: Vec<&str> = driven.iter().map(|(c, _)| *c).filter(|c| matches!(*c, "rotate" | "shearX")).collect();
+                let levers: Vec<&str> = driven
+                    .iter()
+                    .map(|(c, _)| *c)
+                    .filter(|c| matches!(*c, "rotate" | "shearX"))
+                    .collect();
                 if !levers.is_empty() {
                     out.fail(format!(
                         "physics \"{n}\" drives {} on bone \"{}\", which has length 0 — the solver aims the bone's tip, and a bone with no length has none, so it swings toward world angle 0; give the bone a length, or drive x and y",
@@ -194,7 +210,12 @@ impl Rule for A23PhysicsConstraintEffective {
                 }
             }
             let s = &p.setup;
-            for (rule, value) in [(&MIX, s.mix), (&MASS, s.mass_inverse), (&STRENGTH, s.strength), (&DAMPING, s.damping)] {
+            for (rule, value) in [
+                (&MIX, s.mix),
+                (&MASS, s.mass_inverse),
+                (&STRENGTH, s.strength),
+                (&DAMPING, s.damping),
+            ] {
                 if (rule.setup_ok)(value) {
                     continue;
                 }
@@ -213,7 +234,10 @@ impl Rule for A23PhysicsConstraintEffective {
                 out.fail(detail);
             }
             if !(p.step.is_finite() && p.step > 0.0) {
-                out.fail(format!("physics \"{n}\" has step {} (fps must be > 0)", num(p.step)));
+                out.fail(format!(
+                    "physics \"{n}\" has step {} (fps must be > 0)",
+                    num(p.step)
+                ));
             }
         }
         if muted_until_keyed > 0 {
@@ -235,15 +259,25 @@ impl Rule for A23PhysicsConstraintEffective {
                     let Some(rule) = rule_of(value) else {
                         continue;
                     };
-                    let (Some(&time), Some(&v)) = (t.frames.get(f * entries), t.frames.get(f * entries + 1)) else {
+                    let (Some(&time), Some(&v)) =
+                        (t.frames.get(f * entries), t.frames.get(f * entries + 1))
+                    else {
                         continue;
                     };
                     let v = f64::from(v);
-                    let posed = if value == PhysicsValue::Mass { 1.0 / v } else { v };
+                    let posed = if value == PhysicsValue::Mass {
+                        1.0 / v
+                    } else {
+                        v
+                    };
                     if (rule.key_ok)(posed) {
                         continue;
                     }
-                    let field = if value == PhysicsValue::Mass { format!(" ({} {})", rule.field, num(posed)) } else { String::new() };
+                    let field = if value == PhysicsValue::Mass {
+                        format!(" ({} {})", rule.field, num(posed))
+                    } else {
+                        String::new()
+                    };
                     out.fail(format!(
                         "animation \"{}\" {who} {} key at t={}s is {}{field}; must be {} — {}",
                         anim.name,

@@ -102,7 +102,8 @@ fn a_muted_mix_needs_a_key_that_switches_it_on() {
         &["physics \"p\" has mix 0 and none of the 2 animations keys its mix above 0; update() returns on mix 0, so the constraint never moves its bone — rest it above 0, or key its mix above 0 in an animation"],
     );
     // Both keys 0, and the Bézier between them rises above 0.
-    let input = muted(json!([{ "value": 0, "curve": [0.3, 0.5, 0.7, 0.5] }, { "time": 1, "value": 0 }]));
+    let input =
+        muted(json!([{ "value": 0, "curve": [0.3, 0.5, 0.7, 0.5] }, { "time": 1, "value": 0 }]));
     assert_pass(&RULE, &input);
     assert!(check(&RULE, &input)
         .stats
@@ -118,7 +119,11 @@ fn a_muted_mix_needs_a_key_that_switches_it_on() {
 #[test]
 fn fails_a_step_that_is_not_positive() {
     let input = mutant(|v| v["constraints"][1]["fps"] = json!(0));
-    assert_fails(&RULE, &input, &["physics \"p\" has step Infinity (fps must be > 0)"]);
+    assert_fails(
+        &RULE,
+        &input,
+        &["physics \"p\" has step Infinity (fps must be > 0)"],
+    );
 }
 
 #[test]

@@ -71,6 +71,10 @@ mod a31_draw_order_offsets_resolve;
 mod a32_event_keys_resolve;
 mod a34_constraint_timeline_targets;
 mod a35_deform_keys_fit_the_attachment;
+mod a36_path_constraint_effective;
+mod a37_slider_constraint_effective;
+mod a47_ik_constraint_not_muted_throughout;
+mod a48_transform_constraint_not_muted_throughout;
 mod loaded;
 mod raw;
 mod regions;
@@ -109,6 +113,10 @@ pub use a31_draw_order_offsets_resolve::A31DrawOrderOffsetsResolve;
 pub use a32_event_keys_resolve::A32EventKeysResolve;
 pub use a34_constraint_timeline_targets::A34ConstraintTimelineTargets;
 pub use a35_deform_keys_fit_the_attachment::A35DeformKeysFitTheAttachment;
+pub use a36_path_constraint_effective::A36PathConstraintEffective;
+pub use a37_slider_constraint_effective::A37SliderConstraintEffective;
+pub use a47_ik_constraint_not_muted_throughout::A47IkConstraintNotMutedThroughout;
+pub use a48_transform_constraint_not_muted_throughout::A48TransformConstraintNotMutedThroughout;
 
 use rigc_sdk::gate::Rule;
 
@@ -152,7 +160,13 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A32EventKeysResolve,
         // A33 goes here.
         &A34ConstraintTimelineTargets,
-        // A36, A37, A38, A39, A40, then A42–A50, go here (A41 is retired).
+        &A36PathConstraintEffective,
+        &A37SliderConstraintEffective,
+        // A38 goes here; A39 and A40 need the runtime poser (A41 is retired).
+        // A42, A44 go here; A43, A45, A46 need the runtime poser.
+        &A47IkConstraintNotMutedThroughout,
+        &A48TransformConstraintNotMutedThroughout,
+        // A49 goes here; A50 needs the runtime poser.
     ]
 }
 
@@ -187,7 +201,7 @@ mod tests {
         let mut sorted = codes.clone();
         sorted.sort_by_key(|c| rank(c));
         assert_eq!(codes, sorted);
-        assert_eq!(codes.len(), 32);
+        assert_eq!(codes.len(), 36);
     }
 
     #[test]
@@ -227,6 +241,8 @@ mod tests {
     /// The rules whose subject the minimal fixture does not carry, with the
     /// SKIP reason each gives there; every other rule must PASS on it.
     const FIXTURE_SKIPS: &[(&str, &str)] = &[
+        ("A36", "the skeleton declares no path constraint"),
+        ("A48", "the skeleton declares no transform constraint"),
         (
             "A15",
             "the skeleton has no animation named \"idle\", so no idle frame recomputes a mesh",
