@@ -69,10 +69,14 @@ mod a27_region_name_matches_page_filename;
 mod a28_ribbon_rows_share_weights;
 mod a31_draw_order_offsets_resolve;
 mod a32_event_keys_resolve;
+mod a33_vertex_attachment_geometry;
 mod a34_constraint_timeline_targets;
 mod a35_deform_keys_fit_the_attachment;
 mod a36_path_constraint_effective;
 mod a37_slider_constraint_effective;
+mod a38_skin_members_are_skin_required;
+mod a42_driven_constraints_update_after_their_driver;
+mod a44_linked_mesh_states_no_geometry_of_its_own;
 mod a47_ik_constraint_not_muted_throughout;
 mod a48_transform_constraint_not_muted_throughout;
 mod loaded;
@@ -111,10 +115,14 @@ pub use a27_region_name_matches_page_filename::A27RegionNameMatchesPageFilename;
 pub use a28_ribbon_rows_share_weights::A28RibbonRowsShareWeights;
 pub use a31_draw_order_offsets_resolve::A31DrawOrderOffsetsResolve;
 pub use a32_event_keys_resolve::A32EventKeysResolve;
+pub use a33_vertex_attachment_geometry::A33VertexAttachmentGeometry;
 pub use a34_constraint_timeline_targets::A34ConstraintTimelineTargets;
 pub use a35_deform_keys_fit_the_attachment::A35DeformKeysFitTheAttachment;
 pub use a36_path_constraint_effective::A36PathConstraintEffective;
 pub use a37_slider_constraint_effective::A37SliderConstraintEffective;
+pub use a38_skin_members_are_skin_required::A38SkinMembersAreSkinRequired;
+pub use a42_driven_constraints_update_after_their_driver::A42DrivenConstraintsUpdateAfterTheirDriver;
+pub use a44_linked_mesh_states_no_geometry_of_its_own::A44LinkedMeshStatesNoGeometryOfItsOwn;
 pub use a47_ik_constraint_not_muted_throughout::A47IkConstraintNotMutedThroughout;
 pub use a48_transform_constraint_not_muted_throughout::A48TransformConstraintNotMutedThroughout;
 
@@ -158,12 +166,16 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A28RibbonRowsShareWeights,
         // A29, A30 go here.
         &A32EventKeysResolve,
-        // A33 goes here.
+        &A33VertexAttachmentGeometry,
         &A34ConstraintTimelineTargets,
         &A36PathConstraintEffective,
         &A37SliderConstraintEffective,
-        // A38 goes here; A39 and A40 need the runtime poser (A41 is retired).
-        // A42, A44 go here; A43, A45, A46 need the runtime poser.
+        &A38SkinMembersAreSkinRequired,
+        // A39 and A40 need the runtime poser (another issue); A41 is retired.
+        &A42DrivenConstraintsUpdateAfterTheirDriver,
+        // A43 needs the runtime poser.
+        &A44LinkedMeshStatesNoGeometryOfItsOwn,
+        // A45 and A46 need the runtime poser.
         &A47IkConstraintNotMutedThroughout,
         &A48TransformConstraintNotMutedThroughout,
         // A49 goes here; A50 needs the runtime poser.
@@ -201,7 +213,7 @@ mod tests {
         let mut sorted = codes.clone();
         sorted.sort_by_key(|c| rank(c));
         assert_eq!(codes, sorted);
-        assert_eq!(codes.len(), 36);
+        assert_eq!(codes.len(), 40);
     }
 
     #[test]
@@ -243,6 +255,12 @@ mod tests {
     const FIXTURE_SKIPS: &[(&str, &str)] = &[
         ("A36", "the skeleton declares no path constraint"),
         ("A48", "the skeleton declares no transform constraint"),
+        ("A38", crate::a38_skin_members_are_skin_required::NOTHING),
+        (
+            "A42",
+            "no slider's animation keys a constraint property, so no update order is at stake",
+        ),
+        ("A44", rigc_sdk::gate::skip_reasons::NO_LINKED),
         (
             "A15",
             "the skeleton has no animation named \"idle\", so no idle frame recomputes a mesh",
