@@ -67,6 +67,8 @@ mod a25_detached_bone_parentage;
 mod a26_slot_draw_order;
 mod a27_region_name_matches_page_filename;
 mod a28_ribbon_rows_share_weights;
+mod a29_stroke_within_contact_depth;
+mod a30_stroke_within_cap_containment;
 mod a31_draw_order_offsets_resolve;
 mod a32_event_keys_resolve;
 mod a33_vertex_attachment_geometry;
@@ -82,6 +84,7 @@ mod a48_transform_constraint_not_muted_throughout;
 mod loaded;
 mod raw;
 mod regions;
+mod stroke;
 #[cfg(test)]
 mod testkit;
 
@@ -113,6 +116,8 @@ pub use a25_detached_bone_parentage::A25DetachedBoneParentage;
 pub use a26_slot_draw_order::A26SlotDrawOrder;
 pub use a27_region_name_matches_page_filename::A27RegionNameMatchesPageFilename;
 pub use a28_ribbon_rows_share_weights::A28RibbonRowsShareWeights;
+pub use a29_stroke_within_contact_depth::A29StrokeWithinContactDepth;
+pub use a30_stroke_within_cap_containment::A30StrokeWithinCapContainment;
 pub use a31_draw_order_offsets_resolve::A31DrawOrderOffsetsResolve;
 pub use a32_event_keys_resolve::A32EventKeysResolve;
 pub use a33_vertex_attachment_geometry::A33VertexAttachmentGeometry;
@@ -164,7 +169,8 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A26SlotDrawOrder,
         &A27RegionNameMatchesPageFilename,
         &A28RibbonRowsShareWeights,
-        // A29, A30 go here.
+        &A29StrokeWithinContactDepth,
+        &A30StrokeWithinCapContainment,
         &A32EventKeysResolve,
         &A33VertexAttachmentGeometry,
         &A34ConstraintTimelineTargets,
@@ -213,7 +219,7 @@ mod tests {
         let mut sorted = codes.clone();
         sorted.sort_by_key(|c| rank(c));
         assert_eq!(codes, sorted);
-        assert_eq!(codes.len(), 40);
+        assert_eq!(codes.len(), 42);
     }
 
     #[test]
@@ -222,7 +228,7 @@ mod tests {
         for rule in rules() {
             let expected = match rule.code().get(..3) {
                 Some("A11" | "A12" | "A13" | "A14" | "A15" | "A19" | "A27") => Renderer,
-                Some("A21" | "A24" | "A25" | "A26" | "A28") => Archetype,
+                Some("A21" | "A24" | "A25" | "A26" | "A28" | "A29" | "A30") => Archetype,
                 _ => Validity,
             };
             assert_eq!(rule.kind(), expected, "{}", rule.code());
@@ -261,6 +267,8 @@ mod tests {
             "no slider's animation keys a constraint property, so no update order is at stake",
         ),
         ("A44", rigc_sdk::gate::skip_reasons::NO_LINKED),
+        ("A29", crate::a29_stroke_within_contact_depth::NO_DEPTH),
+        ("A30", crate::a30_stroke_within_cap_containment::NO_CEILING),
         (
             "A15",
             "the skeleton has no animation named \"idle\", so no idle frame recomputes a mesh",
