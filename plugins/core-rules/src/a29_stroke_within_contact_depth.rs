@@ -63,7 +63,6 @@ mod tests {
     use crate::raw::NOT_JSON;
     use crate::testkit::*;
     use rigc_sdk::gate::{GateInput, Stroke};
-    use serde_json::json;
 
     const RULE: A29StrokeWithinContactDepth = A29StrokeWithinContactDepth;
 

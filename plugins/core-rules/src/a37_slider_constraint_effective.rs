@@ -48,7 +48,7 @@ impl Rule for A37SliderConstraintEffective {
                         out.fail(format!("slider \"{n}\" applies animation \"{a}\", which carries no timeline at all; the slider runs and the skeleton never changes"));
                     }
                     if let Some(bone) = s.bone {
-                        if s.looped && !(anim.duration > 0.0) {
+                        if s.looped && (anim.duration <= 0.0 || anim.duration.is_nan()) {
                             out.fail(format!("slider \"{n}\" loops animation \"{a}\", whose duration is {} — Slider.update computes `duration + (time % duration)` when looping, so the applied time is NaN", num(anim.duration)));
                         }
                         if s.scale == 0.0 {

@@ -81,6 +81,8 @@ mod a42_driven_constraints_update_after_their_driver;
 mod a44_linked_mesh_states_no_geometry_of_its_own;
 mod a47_ik_constraint_not_muted_throughout;
 mod a48_transform_constraint_not_muted_throughout;
+mod a49_packed_footprints_do_not_overlap;
+mod footprints;
 mod loaded;
 mod raw;
 mod regions;
@@ -130,6 +132,7 @@ pub use a42_driven_constraints_update_after_their_driver::A42DrivenConstraintsUp
 pub use a44_linked_mesh_states_no_geometry_of_its_own::A44LinkedMeshStatesNoGeometryOfItsOwn;
 pub use a47_ik_constraint_not_muted_throughout::A47IkConstraintNotMutedThroughout;
 pub use a48_transform_constraint_not_muted_throughout::A48TransformConstraintNotMutedThroughout;
+pub use a49_packed_footprints_do_not_overlap::A49PackedFootprintsDoNotOverlap;
 
 use rigc_sdk::gate::Rule;
 
@@ -184,7 +187,8 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         // A45 and A46 need the runtime poser.
         &A47IkConstraintNotMutedThroughout,
         &A48TransformConstraintNotMutedThroughout,
-        // A49 goes here; A50 needs the runtime poser.
+        &A49PackedFootprintsDoNotOverlap,
+        // A50 needs the runtime poser (another issue).
     ]
 }
 
@@ -219,7 +223,7 @@ mod tests {
         let mut sorted = codes.clone();
         sorted.sort_by_key(|c| rank(c));
         assert_eq!(codes, sorted);
-        assert_eq!(codes.len(), 42);
+        assert_eq!(codes.len(), 43);
     }
 
     #[test]
@@ -227,7 +231,7 @@ mod tests {
         use rigc_sdk::gate::RuleKind::*;
         for rule in rules() {
             let expected = match rule.code().get(..3) {
-                Some("A11" | "A12" | "A13" | "A14" | "A15" | "A19" | "A27") => Renderer,
+                Some("A11" | "A12" | "A13" | "A14" | "A15" | "A19" | "A27" | "A49") => Renderer,
                 Some("A21" | "A24" | "A25" | "A26" | "A28" | "A29" | "A30") => Archetype,
                 _ => Validity,
             };
@@ -268,6 +272,7 @@ mod tests {
         ),
         ("A44", rigc_sdk::gate::skip_reasons::NO_LINKED),
         ("A29", crate::a29_stroke_within_contact_depth::NO_DEPTH),
+        ("A49", crate::a49_packed_footprints_do_not_overlap::NO_PAIR),
         ("A30", crate::a30_stroke_within_cap_containment::NO_CEILING),
         (
             "A15",

@@ -62,14 +62,10 @@ pub(crate) fn stage(facts: &Facts<'_>, data: &SkeletonData) -> Option<(f64, f64)
 /// One attachment object as a skin places it.
 #[derive(Clone, Copy)]
 pub(crate) struct Placed<'d> {
-    /// The skin's name.
-    pub skin: &'d str,
     /// The slot index.
     pub slot: usize,
     /// The slot's name.
     pub slot_name: &'d str,
-    /// The placeholder (skin key).
-    pub placeholder: &'d str,
     /// Index into `SkeletonData::attachments`.
     pub index: usize,
     /// The object.
@@ -97,10 +93,8 @@ pub(crate) fn placed(data: &SkeletonData) -> Vec<Placed<'_>> {
                 continue;
             }
             out.push(Placed {
-                skin: &skin.name,
                 slot,
                 slot_name: data.slots.get(slot).map_or("", |s| s.name.as_str()),
-                placeholder: &entry.placeholder,
                 index: entry.attachment,
                 attachment,
             });
@@ -279,7 +273,7 @@ mod tests {
         let data = &facts.loaded().expect("the fixture loads").data;
         let boxed = placed(data)
             .into_iter()
-            .find(|p| p.placeholder == "box")
+            .find(|p| p.attachment.name == "box")
             .expect("box");
         let v = boxed.attachment.vertex().expect("vertex data");
         let b = bindings(v).expect("decodes").expect("weighted");

@@ -18,8 +18,8 @@ pub(crate) struct Advance {
 
 /// The largest value `value(key)` takes over the keys of `timelines` of
 /// `bones` (by name), with where: `(value, "anim.bone t=<t>")`.
-fn deepest<'v>(
-    root: &'v Value,
+fn deepest(
+    root: &Value,
     bones: impl Fn(&str) -> bool,
     timelines: &[&str],
     value: impl Fn(&str, &Value) -> Option<f64>,
