@@ -10,10 +10,6 @@
 //! ```
 #![deny(missing_docs)]
 #![warn(clippy::unwrap_used)]
-#![allow(
-    clippy::redundant_guards,
-    clippy::approx_constant,
-    clippy::wrong_self_convention
 
 pub mod emit;
 pub mod gate;
