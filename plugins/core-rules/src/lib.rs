@@ -1,13 +1,17 @@
 //! `rigc-core-rules`: rigc's own assertion rules (GATE.md §3), each a unit struct
 //! implementing [`rigc_sdk::gate::Rule`], one module per rule.
 //!
-//! This crate owns the rules that need **only the raw text**: the skeleton text as
-//! plain JSON, the atlas text, the rig info, or the second compile (GATE.md §5,
-//! capability level T). It deliberately does not load the skeleton, decode a PNG
-//! or pose anything — the rules that do (A00, A03, A04, A06, A08–A11, A13–A15,
-//! A17, A19–A23, A27, A28, A33, A36–A40, A42–A50) belong beside these and take
-//! their places in [`rules`]'s run order. It does not print verdicts either: the
-//! host's gate harness runs the bodies and lays out the report.
+//! This crate owns every rule that needs no posing (GATE.md §5, capability
+//! levels T and L): the rules over the raw text (the skeleton text as plain JSON,
+//! the atlas text, the rig info, the second compile), and the rules over the
+//! skeleton and atlas **as the runtime loads them** — the A00 round trip through
+//! rigc's own Spine 4.3 reader, shared with every rule through
+//! [`rigc_sdk::gate::facts::Facts::loaded`] — and over the atlas pages' PNG
+//! headers and pixels ([`rigc_sdk::gate::facts::Facts::page_image`]). The rules
+//! that need the runtime poser (A10, A39, A40, A43, A45, A46, A50) are another
+//! issue, and A41 is retired (DECISIONS.md); [`rules`] marks where they go. It
+//! does not print verdicts: the host's gate harness runs the bodies and lays out
+//! the report.
 //!
 //! Every body is total: it reads files it did not write (`rigc validate`), so any
 //! JSON shape is an input, and no data can make it panic.
@@ -287,6 +291,26 @@ mod tests {
             "the rig \"tiny\" declares no ribbon mesh (it declares \"m\" authored), so no strip has rows to compare",
         ),
     ];
+
+    #[test]
+    fn no_rule_panics_on_hostile_data_that_loads() {
+        let (_dir, junk) = crate::testkit::junk_loaded();
+        let loaded = junk
+            .iter()
+            .filter(|i| rigc_sdk::gate::facts::Facts::new(i).loaded().is_ok())
+            .count();
+        assert!(
+            loaded * 2 >= junk.len(),
+            "only {loaded} of {} hostile inputs load",
+            junk.len()
+        );
+        for (i, input) in junk.iter().enumerate() {
+            for rule in rules() {
+                let ran = catch_unwind(AssertUnwindSafe(|| check(rule, input)));
+                assert!(ran.is_ok(), "{} panicked on hostile input {i}", rule.code());
+            }
+        }
+    }
 
     #[test]
     fn every_rule_passes_the_fixture() {
