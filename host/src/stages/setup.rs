@@ -116,6 +116,7 @@ pub fn assemble(
         stage,
         base_plates: base_plates(&skeleton, stage),
         mesh_kinds: Vec::new(),
+        ..RigInfo::default()
     };
     Ok(Setup {
         skeleton,

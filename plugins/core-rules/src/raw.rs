@@ -64,9 +64,31 @@ pub(crate) fn truthy(v: Option<&Value>) -> bool {
     }
 }
 
-/// A number as JavaScript prints it (`1`, `0.5`, `1e-7`, `1e+21`).
+/// A number as JavaScript prints it (`1`, `0.5`, `1e-7`, `1e+21`, `NaN`,
+/// `-Infinity`).
 pub(crate) fn num(x: f64) -> String {
-    f64_text(x)
+    if x.is_nan() {
+        "NaN".into()
+    } else if x.is_infinite() {
+        if x > 0.0 { "Infinity" } else { "-Infinity" }.into()
+    } else {
+        f64_text(x)
+    }
+}
+
+/// `x.toFixed(digits)` as JavaScript prints it (`NaN` and `Infinity` spelled).
+pub(crate) fn fixed(x: f64, digits: usize) -> String {
+    if x.is_finite() {
+        let s = format!("{x:.digits$}");
+        // JavaScript prints no negative zero.
+        if s.starts_with('-') && s.chars().all(|c| matches!(c, '-' | '0' | '.')) {
+            s.trim_start_matches('-').to_string()
+        } else {
+            s
+        }
+    } else {
+        num(x)
+    }
 }
 
 /// A key's `time` as a detail prints it: the number, `0` when absent (the

@@ -130,8 +130,30 @@ pub struct RigInfo {
     pub stage: Option<Bounds>,
     /// Regions named as base plates (full-stage art that may be opaque).
     pub base_plates: Vec<String>,
-    /// Mesh kind per slot (`ring`, `ribbon`, `contour`, `grid`, `authored`).
+    /// Mesh kind per slot (`ring`, `ribbon`, `contour`, `grid`, `segments`,
+    /// `authored`; a slot not listed is `ring`).
     pub mesh_kinds: Vec<(String, String)>,
+    /// Per slot, the bones its generated mesh declares (A20: each must be bound).
+    #[serde(default)]
+    pub mesh_declared_bones: Vec<(String, Vec<String>)>,
+    /// Per slot, the soft bone of its generated mesh's soft region (A21).
+    #[serde(default)]
+    pub mesh_soft_bones: Vec<(String, String)>,
+    /// The cut manifest's stroke facts (A29, A30); `None`: no manifest.
+    #[serde(default)]
+    pub stroke: Option<Stroke>,
+}
+
+/// A cut manifest's `stroke` block: how far the axis stroke may advance inward.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Stroke {
+    /// `stroke.contact_depth`: where the two masses meet, px (A29).
+    pub contact_depth: Option<f64>,
+    /// `stroke.cap_containment_ceiling`: where the leading contour leaves the
+    /// occluder's opaque footprint, px (A30).
+    pub cap_containment_ceiling: Option<f64>,
+    /// The inward unit vector the mass bone's translate keys are projected on.
+    pub inward_unit: [f64; 2],
 }
 
 /// The emitted artifacts of a second, independent compile (A18).

@@ -1,0 +1,119 @@
+//! This module owns A29_STROKE_WITHIN_CONTACT_DEPTH (archetype; GATE.md §3): the
+//! deepest inward advance of the stroke (see [`crate::stroke`]) stays within the
+//! contact depth where the two masses meet (the cut manifest's
+//! `stroke.contact_depth`, `RigInfo.stroke`), within 1e-6 px — past it the two
+//! plates interpenetrate. Stats: `contactDepth`, `deepestAdvance`.
+//!
+//! This project reads no cut manifest, so in practice the rule SKIPs saying no
+//! contact depth is declared; the logic runs on whatever `RigInfo.stroke` holds.
+//! SKIPs with no rig info, no contact depth, or skeleton text that is not JSON.
+
+use crate::raw::{fixed, num, raw_or_skip};
+use crate::stroke::advance;
+use rigc_sdk::gate::facts::Facts;
+use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+
+/// A29_STROKE_WITHIN_CONTACT_DEPTH.
+pub struct A29StrokeWithinContactDepth;
+
+/// SKIP: no contact depth.
+pub(crate) const NO_DEPTH: &str = "no contact depth is declared — it is a cut manifest's stroke.contact_depth, and this project reads no cut manifest — so there is no depth to hold the stroke to";
+
+impl Rule for A29StrokeWithinContactDepth {
+    fn code(&self) -> &'static str {
+        "A29_STROKE_WITHIN_CONTACT_DEPTH"
+    }
+
+    fn kind(&self) -> RuleKind {
+        RuleKind::Archetype
+    }
+
+    fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
+        let Some(rig) = facts.rig() else {
+            out.skip(skip_reasons::NO_RIG);
+            return;
+        };
+        let Some((depth, inward)) = rig
+            .stroke
+            .as_ref()
+            .and_then(|s| s.contact_depth.map(|d| (d, s.inward_unit)))
+        else {
+            out.skip(NO_DEPTH);
+            return;
+        };
+        let Some(root) = raw_or_skip(facts, out) else {
+            return;
+        };
+        let a = advance(root, rig, inward);
+        out.stat("contactDepth", num(depth));
+        out.stat("deepestAdvance", fixed(a.total, 3));
+        if a.total > depth + 1e-6 || a.total.is_nan() {
+            out.fail(format!(
+                "{} but the masses meet at {}px — the two plates would interpenetrate",
+                a.sentence,
+                num(depth)
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::raw::NOT_JSON;
+    use crate::testkit::*;
+    use rigc_sdk::gate::{GateInput, Stroke};
+
+    const RULE: A29StrokeWithinContactDepth = A29StrokeWithinContactDepth;
+
+    /// The fixture ("b" is under the axis bone, keyed translate x 3 then 5) with
+    /// a contact depth and mass bone "t" (keyed translate (1,2) then (2,4)).
+    fn depth(d: f64) -> GateInput {
+        let mut input = fixture();
+        if let Some(rig) = input.rig.as_mut() {
+            rig.invariants.mass_bone = Some("t".into());
+            rig.stroke = Some(Stroke {
+                contact_depth: Some(d),
+                cap_containment_ceiling: None,
+                inward_unit: [0.0, 1.0],
+            });
+        }
+        input
+    }
+
+    #[test]
+    fn passes_within_the_depth() {
+        assert_pass(&RULE, &depth(9.0));
+        let out = check(&RULE, &depth(9.0));
+        assert_eq!(
+            out.stats,
+            [
+                ("contactDepth".to_string(), "9".to_string()),
+                ("deepestAdvance".to_string(), "9.000".to_string())
+            ]
+        );
+    }
+
+    #[test]
+    fn fails_past_the_depth() {
+        assert_fails(&RULE, &depth(8.5), &["deepest inward advance is 9.000px (stroke 5.000 at a.b t=1 + mass 4.000 at a.t t=1) but the masses meet at 8.5px — the two plates would interpenetrate"]);
+        let mut input = mutant(|v| {
+            if let Some(b) = v["animations"]["a"]["bones"]["b"].as_object_mut() {
+                b.remove("translate");
+            }
+        });
+        input.rig = depth(3.0).rig;
+        assert_fails(&RULE, &input, &["deepest inward advance is 4.000px (stroke 0.000 at setup + mass 4.000 at a.t t=1) but the masses meet at 3px — the two plates would interpenetrate"]);
+    }
+
+    #[test]
+    fn skips_without_rig_depth_or_json() {
+        let mut input = fixture();
+        input.rig = None;
+        assert_skips(&RULE, &input, skip_reasons::NO_RIG);
+        assert_skips(&RULE, &fixture(), NO_DEPTH);
+        let mut input = not_json();
+        input.rig = depth(1.0).rig;
+        assert_skips(&RULE, &input, NOT_JSON);
+    }
+}

@@ -1,0 +1,130 @@
+//! This module owns A30_STROKE_WITHIN_CAP_CONTAINMENT (archetype; GATE.md §3): the
+//! deepest inward advance of the stroke (see [`crate::stroke`]) stays within the
+//! cap-containment ceiling — where the leading contour leaves the occluder's
+//! opaque footprint (the cut manifest's `stroke.cap_containment_ceiling`,
+//! `RigInfo.stroke`) — within 1e-6 px; and while a ceiling is declared, no bone
+//! on or under the axis bone has a `scale`, `scalex` or `scaley` timeline (the
+//! ceiling was measured on the undeformed contour). Stats: `capCeiling`,
+//! `deepestAdvance`.
+//!
+//! This project reads no cut manifest, so in practice the rule SKIPs saying no
+//! containment ceiling is declared; the logic runs on whatever `RigInfo.stroke`
+//! holds. SKIPs with no rig info, no ceiling, or skeleton text that is not JSON.
+
+use crate::raw::{animations, fixed, members, num, raw_or_skip, BoneTree};
+use crate::stroke::advance;
+use rigc_sdk::gate::facts::Facts;
+use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+
+/// A30_STROKE_WITHIN_CAP_CONTAINMENT.
+pub struct A30StrokeWithinCapContainment;
+
+/// SKIP: no ceiling.
+pub(crate) const NO_CEILING: &str = "no containment ceiling is declared — it is a cut manifest's stroke.cap_containment_ceiling, and this project reads no cut manifest — so there is no ceiling to hold the stroke to";
+
+impl Rule for A30StrokeWithinCapContainment {
+    fn code(&self) -> &'static str {
+        "A30_STROKE_WITHIN_CAP_CONTAINMENT"
+    }
+
+    fn kind(&self) -> RuleKind {
+        RuleKind::Archetype
+    }
+
+    fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
+        let Some(rig) = facts.rig() else {
+            out.skip(skip_reasons::NO_RIG);
+            return;
+        };
+        let Some((ceiling, inward)) = rig
+            .stroke
+            .as_ref()
+            .and_then(|s| s.cap_containment_ceiling.map(|c| (c, s.inward_unit)))
+        else {
+            out.skip(NO_CEILING);
+            return;
+        };
+        let Some(root) = raw_or_skip(facts, out) else {
+            return;
+        };
+        let a = advance(root, rig, inward);
+        out.stat("capCeiling", num(ceiling));
+        out.stat("deepestAdvance", fixed(a.total, 3));
+        if a.total > ceiling + 1e-6 || a.total.is_nan() {
+            out.fail(format!(
+                "{} but the leading contour leaves the occluder's opaque footprint at {}px — the part would be drawn where it should be covered",
+                a.sentence,
+                num(ceiling)
+            ));
+        }
+        let Some(axis) = rig.invariants.axis_bone.as_deref() else {
+            return;
+        };
+        let tree = BoneTree::of(root);
+        for (anim, map) in animations(root) {
+            for (bone, tls) in members(map.get("bones")) {
+                if bone != axis && !tree.is_under(bone, axis) {
+                    continue;
+                }
+                for (tl, _) in members(Some(tls))
+                    .filter(|(tl, _)| matches!(*tl, "scale" | "scalex" | "scaley"))
+                {
+                    out.fail(format!(
+                        "\"{anim}\" gives \"{bone}\" a {tl} timeline while a cap-containment ceiling is declared; the ceiling was measured on the undeformed contour, so a scaled plate is outside its evidence"
+                    ));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::raw::NOT_JSON;
+    use crate::testkit::*;
+    use rigc_sdk::gate::{GateInput, Stroke};
+    use serde_json::json;
+
+    const RULE: A30StrokeWithinCapContainment = A30StrokeWithinCapContainment;
+
+    fn ceiling(mut input: GateInput, c: f64) -> GateInput {
+        if let Some(rig) = input.rig.as_mut() {
+            rig.stroke = Some(Stroke {
+                contact_depth: None,
+                cap_containment_ceiling: Some(c),
+                inward_unit: [1.0, 0.0],
+            });
+        }
+        input
+    }
+
+    #[test]
+    fn passes_within_the_ceiling() {
+        assert_pass(&RULE, &ceiling(fixture(), 5.0));
+    }
+
+    #[test]
+    fn fails_past_the_ceiling() {
+        assert_fails(&RULE, &ceiling(fixture(), 4.0), &["deepest inward advance is 5.000px (stroke 5.000 at a.b t=1) but the leading contour leaves the occluder's opaque footprint at 4px — the part would be drawn where it should be covered"]);
+    }
+
+    #[test]
+    fn fails_a_scaled_plate_under_the_axis() {
+        let input = mutant(|v| {
+            v["animations"]["knob"]["bones"]["b"] = json!({ "scalex": [{ "value": 2 }] })
+        });
+        assert_fails(&RULE, &ceiling(input, 9.0), &["\"knob\" gives \"b\" a scalex timeline while a cap-containment ceiling is declared; the ceiling was measured on the undeformed contour, so a scaled plate is outside its evidence"]);
+    }
+
+    #[test]
+    fn skips_without_rig_ceiling_or_json() {
+        let mut input = fixture();
+        input.rig = None;
+        assert_skips(&RULE, &input, skip_reasons::NO_RIG);
+        assert_skips(&RULE, &fixture(), NO_CEILING);
+        let mut input = not_json();
+        input.rig = ceiling(fixture(), 1.0).rig;
+        assert_skips(&RULE, &input, NOT_JSON);
+    }
+}
