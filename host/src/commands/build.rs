@@ -162,6 +162,12 @@ pub fn build_one(target: &Target, profile: Profile, cwd: &Path, out: &mut Output
         atlas_dir: inputs.out_dir.clone(),
         rig: Some(first.rig_info.clone()),
         second,
+        page_files: first
+            .atlas
+            .copies
+            .iter()
+            .map(|c| (c.to_name.clone(), c.from.clone()))
+            .collect(),
     };
     out.line(&format!(
         "  ..    validate (round trip through rigc's Spine 4.3 reader + machine assertions, profile {})",

@@ -56,6 +56,7 @@ pub fn run(args: &ValidateArgs, cwd: &Path, out: &mut Output) -> Status {
         atlas_dir: atlas.parent().map(Path::to_path_buf).unwrap_or_default(),
         rig: None,
         second: None,
+        page_files: Default::default(),
     };
     let report = super::build::gate(&input);
     super::build::print_report(&report, out);

@@ -201,6 +201,7 @@ mod tests {
             atlas_dir: ".".into(),
             rig: None,
             second: None,
+            page_files: Default::default(),
         }
     }
 

@@ -5,9 +5,12 @@
 //! Base plates: the rig's named `base_plates` (from the cut manifest); else every
 //! region attachment whose size covers the stage (`RigInfo.stage`, else the
 //! skeleton header's width and height), by its path. A page holding one region
-//! that is not a base plate must be able to hold transparency (an alpha channel
-//! or `tRNS`) and use it in some texel; on a shared page each non-base region's
-//! rectangle must hold a texel with alpha < 255. Pages whose file is missing (A17)
+//! that is not a base plate must be able to hold transparency: an alpha channel
+//! (colour type 4 or 6) or a `tRNS` chunk — the file's header decides, as the
+//! project's issue #2 states the rule ("an overlay PNG with no alpha fails"), so a
+//! part drawn as a solid RGBA rectangle (rigc's own buoy quickstart) passes. On a
+//! shared page, where the header speaks for every region at once, each non-base
+//! region's rectangle must hold a texel with alpha < 255. Pages whose file is missing (A17)
 //! or unreadable (A06) are counted and, when nothing else failed, named in a
 //! SKIP. Every FAIL ends with the renderer-policy sentence.
 
@@ -165,16 +168,6 @@ fn single(image: &PageImage, page: &str, policy: &str, out: &mut Outcome) -> Opt
             "part image \"{page}\" cannot be transparent anywhere: it is colour type {c} ({name}) with no tRNS chunk, so every texel draws opaque.{policy}"
         ));
         return None;
-    }
-    let decoded = match decode(image) {
-        Ok(d) => d,
-        Err(why) => return Some(why),
-    };
-    if decoded.transparent_pixels() == 0 {
-        out.fail(format!(
-            "part image \"{page}\" is opaque in every one of its {}x{} texels: its file can hold transparency (colour type {c}, {name}) and no texel uses it.{policy}",
-            header.width, header.height
-        ));
     }
     None
 }

@@ -46,13 +46,11 @@ fn passes_an_overlay_whose_trns_makes_texels_transparent() {
 }
 
 #[test]
-fn fails_an_overlay_that_uses_no_transparency() {
+fn passes_an_overlay_whose_file_holds_alpha_even_if_no_texel_uses_it() {
+    // The file's header decides for a page of its own (issue #2: "an overlay PNG
+    // with no alpha fails"); the buoy quickstart's solid RGBA plates are green.
     let (_dir, input) = with_pages(ONE, &[("r.png", opaque(4, 4))]);
-    assert_fails(
-        &RULE,
-        &input,
-        &[&fail("part image \"r.png\" is opaque in every one of its 4x4 texels: its file can hold transparency (colour type 6, truecolour with alpha) and no texel uses it.")],
-    );
+    assert_pass(&RULE, &input);
 }
 
 fn full_stage(input: &mut GateInput) {
@@ -84,14 +82,14 @@ fn exempts_a_full_stage_base_plate() {
 
 #[test]
 fn says_how_to_name_a_plate_when_nothing_can_be_exempt() {
-    let (_dir, mut input) = with_pages(ONE, &[("r.png", opaque(4, 4))]);
+    let (_dir, mut input) = with_pages(ONE, &[("r.png", png_plain(4, 4, 2, false))]);
     let mut v = skeleton();
     v["skeleton"] = json!({ "spine": "4.3.13" });
     input.skeleton_text = v.to_string();
     assert_fails(
         &RULE,
         &input,
-        &[&format!("part image \"r.png\" is opaque in every one of its 4x4 texels: its file can hold transparency (colour type 6, truecolour with alpha) and no texel uses it.{POLICY_UNNAMED}")],
+        &[&format!("part image \"r.png\" cannot be transparent anywhere: it is colour type 2 (truecolour) with no tRNS chunk, so every texel draws opaque.{POLICY_UNNAMED}")],
     );
 }
 
@@ -148,7 +146,7 @@ fn skips_unread_pages_only_when_nothing_failed() {
     let two = format!("{ONE}\n{SHARED}");
     let (_dir, input) = with_pages(&two, &[("r.png", b"not a png".to_vec())]);
     assert_skips(&RULE, &input, "2 page(s) carrying parts were not read — 1 missing (A17_ATLAS_PAGE_FILES_EXIST names them) and 1 unreadable (A06_ATLAS_PAGE_SIZE_MATCHES_PNG names them) — so their parts' alpha was not measured");
-    let (_dir, input) = with_pages(&two, &[("r.png", opaque(4, 4))]);
+    let (_dir, input) = with_pages(&two, &[("r.png", png_plain(4, 4, 2, false))]);
     assert_eq!(check(&RULE, &input).failures.len(), 1);
     assert_eq!(check(&RULE, &input).skip, None);
 }

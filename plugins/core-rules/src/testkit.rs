@@ -72,6 +72,7 @@ pub(crate) fn input_texts(skeleton_text: &str, atlas: &str) -> GateInput {
             skeleton_text: skeleton_text.into(),
             atlas_text: atlas.into(),
         }),
+        page_files: Default::default(),
     }
 }
 
@@ -299,6 +300,7 @@ pub(crate) fn junk() -> Vec<GateInput> {
                 None
             },
             second: if i % 3 == 0 { None } else { Some(second) },
+            page_files: Default::default(),
         });
     }
     for atlas in atlases {

@@ -182,6 +182,11 @@ pub struct GateInput {
     pub rig: Option<RigInfo>,
     /// The second compile, when there is one (build only).
     pub second: Option<SecondCompile>,
+    /// Where a page's file is now, for pages not yet at `atlas_dir/<page name>`:
+    /// under `--copy-images` the atlas names the copies a green build will make,
+    /// and the gate reads the sources they will be copied from.
+    #[serde(default)]
+    pub page_files: std::collections::BTreeMap<String, std::path::PathBuf>,
 }
 
 /// What one rule found: failures (one line each), or a skip reason, plus stats.

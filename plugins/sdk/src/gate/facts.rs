@@ -44,7 +44,11 @@ pub struct PageImage {
 impl PageImage {
     /// Reads the page file named `name` relative to `dir` (now, once).
     pub fn read(dir: &Path, name: &str) -> PageImage {
-        let path = absolute(&dir.join(name));
+        PageImage::at(absolute(&dir.join(name)))
+    }
+
+    /// Reads the page file at `path` (absolute).
+    pub fn at(path: PathBuf) -> PageImage {
         let file = match std::fs::read(&path) {
             Ok(bytes) => Ok(bytes),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(PageFileError::Missing),
@@ -185,7 +189,10 @@ impl<'a> Facts<'a> {
         Some(
             slots
                 .get(index)?
-                .get_or_init(|| PageImage::read(&self.input.atlas_dir, &page.name)),
+                .get_or_init(|| match self.input.page_files.get(&page.name) {
+                    Some(file) => PageImage::at(absolute(file)),
+                    None => PageImage::read(&self.input.atlas_dir, &page.name),
+                }),
         )
     }
 }
@@ -203,6 +210,7 @@ mod tests {
             atlas_dir: dir.to_path_buf(),
             rig: None,
             second: None,
+            page_files: Default::default(),
         }
     }
 
