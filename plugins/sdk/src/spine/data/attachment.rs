@@ -343,7 +343,7 @@ pub fn mesh_uvs(region: &TexRegion, region_uvs: &[f64]) -> Vec<f32> {
     };
     let (width, height);
     match region.degrees {
-        d if d == 90.0 => {
+        90.0 => {
             u -= (region.original_height - region.offset_y - region.height) / tw;
             v -= (region.original_width - region.offset_x - region.width) / th;
             width = region.original_height / tw;
@@ -358,7 +358,7 @@ pub fn mesh_uvs(region: &TexRegion, region_uvs: &[f64]) -> Vec<f32> {
             }
             return uvs;
         }
-        d if d == 180.0 => {
+        180.0 => {
             u -= (region.original_width - region.offset_x - region.width) / tw;
             v -= region.offset_y / th;
             width = region.original_width / tw;
@@ -373,7 +373,7 @@ pub fn mesh_uvs(region: &TexRegion, region_uvs: &[f64]) -> Vec<f32> {
             }
             return uvs;
         }
-        d if d == 270.0 => {
+        270.0 => {
             u -= region.offset_y / tw;
             v -= region.offset_x / th;
             width = region.original_height / tw;

@@ -196,8 +196,8 @@ impl Timeline {
     pub fn curve_type(&self, frame: usize) -> Option<CurveType> {
         let c = *self.curves.get(frame)?;
         Some(match c {
-            c if c == 0.0 => CurveType::Linear,
-            c if c == 1.0 => CurveType::Stepped,
+            0.0 => CurveType::Linear,
+            1.0 => CurveType::Stepped,
             c => CurveType::Bezier((c - 2.0) as usize),
         })
     }

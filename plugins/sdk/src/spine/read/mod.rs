@@ -13,6 +13,12 @@
 //! panics and always terminates.
 
 mod animation;
+mod attachment_timelines;
+mod constraint_timelines;
+mod constraints;
+mod draw_order;
+mod geometry;
+mod keys;
 mod skeleton;
 mod skin;
 mod values;
