@@ -310,7 +310,8 @@ pub struct Animation {
     pub timelines: Vec<Timeline>,
     /// `max(0, each timeline's duration)` with `Math.max` (so `NaN` wins).
     pub duration: f64,
-    /// Bone indices keyed by bone timelines, first-seen order.
+    /// The bone of every bone timeline, in timeline order — duplicates
+    /// included, as the runtime builds it (its `Set.add` test is always true).
     pub bones: Vec<usize>,
     /// Nonessential color (`None`: not given, white).
     pub color: Option<super::Color>,

@@ -45,6 +45,9 @@ impl Cx<'_> {
             Some(v) if !matches!(v, Js::Val(Json::Null)) => Some(color_from(v)?),
             _ => None,
         };
+        // `Animation.setTimelines` means to keep each bone once, but tests
+        // `boneSet.add(i)`, which returns the (truthy) Set: every bone
+        // timeline appends its bone, duplicates included.
         let mut bones = Vec::new();
         for t in &tls {
             if let K::Rotate(b)
@@ -59,9 +62,7 @@ impl Cx<'_> {
             | K::ShearY(b)
             | K::Inherit(b, _) = t.kind
             {
-                if !bones.contains(&b) {
-                    bones.push(b);
-                }
+                bones.push(b);
             }
         }
         self.data.animations.push(Animation {
