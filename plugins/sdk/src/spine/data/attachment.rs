@@ -196,9 +196,12 @@ pub struct PathAttachment {
     pub color: Color,
 }
 
-/// `PointAttachment`.
+/// `PointAttachment` (a `VertexAttachment` in 4.3.13, with no vertices).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PointAttachment {
+    /// Always empty; present because the runtime's class is a vertex
+    /// attachment (so a `deform` timeline on a point loads).
+    pub vertex: VertexData,
     /// X × scale.
     pub x: f64,
     /// Y × scale.
@@ -281,7 +284,8 @@ impl Attachment {
             AttachmentKind::BoundingBox { vertex, .. } => Some(vertex),
             AttachmentKind::Path(p) => Some(&p.vertex),
             AttachmentKind::Clipping(c) => Some(&c.vertex),
-            _ => None,
+            AttachmentKind::Point(p) => Some(&p.vertex),
+            AttachmentKind::Region(_) => None,
         }
     }
 }

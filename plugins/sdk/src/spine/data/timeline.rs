@@ -33,8 +33,8 @@ pub struct Event {
     pub int_value: f64,
     /// Float value.
     pub float_value: f64,
-    /// String value.
-    pub string_value: String,
+    /// String value (`None`: `null`).
+    pub string_value: Option<String>,
     /// Volume (read only when the event has audio).
     pub volume: f64,
     /// Balance (read only when the event has audio; defaults to the setup volume).
@@ -103,8 +103,10 @@ pub enum TimelineKind {
         slot: usize,
         /// Attachment index.
         attachment: usize,
-        /// Per frame: absolute vertices (unweighted) or offsets (weighted).
-        vertices: Vec<Vec<f32>>,
+        /// Per frame: absolute vertices (unweighted) or offsets (weighted);
+        /// `None` for frames after a falsy key ended the reading early
+        /// (`undefined` in the runtime).
+        vertices: Vec<Option<Vec<f32>>>,
     },
     /// Sequence frames of an attachment in a slot (time, mode | index << 4, delay).
     Sequence {

@@ -4,7 +4,7 @@
 //! curves expanded by `setBezier`, the duration as `Math.max` over timelines.
 //! This file has the animation itself and the slot and bone timelines.
 
-use super::keys::{color_channels, key_num, keyed, len, store, timeline, Rule};
+use super::keys::{color_channels, key_num, keyed, len, nums, store, timeline, Jv, Rule};
 use super::values::{color_from, get_value};
 use super::{Cx, ReadError, R};
 use crate::spine::data::{Animation, Inherit, Timeline, TimelineKind as K};
@@ -128,13 +128,13 @@ impl Cx<'_> {
                         timeline(K::Alpha(slot), frames, frames, true),
                         Rule::Nullish,
                         &[1.0],
-                        &|k| Ok(vec![key_num(k, "value", 0.0, Rule::Nullish)?]),
+                        &|k| Ok(nums(vec![key_num(k, "value", 0.0, Rule::Nullish)?])),
                     )?,
                     "rgba2" | "rgb2" => {
                         let alpha = tl_name == "rgba2";
                         let kind = if alpha { K::Rgba2(slot) } else { K::Rgb2(slot) };
                         let channels = if alpha { 7 } else { 6 };
-                        let read = move |k: Js<'_>| -> R<Vec<f64>> {
+                        let read = move |k: Js<'_>| -> R<Vec<Jv>> {
                             let mut v = color_channels(k, "light", alpha)?;
                             v.extend(color_channels(k, "dark", false)?);
                             Ok(v)
@@ -182,7 +182,7 @@ impl Cx<'_> {
                         timeline(kind, frames, frames, true),
                         Rule::Nullish,
                         &[scale],
-                        &move |k| Ok(vec![key_num(k, "value", def, Rule::Nullish)? * scale]),
+                        &move |k| Ok(nums(vec![key_num(k, "value", def, Rule::Nullish)? * scale])),
                     )
                 };
                 let two = |kind: K, def: f64, scale: f64| -> R<Timeline> {
@@ -192,10 +192,10 @@ impl Cx<'_> {
                         Rule::Nullish,
                         &[scale, scale],
                         &move |k| {
-                            Ok(vec![
+                            Ok(nums(vec![
                                 key_num(k, "x", def, Rule::Nullish)? * scale,
                                 key_num(k, "y", def, Rule::Nullish)? * scale,
-                            ])
+                            ]))
                         },
                     )
                 };

@@ -2,7 +2,7 @@
 //! from the setup vertices, stored absolute; weighted keys stay offsets) and
 //! `sequence` (mode, index, delay).
 
-use super::keys::{key_num, len, read_curve, store, timeline, to_int32, Rule};
+use super::keys::{key_num, key_raw, len, read_curve, store, timeline, to_int32, Jv, Rule};
 use super::values::{get_value, lookup_key, require_name};
 use super::{Cx, ReadError, R};
 use crate::spine::data::{AttachmentKind, Timeline, TimelineKind as K};
@@ -64,7 +64,7 @@ impl Cx<'_> {
                             );
                             let mut frames_v = Vec::new();
                             let mut key = first;
-                            let mut time = key_num(key, "time", 0.0, Rule::Get)?;
+                            let mut time = key_raw(key, "time", Jv::N(0.0), Rule::Get)?;
                             let mut bezier = 0;
                             let mut frame = 0;
                             loop {
@@ -79,11 +79,21 @@ impl Cx<'_> {
                                     }
                                     Some(vals) => {
                                         let mut d = vec![0f32; deform_len];
-                                        let start = key_num(key, "offset", 0.0, Rule::Get)?;
+                                        // `arrayCopy(src, 0, deform, start, n)` writes
+                                        // `deform[start]` first (a property key: only a
+                                        // canonical index lands), then `start + 1`, …
+                                        let start_v = get_value(key, "offset")?;
+                                        let start = start_v.map_or(0.0, |v| v.num());
+                                        let first = start_v
+                                            .map_or(Some(0), |v| index_key(&v.to_js_string()));
                                         let count = vals.length_num()?;
                                         let mut i = 0usize;
                                         while (i as f64) < count {
-                                            let j = start + i as f64;
+                                            let j = if i == 0 {
+                                                first.map_or(f64::NAN, |k| k as f64)
+                                            } else {
+                                                start + i as f64
+                                            };
                                             if j >= 0.0
                                                 && j.fract() == 0.0
                                                 && (j as usize) < deform_len
@@ -105,24 +115,34 @@ impl Cx<'_> {
                                         d
                                     }
                                 };
-                                store(&mut t, frame, &[time]);
-                                frames_v.push(deform);
+                                store(&mut t, frame, &[time.num()]);
+                                frames_v.push(Some(deform));
                                 let next = keys.at(frame + 1)?;
                                 if !next.truthy() {
                                     t.shrink(bezier);
                                     break;
                                 }
-                                let time2 = key_num(next, "time", 0.0, Rule::Get)?;
+                                let time2 = key_raw(next, "time", Jv::N(0.0), Rule::Get)?;
                                 let curve = key.get("curve")?;
                                 if curve.truthy() {
                                     bezier = read_curve(
-                                        curve, &mut t, bezier, frame, 0, time, time2, 0.0, 1.0, 1.0,
+                                        curve,
+                                        &mut t,
+                                        bezier,
+                                        frame,
+                                        0,
+                                        &time,
+                                        &time2,
+                                        &Jv::N(0.0),
+                                        &Jv::N(1.0),
+                                        1.0,
                                     )?;
                                 }
                                 time = time2;
                                 key = next;
                                 frame += 1;
                             }
+                            frames_v.resize(n.max(frames_v.len()), None);
                             t.kind = K::Deform {
                                 slot,
                                 attachment,
@@ -200,4 +220,13 @@ impl Cx<'_> {
         }
         Ok(())
     }
+}
+
+/// The array index a property key names (`"2"`; not `"02"`, `"true"`, `"1.5"`).
+fn index_key(k: &str) -> Option<usize> {
+    if k.is_empty() || (k.len() > 1 && k.starts_with('0')) || !k.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    k.parse::<usize>().ok()
 }

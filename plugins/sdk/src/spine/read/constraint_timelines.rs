@@ -2,7 +2,7 @@
 //! (position, spacing, mix), `physics` (per constraint or `""` for all) and
 //! `slider` (time, mix).
 
-use super::keys::{key_num, keyed, len, store, timeline, Rule};
+use super::keys::{key_num, key_raw, keyed, len, nums, store, timeline, Jv, Rule};
 use super::{Cx, ReadError, R};
 use crate::spine::data::{PhysicsValue, PositionMode, SpacingMode, Timeline, TimelineKind as K};
 use crate::spine::json::{Js, Json};
@@ -28,7 +28,7 @@ impl Cx<'_> {
                 }
                 let index = self.constraint_index(&name, "ik", "IK Constraint")?;
                 let n = len(keys)?;
-                let read = move |k: Js<'_>| -> R<Vec<f64>> {
+                let read = move |k: Js<'_>| -> R<Vec<Jv>> {
                     let b = |key: &str, def: bool| -> R<f64> {
                         let v = k.get(key)?;
                         Ok(f64::from(u8::from(if v.is_undef() {
@@ -43,11 +43,11 @@ impl Cx<'_> {
                         -1.0
                     };
                     Ok(vec![
-                        key_num(k, "mix", 1.0, Rule::Get)?,
-                        key_num(k, "softness", 0.0, Rule::Get)? * s,
-                        bend,
-                        b("compress", false)?,
-                        b("stretch", false)?,
+                        key_raw(k, "mix", Jv::N(1.0), Rule::Get)?,
+                        Jv::N(key_num(k, "softness", 0.0, Rule::Get)? * s),
+                        Jv::N(bend),
+                        Jv::N(b("compress", false)?),
+                        Jv::N(b("stretch", false)?),
                     ])
                 };
                 tls.push(keyed(
@@ -67,15 +67,15 @@ impl Cx<'_> {
                 }
                 let index = self.constraint_index(&name, "transform", "Transform constraint")?;
                 let n = len(keys)?;
-                let read = |k: Js<'_>| -> R<Vec<f64>> {
-                    let mix_x = key_num(k, "mixX", 1.0, Rule::Get)?;
+                let read = |k: Js<'_>| -> R<Vec<Jv>> {
+                    let mix_x = key_raw(k, "mixX", Jv::N(1.0), Rule::Get)?;
                     Ok(vec![
-                        key_num(k, "mixRotate", 1.0, Rule::Get)?,
-                        mix_x,
-                        key_num(k, "mixY", mix_x, Rule::Get)?,
-                        key_num(k, "mixScaleX", 1.0, Rule::Get)?,
-                        key_num(k, "mixScaleY", 1.0, Rule::Get)?,
-                        key_num(k, "mixShearY", 1.0, Rule::Get)?,
+                        key_raw(k, "mixRotate", Jv::N(1.0), Rule::Get)?,
+                        mix_x.clone(),
+                        key_raw(k, "mixY", mix_x, Rule::Get)?,
+                        key_raw(k, "mixScaleX", Jv::N(1.0), Rule::Get)?,
+                        key_raw(k, "mixScaleY", Jv::N(1.0), Rule::Get)?,
+                        key_raw(k, "mixShearY", Jv::N(1.0), Rule::Get)?,
                     ])
                 };
                 tls.push(keyed(
@@ -120,19 +120,21 @@ impl Cx<'_> {
                             timeline(kind, n, n, true),
                             Rule::Nullish,
                             &[scale],
-                            &move |k| Ok(vec![key_num(k, "value", 0.0, Rule::Nullish)? * scale]),
+                            &move |k| {
+                                Ok(nums(vec![key_num(k, "value", 0.0, Rule::Nullish)? * scale]))
+                            },
                         )
                     };
                     let t = match tl_name.as_str() {
                         "position" => one(K::PathPosition(index), pos_scale)?,
                         "spacing" => one(K::PathSpacing(index), spc_scale)?,
                         "mix" => {
-                            let read = |k: Js<'_>| -> R<Vec<f64>> {
-                                let mix_x = key_num(k, "mixX", 1.0, Rule::Get)?;
+                            let read = |k: Js<'_>| -> R<Vec<Jv>> {
+                                let mix_x = key_raw(k, "mixX", Jv::N(1.0), Rule::Get)?;
                                 Ok(vec![
-                                    key_num(k, "mixRotate", 1.0, Rule::Get)?,
-                                    mix_x,
-                                    key_num(k, "mixY", mix_x, Rule::Get)?,
+                                    key_raw(k, "mixRotate", Jv::N(1.0), Rule::Get)?,
+                                    mix_x.clone(),
+                                    key_raw(k, "mixY", mix_x, Rule::Get)?,
                                 ])
                             };
                             keyed(
@@ -202,7 +204,7 @@ impl Cx<'_> {
                         timeline(K::Physics(index, value), n, n, true),
                         Rule::Nullish,
                         &[1.0],
-                        &move |k| Ok(vec![key_num(k, "value", def, Rule::Nullish)?]),
+                        &move |k| Ok(nums(vec![key_num(k, "value", def, Rule::Nullish)?])),
                     )?);
                 }
             }
@@ -232,7 +234,7 @@ impl Cx<'_> {
                         timeline(kind, n, n, true),
                         Rule::Nullish,
                         &[1.0],
-                        &|k| Ok(vec![key_num(k, "value", 1.0, Rule::Nullish)?]),
+                        &|k| Ok(nums(vec![key_num(k, "value", 1.0, Rule::Nullish)?])),
                     )?);
                 }
             }

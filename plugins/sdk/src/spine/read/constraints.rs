@@ -78,6 +78,7 @@ impl Cx<'_> {
                 "physics" => self.read_physics(map, &path)?,
                 _ => self.read_slider(map, &path)?,
             };
+            self.entries.push((i, self.data.constraints.len()));
             self.data.constraints.push(ConstraintData {
                 name,
                 skin_required,

@@ -208,7 +208,8 @@ impl Cx<'_> {
             let time = f64::from(key_num(m, "time", 0.0, Rule::Get)? as f32);
             let string_value = match get_value(m, "string")? {
                 None => setup.string_value.clone(),
-                Some(v) => self.string_of(v, "event string"),
+                Some(v) if v.is_nullish() => None,
+                Some(v) => Some(self.string_of(v, "event string")),
             };
             let mut e = Event {
                 time,
@@ -219,7 +220,7 @@ impl Cx<'_> {
                 volume: 0.0,
                 balance: 0.0,
             };
-            if setup.audio_path.as_deref().is_some_and(|a| !a.is_empty()) {
+            if setup.has_audio {
                 e.volume = key_num(m, "volume", setup.volume, Rule::Get)?;
                 e.balance = key_num(m, "balance", setup.volume, Rule::Get)?;
             }

@@ -134,7 +134,7 @@ impl Cx<'_> {
             world_vertices_length: vertices_length,
         };
         if vertices_length == len {
-            out.vertices = number_list(vertices)
+            out.vertices = float_array(vertices, len)?
                 .iter()
                 .map(|v| (v * s) as f32)
                 .collect();
@@ -185,4 +185,30 @@ pub(super) fn number_list(v: Js<'_>) -> Vec<f64> {
         Some(items) => items.into_iter().map(|x| x.num()).collect(),
         None => Vec::new(),
     }
+}
+
+/// `new Float32Array(v)` (as doubles): an array-like is copied with ToNumber;
+/// a string is a *length* (`ToIndex`), giving that many zeros.
+fn float_array(v: Js<'_>, len: f64) -> R<Vec<f64>> {
+    if let Some(text) = v.string() {
+        let n = crate::spine::json::string_to_number(&text);
+        let n = if n.is_nan() { 0.0 } else { n.trunc() };
+        if !(0.0..=MAX_ENTRIES).contains(&n) {
+            return Err(ReadError::type_error(format!(
+                "Invalid typed array length: {}",
+                js_number_string(n)
+            )));
+        }
+        return Ok(vec![0.0; n as usize]);
+    }
+    if v.as_arr().is_some() {
+        return Ok(number_list(v));
+    }
+    let mut out = Vec::new();
+    let mut i = 0usize;
+    while (i as f64) < len && (i as f64) < MAX_ENTRIES {
+        out.push(v.at(i)?.num());
+        i += 1;
+    }
+    Ok(out)
 }

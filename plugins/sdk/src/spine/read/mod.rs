@@ -115,6 +115,7 @@ pub fn read_skeleton(json_text: &str, atlas: Option<&Atlas>) -> Result<ReadOutco
         findings: Vec::new(),
         data: SkeletonData::default(),
         linked: Vec::new(),
+        entries: Vec::new(),
     };
     cx.read(Js::of(&root))?;
     Ok(ReadOutcome {
@@ -142,6 +143,10 @@ struct Cx<'a> {
     findings: Vec<Finding>,
     data: SkeletonData,
     linked: Vec<Linked>,
+    /// (index in the JSON `constraints` array, constraint index) of each
+    /// constraint read: a slider whose name is an array or object is found
+    /// again by identity (`===` on the same object).
+    entries: Vec<(usize, usize)>,
 }
 
 impl Cx<'_> {

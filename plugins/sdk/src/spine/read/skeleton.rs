@@ -6,7 +6,7 @@ use super::{Cx, ReadError, R};
 use crate::spine::data::{
     BlendMode, BoneData, BoneLocal, Color, ConstraintKind, EventData, Inherit, SlotData,
 };
-use crate::spine::json::Js;
+use crate::spine::json::{Js, Json};
 
 impl Cx<'_> {
     pub(super) fn read_header(&mut self, root: Js<'_>) -> R<()> {
@@ -194,8 +194,9 @@ impl Cx<'_> {
             let int_value = self.num(map, "int", 0.0, &path)?;
             let float_value = self.num(map, "float", 0.0, &path)?;
             let string_value = match get_value(map, "string")? {
-                None => String::new(),
-                Some(v) => self.string_of(v, &format!("{path}.string")),
+                None => Some(String::new()),
+                Some(v) if v.is_nullish() => None,
+                Some(v) => Some(self.string_of(v, &format!("{path}.string"))),
             };
             let audio = get_value(map, "audio")?;
             let audio_path = match audio {
@@ -203,7 +204,8 @@ impl Cx<'_> {
                 _ => None,
             };
             let (mut volume, mut balance) = (0.0, 0.0);
-            if audio.is_some_and(|a| a.truthy()) {
+            let has_audio = audio.is_some_and(|a| a.truthy());
+            if has_audio {
                 volume = self.num(map, "volume", 0.0, &path)?;
                 balance = self.num(map, "balance", 0.0, &path)?;
             }
@@ -213,6 +215,7 @@ impl Cx<'_> {
                 float_value,
                 string_value,
                 audio_path,
+                has_audio,
                 volume,
                 balance,
             });
@@ -225,11 +228,17 @@ impl Cx<'_> {
         if !list.truthy() {
             return Ok(());
         }
-        for (_, map) in list.for_in() {
+        for (k, (_, map)) in list.for_in().into_iter().enumerate() {
             if map.get("type")?.as_str() != Some("slider") {
                 continue;
             }
-            let index = self.find_constraint(map.get("name")?, "slider")?;
+            let name_v = map.get("name")?;
+            let index = match name_v {
+                Js::Val(Json::Arr(_) | Json::Obj(_)) => {
+                    self.entries.iter().find(|(e, _)| *e == k).map(|(_, c)| *c)
+                }
+                _ => self.find_constraint(name_v, "slider")?,
+            };
             let anim_v = map.get("animation")?;
             require_name(anim_v, "animationName")?;
             let Some(animation) = lookup_key(anim_v).and_then(|k| self.data.find_animation(&k))

@@ -317,6 +317,7 @@ impl Cx<'_> {
                 })
             }
             "point" => AttachmentKind::Point(PointAttachment {
+                vertex: VertexData::default(),
                 x: self.num(map, "x", 0.0, path)? * s,
                 y: self.num(map, "y", 0.0, path)? * s,
                 rotation: self.num(map, "rotation", 0.0, path)?,

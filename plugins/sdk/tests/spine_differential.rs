@@ -1,0 +1,237 @@
+//! Differential reading: structurally mutated skeletons (odd values put
+//! anywhere, keys deleted) read by us and by spine-core (one `node` process
+//! for all). The verdicts must agree — the same error message, or both
+//! accepting — and accepted files must hold the same data field by field.
+//! Inputs we refuse as "would hang" are not sent to the runtime (it would
+//! abort); their count is reported.
+
+mod oracle;
+
+use oracle::model::{dump, same};
+use rigc_sdk::spine::{read_atlas, read_skeleton, ReadErrorKind};
+use serde_json::{json, Value};
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Gen(u64);
+
+impl Gen {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+fn odd(g: &mut Gen) -> Value {
+    let options = [
+        json!(null),
+        json!(true),
+        json!(false),
+        json!(0),
+        json!(-1),
+        json!(1e9),
+        json!(0.5),
+        json!(3),
+        json!(""),
+        json!("root"),
+        json!("stepped"),
+        json!("noScale"),
+        json!("mesh"),
+        json!("linkedmesh"),
+        json!("default"),
+        json!("x"),
+        json!("rotate"),
+        json!("abc"),
+        json!("#ff00"),
+        json!([]),
+        json!({}),
+        json!([1, 2, 3, 4]),
+        json!([{ "time": 0 }, null]),
+        json!({ "count": 2, "digits": 2 }),
+        json!("s1"),
+        json!("a"),
+        json!("hit"),
+        json!("region"),
+        json!("path"),
+        json!("clipping"),
+        json!("point"),
+        json!("boundingbox"),
+    ];
+    options[(g.next() % options.len() as u64) as usize].clone()
+}
+
+/// Replaces (or deletes from its object) the `target`-th node, pre-order.
+fn mutate(v: &mut Value, target: &mut u64, value: &Value, delete: bool) -> bool {
+    match v {
+        Value::Object(map) => {
+            let keys: Vec<String> = map.keys().cloned().collect();
+            for k in keys {
+                if *target == 0 {
+                    if delete {
+                        map.shift_remove(&k);
+                    } else if let Some(slot) = map.get_mut(&k) {
+                        *slot = value.clone();
+                    }
+                    return true;
+                }
+                *target -= 1;
+                if map
+                    .get_mut(&k)
+                    .is_some_and(|c| mutate(c, target, value, delete))
+                {
+                    return true;
+                }
+            }
+            false
+        }
+        Value::Array(items) => {
+            for item in items.iter_mut() {
+                if *target == 0 {
+                    *item = value.clone();
+                    return true;
+                }
+                *target -= 1;
+                if mutate(item, target, value, delete) {
+                    return true;
+                }
+            }
+            false
+        }
+        _ => false,
+    }
+}
+
+fn count_nodes(v: &Value) -> u64 {
+    match v {
+        Value::Object(m) => m.values().map(|c| 1 + count_nodes(c)).sum(),
+        Value::Array(a) => a.iter().map(|c| 1 + count_nodes(c)).sum(),
+        _ => 0,
+    }
+}
+
+#[test]
+fn mutated_skeletons_read_like_spine_core() {
+    if !oracle::available() {
+        return;
+    }
+    let data_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut bases: Vec<(String, Option<String>)> = Vec::new();
+    for f in ["tiny", "features", "constraints"] {
+        let d = oracle::fixtures().join(f);
+        bases.push((
+            std::fs::read_to_string(d.join("skeleton.json")).expect("json"),
+            std::fs::read_to_string(d.join("skeleton.atlas")).ok(),
+        ));
+    }
+    for f in ["odd-values.json", "pose-transform.json"] {
+        bases.push((
+            std::fs::read_to_string(data_dir.join(f)).expect("json"),
+            None,
+        ));
+    }
+    let mut g = Gen(0x5EED_1234_ABCD_0001);
+    let mut cases = Vec::new();
+    let mut refused = 0;
+    while cases.len() < 600 {
+        let (json_text, atlas) = &bases[(g.next() % bases.len() as u64) as usize];
+        let mut doc: Value = serde_json::from_str(json_text).expect("base is JSON");
+        let nodes = count_nodes(&doc).max(1);
+        for _ in 0..1 + g.next() % 3 {
+            let mut t = g.next() % nodes;
+            let value = odd(&mut g);
+            let delete = g.next() % 4 == 0;
+            mutate(&mut doc, &mut t, &value, delete);
+        }
+        let text = doc.to_string();
+        let parsed_atlas = atlas
+            .as_ref()
+            .map(|a| read_atlas(a).expect("fixture atlas"));
+        if let Err(e) = read_skeleton(&text, parsed_atlas.as_ref()) {
+            if e.kind == ReadErrorKind::WouldHang {
+                refused += 1;
+                continue;
+            }
+        }
+        cases.push(json!({ "json": text, "atlas": atlas }));
+    }
+    let dir = oracle::scratch("differential");
+    let input = dir.join("cases.json");
+    std::fs::write(&input, serde_json::to_string(&cases).expect("encode")).expect("write");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/dump.mjs");
+    let mut child = Command::new("node")
+        .arg(&script)
+        .arg(oracle::dir())
+        .arg("--batch")
+        .arg(&input)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("node");
+    let start = Instant::now();
+    let mut stdout = child.stdout.take().expect("stdout");
+    let reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = stdout.read_to_end(&mut buf);
+        buf
+    });
+    loop {
+        if child.try_wait().expect("wait").is_some() {
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!("spine-core did not finish: some input hangs it and we did not refuse it");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = reader.join().expect("reader");
+    let theirs: Vec<Value> = serde_json::from_slice(&out).expect("node output");
+    let (mut ok, mut err, mut numbers) = (0, 0, 0);
+    for (case, t) in cases.iter().zip(&theirs) {
+        let text = case["json"].as_str().expect("text");
+        let atlas = case["atlas"]
+            .as_str()
+            .map(|a| read_atlas(a).expect("atlas"));
+        let ours = read_skeleton(text, atlas.as_ref());
+        match (&ours, t.get("error")) {
+            (Err(e), Some(msg)) => {
+                assert_eq!(Some(e.message.as_str()), msg.as_str(), "input {text}");
+                err += 1;
+            }
+            (Ok(o), None) => {
+                let ours = dump(&o.data);
+                let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    let mut n = 0;
+                    same("mutated", &ours, &t["data"], &mut n);
+                    n
+                }));
+                match checked {
+                    Ok(n) => numbers += n,
+                    Err(_) => fail(text, "data differs"),
+                }
+                ok += 1;
+            }
+            (Err(e), None) => fail(
+                text,
+                &format!("we reject ({}) what spine-core accepts", e.message),
+            ),
+            (Ok(_), Some(msg)) => fail(text, &format!("we accept what spine-core rejects ({msg})")),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!(
+        "mutated skeletons vs spine-core: {} agree ({ok} accepted with {numbers} identical numbers, {err} rejected with the same message); {refused} refused as would-hang",
+        cases.len()
+    );
+}
+
+/// Saves the failing input next to the system temp files and fails.
+fn fail(text: &str, what: &str) -> ! {
+    let path = std::env::temp_dir().join("rigc-differential-failure.json");
+    let _ = std::fs::write(&path, text);
+    panic!("{what}; input saved to {}", path.display())
+}
