@@ -143,7 +143,7 @@ fn mutated_skeletons_read_like_spine_core() {
         for _ in 0..1 + g.next() % 3 {
             let mut t = g.next() % nodes;
             let value = odd(&mut g);
-            let delete = g.next() % 4 == 0;
+            let delete = g.next() & 3 == 0;
             mutate(&mut doc, &mut t, &value, delete);
         }
         let text = doc.to_string();
