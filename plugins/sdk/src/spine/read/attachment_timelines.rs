@@ -6,7 +6,7 @@ use super::keys::{key_num, key_raw, len, read_curve, store, timeline, to_int32, 
 use super::values::{get_value, lookup_key, require_name};
 use super::{Cx, ReadError, R};
 use crate::spine::data::{AttachmentKind, Timeline, TimelineKind as K};
-use crate::spine::json::{Js, Json};
+use crate::spine::json::{Js, Json, OBJECT_PROTO};
 
 impl Cx<'_> {
     pub(super) fn attachment_timelines(&mut self, atts: Js<'_>, tls: &mut Vec<Timeline>) -> R<()> {
@@ -27,11 +27,37 @@ impl Cx<'_> {
                         ReadError::thrown(format!("Attachment slot not found: {slot_name}"))
                     })?;
                 for (att_name, att_map) in slot_map.for_in() {
-                    let attachment = self.data.skins[skin]
-                        .get_attachment(slot, &att_name)
-                        .ok_or_else(|| {
-                            ReadError::thrown(format!("Timeline attachment not found: {att_name}"))
-                        })?;
+                    let Some(attachment) = self.data.skins[skin].get_attachment(slot, &att_name)
+                    else {
+                        let has_dictionary = self.data.skins[skin]
+                            .attachments
+                            .get(slot)
+                            .is_some_and(|d| !d.is_empty());
+                        if has_dictionary && OBJECT_PROTO.contains(&att_name.as_str()) {
+                            // An inherited `Object.prototype` member: truthy, with no
+                            // vertices and no sequence.
+                            for (tl_name, keys) in att_map.for_in() {
+                                if !keys.at(0)?.truthy() {
+                                    continue;
+                                }
+                                match tl_name.as_str() {
+                                    "deform" => return Err(ReadError::type_error(
+                                        "Cannot read properties of undefined (reading 'length')",
+                                    )),
+                                    "sequence" => {
+                                        return Err(ReadError::type_error(
+                                            "Cannot read properties of undefined (reading 'id')",
+                                        ))
+                                    }
+                                    _ => {}
+                                }
+                            }
+                            continue;
+                        }
+                        return Err(ReadError::thrown(format!(
+                            "Timeline attachment not found: {att_name}"
+                        )));
+                    };
                     for (tl_name, keys) in att_map.for_in() {
                         let first = keys.at(0)?;
                         if !first.truthy() {

@@ -53,11 +53,15 @@ impl Cx<'_> {
                 };
                 seq.path_suffix = true;
                 let st = get_value(m, "start")?;
-                if let Some(sv) = st.and_then(|v| v.string()) {
+                let as_text = |v: Js<'_>| match v {
+                    Js::Val(Json::Arr(_) | Json::Obj(_)) => Some(v.to_js_string()),
+                    _ => v.string(),
+                };
+                if let Some(sv) = st.and_then(as_text) {
                     start_str = Some(sv);
                     self.finding(
                         format!("{path}.sequence.start"),
-                        "a string: spine-core concatenates it with the frame index",
+                        "not a number: spine-core concatenates it (as a string) with the frame index",
                     );
                 }
                 seq.start = self.num(m, "start", 1.0, path)?;

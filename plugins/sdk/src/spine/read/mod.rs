@@ -129,6 +129,7 @@ struct Linked {
     mesh: usize,
     skin: Option<String>,
     skin_truthy: bool,
+    skin_text: String,
     slot: usize,
     source_slot: usize,
     source: String,

@@ -8,7 +8,7 @@ use crate::spine::data::{
     mesh_uvs, region_uvs, Attachment, AttachmentKind, ClippingAttachment, Color, MeshAttachment,
     PathAttachment, PointAttachment, RegionAttachment, Skin, VertexData,
 };
-use crate::spine::json::{js_number_string, Js, Json};
+use crate::spine::json::{js_number_string, Js, Json, OBJECT_PROTO};
 
 /// Most entries a weighted-vertex or path-length loop may produce.
 const MAX_ENTRIES: f64 = 1_000_000.0;
@@ -235,6 +235,7 @@ impl Cx<'_> {
                         mesh: self.data.attachments.len(),
                         skin: skin_v.and_then(lookup_key),
                         skin_truthy: skin_v.is_some_and(|v| v.truthy()),
+                        skin_text: skin_v.map_or("null".into(), |v| v.to_js_string()),
                         slot,
                         source_slot,
                         source: source.string().unwrap_or_else(|| source.to_js_string()),
@@ -364,13 +365,20 @@ impl Cx<'_> {
             let Some(skin) = skin else {
                 return Err(ReadError::thrown(format!(
                     "Skin not found: {}",
-                    l.skin
-                        .as_deref()
-                        .unwrap_or(if l.skin_truthy { "?" } else { "null" })
+                    l.skin_text
                 )));
             };
             let Some(source) = self.data.skins[skin].get_attachment(l.source_slot, &l.source)
             else {
+                let has_dictionary = self.data.skins[skin]
+                    .attachments
+                    .get(l.source_slot)
+                    .is_some_and(|d| !d.is_empty());
+                if has_dictionary && OBJECT_PROTO.contains(&l.source.as_str()) {
+                    // The skin's dictionary is a plain object: `dict["constructor"]`
+                    // is inherited, and "linking" to it reads `undefined` geometry.
+                    return Err(self.link_to_builtin(&l));
+                }
                 return Err(ReadError::thrown(format!(
                     "Source mesh not found: {}",
                     l.source
@@ -405,6 +413,27 @@ impl Cx<'_> {
             }
         }
         Ok(())
+    }
+}
+
+impl Cx<'_> {
+    /// What linking a mesh to an inherited `Object.prototype` member throws.
+    fn link_to_builtin(&mut self, l: &Linked) -> ReadError {
+        let regions = match &self.data.attachments[l.mesh].kind {
+            AttachmentKind::Mesh(m) => m.sequence.regions.len(),
+            _ => 0,
+        };
+        self.finding(
+            &l.path,
+            format!("source {:?} names an Object.prototype member", l.source),
+        );
+        if regions > 0 {
+            ReadError::type_error("Cannot read properties of undefined (reading 'length')")
+        } else if l.inherit_timelines && l.slot != l.source_slot {
+            ReadError::type_error("slots is not iterable")
+        } else {
+            ReadError::type_error("Cannot read properties of undefined (reading 'length')")
+        }
     }
 }
 
