@@ -1,7 +1,8 @@
 // Dumps what spine-core 4.3.13 holds after readSkeletonData, as plain JSON, for
 // the data-model comparison test.
 // Usage: node dump.mjs <oracle dir> <json> <atlas|->
-//        node dump.mjs <oracle dir> --batch <cases.json>   (cases: [{json, atlas|null}] → [{data}|{error}])
+//        node dump.mjs <oracle dir> --batch <cases.json>
+//   cases: [{json, atlas|null, pose?, skin?}] → [{data, pose?|poseError?}|{error}]
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -112,7 +113,16 @@ if (batch) {
   const cases = JSON.parse(fs.readFileSync(atlasPath, "utf8"));
   const results = cases.map((c) => {
     try {
-      return { data: dumpData(pose.loadSkeletonData(c.json, c.atlas)) };
+      const data = pose.loadSkeletonData(c.json, c.atlas);
+      const out = { data: dumpData(data) };
+      if (c.pose) {
+        try {
+          out.pose = pose.poseDocument(data, { times: [0], skin: c.skin ?? null }).frames[0];
+        } catch (e) {
+          out.poseError = String(e && e.message !== undefined ? e.message : e);
+        }
+      }
+      return out;
     } catch (e) {
       return { error: String(e && e.message !== undefined ? e.message : e) };
     }
