@@ -7,7 +7,6 @@ mod oracle;
 
 use rigc_sdk::spine::atlas::{read_atlas, TextureFilter, TextureWrap};
 use serde_json::{json, Value};
-use std::process::Command;
 
 struct Gen(u64);
 
@@ -163,19 +162,14 @@ fn atlas_reader_matches_texture_atlas() {
     let dir = oracle::scratch("atlas");
     let input = dir.join("atlases.json");
     std::fs::write(&input, serde_json::to_string(&samples).expect("encode")).expect("write");
-    let out = Command::new("node")
-        .arg("-e")
-        .arg(SCRIPT)
-        .arg(oracle::dir())
-        .arg(&input)
-        .output()
-        .expect("node");
-    let theirs: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "node failed ({e}): {}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
+    let out = oracle::script(
+        SCRIPT,
+        &[
+            oracle::dir().into_os_string(),
+            input.clone().into_os_string(),
+        ],
+    );
+    let theirs: Vec<Value> = serde_json::from_slice(&out).expect("node output");
     let mut regions = 0;
     let mut errors = 0;
     for (text, t) in samples.iter().zip(&theirs) {

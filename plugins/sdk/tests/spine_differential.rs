@@ -10,10 +10,8 @@ mod oracle;
 use oracle::model::{dump, same};
 use rigc_sdk::spine::{read_atlas, read_skeleton, ReadErrorKind};
 use serde_json::{json, Value};
-use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 struct Gen(u64);
 
@@ -161,34 +159,15 @@ fn mutated_skeletons_read_like_spine_core() {
     let dir = oracle::scratch("differential");
     let input = dir.join("cases.json");
     std::fs::write(&input, serde_json::to_string(&cases).expect("encode")).expect("write");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/dump.mjs");
-    let mut child = Command::new("node")
-        .arg(&script)
-        .arg(oracle::dir())
-        .arg("--batch")
-        .arg(&input)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("node");
-    let start = Instant::now();
-    let mut stdout = child.stdout.take().expect("stdout");
-    let reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = stdout.read_to_end(&mut buf);
-        buf
-    });
-    loop {
-        if child.try_wait().expect("wait").is_some() {
-            break;
-        }
-        if start.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            panic!("spine-core did not finish: some input hangs it and we did not refuse it");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = reader.join().expect("reader");
+    let out = oracle::node(
+        &[
+            oracle::dump_script().into_os_string(),
+            oracle::dir().into_os_string(),
+            "--batch".into(),
+            input.clone().into_os_string(),
+        ],
+        Duration::from_secs(120),
+    );
     let theirs: Vec<Value> = serde_json::from_slice(&out).expect("node output");
     let (mut ok, mut err, mut numbers) = (0, 0, 0);
     let (mut posed, mut pose_numbers, mut coerced) = (0, 0, 0);

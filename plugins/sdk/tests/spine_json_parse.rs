@@ -5,7 +5,6 @@
 mod oracle;
 
 use rigc_sdk::spine::json;
-use std::process::Command;
 
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Gen(u64);
@@ -95,13 +94,8 @@ fn parse_messages_match_v8() {
     std::fs::write(&input, serde_json::to_string(&samples).expect("encode")).expect("write");
     let script = "const fs=require('fs');const xs=JSON.parse(fs.readFileSync(process.argv[1],'utf8'));\
         console.log(JSON.stringify(xs.map(s=>{try{JSON.parse(s);return null}catch(e){return e.message.toWellFormed()}})));";
-    let out = Command::new("node")
-        .arg("-e")
-        .arg(script)
-        .arg(&input)
-        .output()
-        .expect("node");
-    let theirs: Vec<Option<String>> = serde_json::from_slice(&out.stdout).expect("node output");
+    let out = oracle::script(script, &[&input]);
+    let theirs: Vec<Option<String>> = serde_json::from_slice(&out).expect("node output");
     let mut rejected = 0;
     for (s, t) in samples.iter().zip(&theirs) {
         let ours = json::parse(s).err();

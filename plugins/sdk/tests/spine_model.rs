@@ -10,14 +10,13 @@ use oracle::model::{dump, same};
 use rigc_sdk::spine::{read_atlas, read_skeleton};
 use serde_json::Value;
 use std::path::Path;
-use std::process::Command;
 
 #[test]
 fn data_model_matches_spine_core_field_by_field() {
     if !oracle::available() {
         return;
     }
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/dump.mjs");
+    let script = oracle::dump_script();
     let data_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut files: Vec<(std::path::PathBuf, Option<std::path::PathBuf>)> =
         ["tiny", "features", "constraints"]
@@ -36,19 +35,16 @@ fn data_model_matches_spine_core_field_by_field() {
         let atlas_arg = atlas_path
             .as_ref()
             .map_or("-".into(), |p| p.to_string_lossy().into_owned());
-        let out = Command::new("node")
-            .arg(&script)
-            .arg(oracle::dir())
-            .arg(json_path)
-            .arg(&atlas_arg)
-            .output()
-            .expect("node");
-        let theirs: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-            panic!(
-                "dump failed ({e}): {}",
-                String::from_utf8_lossy(&out.stderr)
-            )
-        });
+        let out = oracle::node(
+            &[
+                script.as_os_str(),
+                oracle::dir().as_os_str(),
+                json_path.as_os_str(),
+                std::ffi::OsStr::new(&atlas_arg),
+            ],
+            std::time::Duration::from_secs(60),
+        );
+        let theirs: Value = serde_json::from_slice(&out).expect("dump output");
         let atlas = atlas_path
             .as_ref()
             .map(|p| read_atlas(&std::fs::read_to_string(p).expect("atlas")).expect("atlas"));

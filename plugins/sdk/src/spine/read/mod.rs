@@ -11,6 +11,22 @@
 //! hang or exhaust memory (descending draw-order offsets, absurd counts) is
 //! detected and refused with [`ReadErrorKind::WouldHang`]. The reader never
 //! panics and always terminates.
+//!
+//! Known, deliberate differences (each is rare and named by a finding or an
+//! error of our own):
+//! - A value of the wrong JSON type that the runtime stores raw (a string
+//!   `rotation`, a boolean `scaleX`) is stored here as its `ToNumber`, with a
+//!   finding; the runtime may later treat the raw value differently (`"5" + 0`
+//!   concatenates, `false !== 0`). Where such raw values reach arithmetic
+//!   while reading (Bezier handles and key values in `setBezier`, a sequence
+//!   `start`, a deform `offset`), the runtime's exact JavaScript semantics are
+//!   reproduced.
+//! - Names that are numbers or booleans are kept as their string; lookups by
+//!   the same number or boolean still find them.
+//! - JSON nesting deeper than [`super::json::MAX_DEPTH`] is refused (V8 parses
+//!   it); lone UTF-16 surrogates from `\u` escapes become U+FFFD.
+//! - A skin placeholder named `__proto__` (which would replace the prototype of
+//!   the runtime's dictionary object) is stored as an ordinary name.
 
 mod animation;
 mod attachment_timelines;
