@@ -2,7 +2,8 @@
 //! runtime calls (`Math.cos`, …). `PI` is the runtime's float literal
 //! 3.1415927, not `std::f64::consts::PI`, so "zero" terms are not exactly zero.
 
-/// `MathUtils.PI`.
+/// `MathUtils.PI` (deliberately the runtime's float literal).
+#[allow(clippy::approx_constant)]
 pub const PI: f64 = 3.1415927;
 /// `MathUtils.PI2`.
 pub const PI2: f64 = PI * 2.0;

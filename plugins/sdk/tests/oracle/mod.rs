@@ -4,8 +4,13 @@
 
 #![allow(dead_code)]
 
+pub mod model;
+
+use std::ffi::OsStr;
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// The oracle directory.
 pub fn dir() -> PathBuf {
@@ -35,18 +40,12 @@ pub fn available() -> bool {
 
 /// Runs `node pose.mjs <args>` and parses its stdout as JSON.
 pub fn run(args: &[&str]) -> serde_json::Value {
-    let out = Command::new("node")
-        .arg(dir().join("pose.mjs"))
-        .args(args)
-        .output()
-        .expect("node runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    serde_json::from_str(&text).unwrap_or_else(|e| {
-        panic!(
-            "oracle output is not JSON ({e}): {text}\nstderr: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
+    let mut all: Vec<std::ffi::OsString> = vec![dir().join("pose.mjs").into()];
+    all.extend(args.iter().map(std::ffi::OsString::from));
+    let out = node(&all, Duration::from_secs(60));
+    let text = String::from_utf8_lossy(&out);
+    serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("oracle output is not JSON ({e}): {text}"))
 }
 
 /// `--setup` pose of a skeleton (atlas `None` = `-`), optionally with a skin.
@@ -73,4 +72,55 @@ pub fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("rigc-oracle-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&d).expect("scratch dir");
     d
+}
+
+/// Runs `node <args>` and returns its stdout, killing it (and failing the
+/// test) after `limit`: an input that hangs spine-core must not hang the tests.
+pub fn node<S: AsRef<OsStr>>(args: &[S], limit: Duration) -> Vec<u8> {
+    let mut child = Command::new("node")
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("node runs");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = stdout.read_to_end(&mut buf);
+        buf
+    });
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!(
+                "node did not finish within {limit:?} (args: {:?})",
+                args.iter()
+                    .map(|a| a.as_ref().to_os_string())
+                    .collect::<Vec<_>>()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let out = reader.join().expect("reader");
+    if out.is_empty() {
+        let mut err = String::new();
+        if let Some(mut e) = child.stderr.take() {
+            let _ = e.read_to_string(&mut err);
+        }
+        eprintln!("node printed nothing; stderr: {err}");
+    }
+    out
+}
+
+/// Runs an inline CommonJS script (`node -e`) with arguments.
+pub fn script<S: AsRef<OsStr>>(source: &str, args: &[S]) -> Vec<u8> {
+    let mut all: Vec<std::ffi::OsString> = vec!["-e".into(), source.into()];
+    all.extend(args.iter().map(|a| a.as_ref().to_os_string()));
+    node(&all, Duration::from_secs(120))
+}
+
+/// `tests/oracle/dump.mjs`: what spine-core holds after reading.
+pub fn dump_script() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle/dump.mjs")
 }

@@ -196,9 +196,12 @@ pub struct PathAttachment {
     pub color: Color,
 }
 
-/// `PointAttachment`.
+/// `PointAttachment` (a `VertexAttachment` in 4.3.13, with no vertices).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PointAttachment {
+    /// Always empty; present because the runtime's class is a vertex
+    /// attachment (so a `deform` timeline on a point loads).
+    pub vertex: VertexData,
     /// X × scale.
     pub x: f64,
     /// Y × scale.
@@ -281,7 +284,8 @@ impl Attachment {
             AttachmentKind::BoundingBox { vertex, .. } => Some(vertex),
             AttachmentKind::Path(p) => Some(&p.vertex),
             AttachmentKind::Clipping(c) => Some(&c.vertex),
-            _ => None,
+            AttachmentKind::Point(p) => Some(&p.vertex),
+            AttachmentKind::Region(_) => None,
         }
     }
 }
@@ -343,7 +347,7 @@ pub fn mesh_uvs(region: &TexRegion, region_uvs: &[f64]) -> Vec<f32> {
     };
     let (width, height);
     match region.degrees {
-        d if d == 90.0 => {
+        90.0 => {
             u -= (region.original_height - region.offset_y - region.height) / tw;
             v -= (region.original_width - region.offset_x - region.width) / th;
             width = region.original_height / tw;
@@ -358,7 +362,7 @@ pub fn mesh_uvs(region: &TexRegion, region_uvs: &[f64]) -> Vec<f32> {
             }
             return uvs;
         }
-        d if d == 180.0 => {
+        180.0 => {
             u -= (region.original_width - region.offset_x - region.width) / tw;
             v -= region.offset_y / th;
             width = region.original_width / tw;
@@ -373,7 +377,7 @@ pub fn mesh_uvs(region: &TexRegion, region_uvs: &[f64]) -> Vec<f32> {
             }
             return uvs;
         }
-        d if d == 270.0 => {
+        270.0 => {
             u -= region.offset_y / tw;
             v -= region.offset_x / th;
             width = region.original_height / tw;

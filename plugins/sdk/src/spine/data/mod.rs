@@ -273,10 +273,12 @@ pub struct EventData {
     pub int_value: f64,
     /// Setup float value.
     pub float_value: f64,
-    /// Setup string value.
-    pub string_value: String,
-    /// Audio path; volume and balance are read only when it is set.
+    /// Setup string value (`None`: an explicit `null`).
+    pub string_value: Option<String>,
+    /// Audio path (`None` for `null`/absent).
     pub audio_path: Option<String>,
+    /// The raw audio value was truthy: setup and key volume/balance are read.
+    pub has_audio: bool,
     /// Setup volume (0 unless given with audio).
     pub volume: f64,
     /// Setup balance (0 unless given with audio).

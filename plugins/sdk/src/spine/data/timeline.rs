@@ -33,8 +33,8 @@ pub struct Event {
     pub int_value: f64,
     /// Float value.
     pub float_value: f64,
-    /// String value.
-    pub string_value: String,
+    /// String value (`None`: `null`).
+    pub string_value: Option<String>,
     /// Volume (read only when the event has audio).
     pub volume: f64,
     /// Balance (read only when the event has audio; defaults to the setup volume).
@@ -103,8 +103,10 @@ pub enum TimelineKind {
         slot: usize,
         /// Attachment index.
         attachment: usize,
-        /// Per frame: absolute vertices (unweighted) or offsets (weighted).
-        vertices: Vec<Vec<f32>>,
+        /// Per frame: absolute vertices (unweighted) or offsets (weighted);
+        /// `None` for frames after a falsy key ended the reading early
+        /// (`undefined` in the runtime).
+        vertices: Vec<Option<Vec<f32>>>,
     },
     /// Sequence frames of an attachment in a slot (time, mode | index << 4, delay).
     Sequence {
@@ -196,8 +198,8 @@ impl Timeline {
     pub fn curve_type(&self, frame: usize) -> Option<CurveType> {
         let c = *self.curves.get(frame)?;
         Some(match c {
-            c if c == 0.0 => CurveType::Linear,
-            c if c == 1.0 => CurveType::Stepped,
+            0.0 => CurveType::Linear,
+            1.0 => CurveType::Stepped,
             c => CurveType::Bezier((c - 2.0) as usize),
         })
     }
@@ -310,7 +312,8 @@ pub struct Animation {
     pub timelines: Vec<Timeline>,
     /// `max(0, each timeline's duration)` with `Math.max` (so `NaN` wins).
     pub duration: f64,
-    /// Bone indices keyed by bone timelines, first-seen order.
+    /// The bone of every bone timeline, in timeline order — duplicates
+    /// included, as the runtime builds it (its `Set.add` test is always true).
     pub bones: Vec<usize>,
     /// Nonessential color (`None`: not given, white).
     pub color: Option<super::Color>,

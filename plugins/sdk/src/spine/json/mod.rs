@@ -108,6 +108,9 @@ pub enum Js<'a> {
     Char(char),
     /// A number produced by `.length`.
     Len(usize),
+    /// A built-in member inherited from a prototype (`[].keys`,
+    /// `{}.constructor`, `"".trim`): truthy, not a string, not iterable.
+    Builtin(&'static str),
 }
 
 impl<'a> Js<'a> {
@@ -128,6 +131,24 @@ impl<'a> Js<'a> {
 
     /// `v[key]` (`v.key`), throwing like JavaScript on `undefined`/`null`.
     pub fn get(self, key: &str) -> Result<Js<'a>, TypeError> {
+        let own = self.get_own(key)?;
+        if !own.is_undef() {
+            return Ok(own);
+        }
+        let table: &[&'static str] = match self {
+            Js::Val(Json::Arr(_)) => ARRAY_PROTO,
+            Js::Val(Json::Str(_)) | Js::Char(_) => STRING_PROTO,
+            Js::Val(Json::Num(_)) | Js::Len(_) => NUMBER_PROTO,
+            _ => &[],
+        };
+        Ok(table
+            .iter()
+            .chain(OBJECT_PROTO)
+            .find(|m| **m == key)
+            .map_or(Js::Undef, |m| Js::Builtin(m)))
+    }
+
+    fn get_own(self, key: &str) -> Result<Js<'a>, TypeError> {
         match self {
             Js::Undef => Err(read_error("undefined", key)),
             Js::Val(Json::Null) => Err(read_error("null", key)),
@@ -196,7 +217,7 @@ impl<'a> Js<'a> {
             Js::Char(c) => string_to_number(&c.to_string()),
             Js::Len(n) => n as f64,
             Js::Val(Json::Arr(_)) => string_to_number(&self.to_js_string()),
-            Js::Val(Json::Obj(_)) => f64::NAN,
+            Js::Val(Json::Obj(_)) | Js::Builtin(_) => f64::NAN,
         }
     }
 
@@ -281,6 +302,8 @@ impl<'a> Js<'a> {
             Js::Val(Json::Str(s)) => s.clone(),
             Js::Char(c) => c.to_string(),
             Js::Len(n) => n.to_string(),
+            Js::Builtin("__proto__") => "[object Object]".into(),
+            Js::Builtin(name) => format!("function {name}() {{ [native code] }}"),
             Js::Val(Json::Arr(a)) => a
                 .iter()
                 .map(|v| match v {
@@ -303,6 +326,7 @@ impl<'a> Js<'a> {
             Js::Val(Json::Str(_)) | Js::Char(_) => "string",
             Js::Val(Json::Arr(_)) => "array",
             Js::Val(Json::Obj(_)) => "object",
+            Js::Builtin(_) => "function",
         }
     }
 }
@@ -322,6 +346,117 @@ fn read_error(what: &str, key: &str) -> TypeError {
         "Cannot read properties of {what} (reading '{key}')"
     ))
 }
+
+/// Members every object inherits from `Object.prototype`.
+pub const OBJECT_PROTO: &[&str] = &[
+    "constructor",
+    "hasOwnProperty",
+    "isPrototypeOf",
+    "propertyIsEnumerable",
+    "toLocaleString",
+    "toString",
+    "valueOf",
+    "__defineGetter__",
+    "__defineSetter__",
+    "__lookupGetter__",
+    "__lookupSetter__",
+    "__proto__",
+];
+
+/// `Array.prototype` methods (Node 20).
+const ARRAY_PROTO: &[&str] = &[
+    "at",
+    "concat",
+    "copyWithin",
+    "entries",
+    "every",
+    "fill",
+    "filter",
+    "find",
+    "findIndex",
+    "findLast",
+    "findLastIndex",
+    "flat",
+    "flatMap",
+    "forEach",
+    "includes",
+    "indexOf",
+    "join",
+    "keys",
+    "lastIndexOf",
+    "map",
+    "pop",
+    "push",
+    "reduce",
+    "reduceRight",
+    "reverse",
+    "shift",
+    "slice",
+    "some",
+    "sort",
+    "splice",
+    "toReversed",
+    "toSorted",
+    "toSpliced",
+    "unshift",
+    "values",
+    "with",
+];
+
+/// `String.prototype` methods (Node 20).
+const STRING_PROTO: &[&str] = &[
+    "anchor",
+    "at",
+    "big",
+    "blink",
+    "bold",
+    "charAt",
+    "charCodeAt",
+    "codePointAt",
+    "concat",
+    "endsWith",
+    "fontcolor",
+    "fontsize",
+    "fixed",
+    "includes",
+    "indexOf",
+    "isWellFormed",
+    "italics",
+    "lastIndexOf",
+    "link",
+    "localeCompare",
+    "match",
+    "matchAll",
+    "normalize",
+    "padEnd",
+    "padStart",
+    "repeat",
+    "replace",
+    "replaceAll",
+    "search",
+    "slice",
+    "small",
+    "split",
+    "strike",
+    "sub",
+    "substr",
+    "substring",
+    "sup",
+    "startsWith",
+    "toLocaleLowerCase",
+    "toLocaleUpperCase",
+    "toLowerCase",
+    "toUpperCase",
+    "toWellFormed",
+    "trim",
+    "trimStart",
+    "trimLeft",
+    "trimEnd",
+    "trimRight",
+];
+
+/// `Number.prototype` methods.
+const NUMBER_PROTO: &[&str] = &["toExponential", "toFixed", "toPrecision"];
 
 /// JavaScript's `StringToNumber`.
 pub fn string_to_number(s: &str) -> f64 {

@@ -25,7 +25,10 @@ pub fn parse(text: &str) -> Result<Json, SyntaxMessage> {
     let value = p.value(0)?;
     p.skip_ws();
     if p.pos < p.s.len() {
-        return Err(p.at("Unexpected non-whitespace character after JSON"));
+        return Err(format!(
+            "Unexpected non-whitespace character after JSON at position {}",
+            p.pos
+        ));
     }
     Ok(value)
 }
@@ -259,6 +262,8 @@ impl Parser<'_> {
                             }
                         }
                         out.push(v);
+                    } else if e > 0xff {
+                        return Err(self.unexpected_token());
                     } else {
                         return Err(self.at("Bad escaped character"));
                     }

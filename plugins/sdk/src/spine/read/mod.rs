@@ -11,8 +11,30 @@
 //! hang or exhaust memory (descending draw-order offsets, absurd counts) is
 //! detected and refused with [`ReadErrorKind::WouldHang`]. The reader never
 //! panics and always terminates.
+//!
+//! Known, deliberate differences (each is rare and named by a finding or an
+//! error of our own):
+//! - A value of the wrong JSON type that the runtime stores raw (a string
+//!   `rotation`, a boolean `scaleX`) is stored here as its `ToNumber`, with a
+//!   finding; the runtime may later treat the raw value differently (`"5" + 0`
+//!   concatenates, `false !== 0`). Where such raw values reach arithmetic
+//!   while reading (Bezier handles and key values in `setBezier`, a sequence
+//!   `start`, a deform `offset`), the runtime's exact JavaScript semantics are
+//!   reproduced.
+//! - Names that are numbers or booleans are kept as their string; lookups by
+//!   the same number or boolean still find them.
+//! - JSON nesting deeper than [`super::json::MAX_DEPTH`] is refused (V8 parses
+//!   it); lone UTF-16 surrogates from `\u` escapes become U+FFFD.
+//! - A skin placeholder named `__proto__` (which would replace the prototype of
+//!   the runtime's dictionary object) is stored as an ordinary name.
 
 mod animation;
+mod attachment_timelines;
+mod constraint_timelines;
+mod constraints;
+mod draw_order;
+mod geometry;
+mod keys;
 mod skeleton;
 mod skin;
 mod values;
@@ -109,6 +131,7 @@ pub fn read_skeleton(json_text: &str, atlas: Option<&Atlas>) -> Result<ReadOutco
         findings: Vec::new(),
         data: SkeletonData::default(),
         linked: Vec::new(),
+        entries: Vec::new(),
     };
     cx.read(Js::of(&root))?;
     Ok(ReadOutcome {
@@ -122,6 +145,7 @@ struct Linked {
     mesh: usize,
     skin: Option<String>,
     skin_truthy: bool,
+    skin_text: String,
     slot: usize,
     source_slot: usize,
     source: String,
@@ -136,6 +160,10 @@ struct Cx<'a> {
     findings: Vec<Finding>,
     data: SkeletonData,
     linked: Vec<Linked>,
+    /// (index in the JSON `constraints` array, constraint index) of each
+    /// constraint read: a slider whose name is an array or object is found
+    /// again by identity (`===` on the same object).
+    entries: Vec<(usize, usize)>,
 }
 
 impl Cx<'_> {

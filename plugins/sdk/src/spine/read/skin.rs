@@ -6,17 +6,12 @@ use super::values::{get_value, lookup_key};
 use super::{Cx, Linked, ReadError, R};
 use crate::spine::data::{
     mesh_uvs, region_uvs, Attachment, AttachmentKind, ClippingAttachment, Color, MeshAttachment,
-    PathAttachment, PointAttachment, RegionAttachment, Sequence, Skin, TexRegion, VertexData,
+    PathAttachment, PointAttachment, RegionAttachment, Skin, VertexData,
 };
-use crate::spine::json::{js_number_string, Js, Json};
+use crate::spine::json::{js_number_string, Js, Json, OBJECT_PROTO};
 
-/// Most regions a sequence may ask a fake (no-atlas) loader for; the runtime
-/// would create them one by one and run out of time or memory.
-const MAX_FAKE_REGIONS: f64 = 100_000.0;
 /// Most entries a weighted-vertex or path-length loop may produce.
 const MAX_ENTRIES: f64 = 1_000_000.0;
-/// Longest zero padding of a sequence frame number.
-const MAX_DIGITS: f64 = 100_000.0;
 
 impl Cx<'_> {
     pub(super) fn read_skins(&mut self, root: Js<'_>) -> R<()> {
@@ -240,6 +235,7 @@ impl Cx<'_> {
                         mesh: self.data.attachments.len(),
                         skin: skin_v.and_then(lookup_key),
                         skin_truthy: skin_v.is_some_and(|v| v.truthy()),
+                        skin_text: skin_v.map_or("null".into(), |v| v.to_js_string()),
                         slot,
                         source_slot,
                         source: source.string().unwrap_or_else(|| source.to_js_string()),
@@ -322,6 +318,7 @@ impl Cx<'_> {
                 })
             }
             "point" => AttachmentKind::Point(PointAttachment {
+                vertex: VertexData::default(),
                 x: self.num(map, "x", 0.0, path)? * s,
                 y: self.num(map, "y", 0.0, path)? * s,
                 rotation: self.num(map, "rotation", 0.0, path)?,
@@ -357,163 +354,6 @@ impl Cx<'_> {
         Ok(Some(attachment(name, kind)))
     }
 
-    /// `readSequence` plus `AtlasAttachmentLoader.findRegions`.
-    fn read_sequence(
-        &mut self,
-        map: Option<Js<'_>>,
-        name: &str,
-        base: &str,
-        path: &str,
-    ) -> R<Sequence> {
-        let mut seq = Sequence {
-            regions: Vec::new(),
-            path_suffix: false,
-            start: 0.0,
-            digits: 0.0,
-            setup_index: 0.0,
-            uvs: Vec::new(),
-            offsets: None,
-        };
-        let count;
-        let mut start_str = None;
-        match map {
-            Some(m) if !m.is_nullish() => {
-                let c = get_value(m, "count")?.unwrap_or(Js::Val(&Json::Num(0.0)));
-                count = if c.is_num() {
-                    let n = c.num();
-                    if n < 0.0 || n.fract() != 0.0 || n > 4294967295.0 {
-                        return Err(ReadError::type_error("Invalid array length"));
-                    }
-                    n
-                } else {
-                    self.finding(
-                        format!("{path}.sequence.count"),
-                        "not a number: `new Array(count)` makes one region",
-                    );
-                    1.0
-                };
-                seq.path_suffix = true;
-                let st = get_value(m, "start")?;
-                if let Some(sv) = st.and_then(|v| v.string()) {
-                    start_str = Some(sv);
-                    self.finding(
-                        format!("{path}.sequence.start"),
-                        "a string: spine-core concatenates it with the frame index",
-                    );
-                }
-                seq.start = self.num(m, "start", 1.0, path)?;
-                seq.digits = self.num(m, "digits", 0.0, path)?;
-                seq.setup_index = self.num(m, "setup", 0.0, path)?;
-                if count == 0.0 {
-                    self.finding(format!("{path}.sequence"), "count 0 (or missing): no regions; posing this attachment crashes spine-core");
-                }
-            }
-            _ => count = 1.0,
-        }
-        if seq.digits > MAX_DIGITS && count > 0.0 {
-            return Err(ReadError::hang(format!(
-                "{path}: sequence digits {} would build region names of that many characters",
-                js_number_string(seq.digits)
-            )));
-        }
-        if self.atlas.is_none() && count > MAX_FAKE_REGIONS {
-            return Err(ReadError::hang(format!(
-                "{path}: a sequence of {} regions",
-                js_number_string(count)
-            )));
-        }
-        let mut i = 0usize;
-        while (i as f64) < count {
-            let region_name = if seq.path_suffix {
-                let frame = match &start_str {
-                    Some(s) => format!("{s}{i}"),
-                    None => js_number_string(seq.start + i as f64),
-                };
-                let pad = seq.digits - frame.encode_utf16().count() as f64;
-                let zeros = if pad > 0.0 { pad.ceil() as usize } else { 0 };
-                format!("{base}{}{frame}", "0".repeat(zeros.min(1 << 20)))
-            } else {
-                base.to_string()
-            };
-            let region = match self.atlas {
-                None => TexRegion::fake(&region_name),
-                Some(atlas) => match atlas.find_region(&region_name) {
-                    Some(r) => {
-                        let page = atlas.pages.get(r.page);
-                        TexRegion::from_atlas(
-                            r,
-                            page.map_or(0.0, |p| p.width),
-                            page.map_or(0.0, |p| p.height),
-                        )
-                    }
-                    None => {
-                        return Err(ReadError::thrown(format!(
-                            "Region not found in atlas: {region_name} (attachment: {name})"
-                        )))
-                    }
-                },
-            };
-            seq.regions.push(region);
-            i += 1;
-        }
-        Ok(seq)
-    }
-
-    /// `readVertices(map, attachment, verticesLength)`.
-    fn read_vertices(&mut self, map: Js<'_>, vertices_length: f64, path: &str) -> R<VertexData> {
-        let s = self.scale;
-        let vertices = map.get("vertices")?;
-        let len = vertices.length_num()?;
-        let mut out = VertexData {
-            bones: None,
-            vertices: Vec::new(),
-            world_vertices_length: vertices_length,
-        };
-        if vertices_length == len {
-            out.vertices = number_list(vertices)
-                .iter()
-                .map(|v| (v * s) as f32)
-                .collect();
-            return Ok(out);
-        }
-        let mut bones = Vec::new();
-        let mut weights: Vec<f64> = Vec::new();
-        let n = len;
-        let mut i = 0f64;
-        let at = |k: f64| -> R<f64> {
-            if k >= 0.0 && k.fract() == 0.0 {
-                Ok(vertices.at(k as usize)?.num())
-            } else {
-                Ok(f64::NAN)
-            }
-        };
-        while i < n {
-            let count = at(i)?;
-            i += 1.0;
-            bones.push(count);
-            let nn = i + count * 4.0;
-            if nn - i > MAX_ENTRIES || (weights.len() as f64) > MAX_ENTRIES {
-                return Err(ReadError::hang(format!(
-                    "{path}.vertices: a vertex with {} bone influences",
-                    js_number_string(count)
-                )));
-            }
-            while i < nn {
-                bones.push(at(i)?);
-                weights.push(at(i + 1.0)? * s);
-                weights.push(at(i + 2.0)? * s);
-                weights.push(at(i + 3.0)?);
-                i += 4.0;
-            }
-        }
-        if n.is_nan() {
-            self.finding(format!("{path}.vertices"), "not an array: no vertices");
-        }
-        out.bones = Some(bones);
-        out.vertices = weights.iter().map(|&v| v as f32).collect();
-        Ok(out)
-    }
-
     pub(super) fn resolve_linked_meshes(&mut self) -> R<()> {
         let linked = std::mem::take(&mut self.linked);
         for l in linked {
@@ -525,13 +365,20 @@ impl Cx<'_> {
             let Some(skin) = skin else {
                 return Err(ReadError::thrown(format!(
                     "Skin not found: {}",
-                    l.skin
-                        .as_deref()
-                        .unwrap_or(if l.skin_truthy { "?" } else { "null" })
+                    l.skin_text
                 )));
             };
             let Some(source) = self.data.skins[skin].get_attachment(l.source_slot, &l.source)
             else {
+                let has_dictionary = self.data.skins[skin]
+                    .attachments
+                    .get(l.source_slot)
+                    .is_some_and(|d| !d.is_empty());
+                if has_dictionary && OBJECT_PROTO.contains(&l.source.as_str()) {
+                    // The skin's dictionary is a plain object: `dict["constructor"]`
+                    // is inherited, and "linking" to it reads `undefined` geometry.
+                    return Err(self.link_to_builtin(&l));
+                }
                 return Err(ReadError::thrown(format!(
                     "Source mesh not found: {}",
                     l.source
@@ -566,6 +413,27 @@ impl Cx<'_> {
             }
         }
         Ok(())
+    }
+}
+
+impl Cx<'_> {
+    /// What linking a mesh to an inherited `Object.prototype` member throws.
+    fn link_to_builtin(&mut self, l: &Linked) -> ReadError {
+        let regions = match &self.data.attachments[l.mesh].kind {
+            AttachmentKind::Mesh(m) => m.sequence.regions.len(),
+            _ => 0,
+        };
+        self.finding(
+            &l.path,
+            format!("source {:?} names an Object.prototype member", l.source),
+        );
+        if regions > 0 {
+            ReadError::type_error("Cannot read properties of undefined (reading 'length')")
+        } else if l.inherit_timelines && l.slot != l.source_slot {
+            ReadError::type_error("slots is not iterable")
+        } else {
+            ReadError::type_error("Cannot read properties of undefined (reading 'length')")
+        }
     }
 }
 

@@ -256,7 +256,13 @@ pub(super) fn require_name(v: Js<'_>, what: &str) -> R<()> {
     }
 }
 
-/// The string a `find*` lookup compares with `===` (a non-string never matches).
+/// The name a `find*` lookup compares with `===`. A number or boolean name
+/// finds an entry whose name was the same number or boolean (kept as its
+/// string; a finding was recorded when it was read); arrays and objects are
+/// never `===` to anything.
 pub(super) fn lookup_key(v: Js<'_>) -> Option<String> {
-    v.string()
+    match v {
+        Js::Val(Json::Num(_) | Json::Bool(_)) | Js::Len(_) => Some(v.to_js_string()),
+        _ => v.string(),
+    }
 }
