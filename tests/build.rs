@@ -180,20 +180,18 @@ fn copy_images_copies_pages_and_renames_collisions() {
 
 #[test]
 fn a_red_gate_writes_nothing() {
-    // Under spine-html an opaque overlay fails A19; nothing may be written.
+    // Under spine-html an overlay whose PNG has no alpha fails A19; nothing may
+    // be written.
     let p = Project::new();
     fixture::tiny(&p);
-    let opaque: Vec<u8> = [9u8, 9, 9, 255].repeat(24 * 20);
-    p.write(
-        "parts/head.png",
-        rigc_sdk::png_image::encode_rgba(24, 20, &opaque),
-    );
+    p.write("parts/head.png", fixture::rgb_png(24, 20));
     let mut args = build_args("out");
     args.extend(["--profile".to_string(), "spine-html".to_string()]);
     p.rigc(&args.iter().map(String::as_str).collect::<Vec<_>>())
         .code(1)
         .stdout_has("FAIL  A19_OVERLAY_PNGS_HAVE_ALPHA")
-        .stderr_has("assertion(s) failed — nothing written");
+        .stderr_has("assertion(s) failed — nothing written")
+        .stdout_lacks("rigc: wrote");
     assert!(!p.exists("out"));
     // The same rig under the default profile is green: A19 is renderer policy.
     p.rigc(

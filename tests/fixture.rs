@@ -83,3 +83,19 @@ pub fn build_args(out: &str) -> Vec<String> {
     .map(|s| s.to_string())
     .collect()
 }
+
+/// An opaque RGB PNG (colour type 2, no `tRNS`): a file that cannot hold
+/// transparency anywhere.
+pub fn rgb_png(w: u32, h: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, w, h);
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        let mut writer = enc.write_header().expect("png header");
+        writer
+            .write_image_data(&vec![90u8; (w * h * 3) as usize])
+            .expect("png data");
+    }
+    out
+}

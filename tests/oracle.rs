@@ -59,14 +59,10 @@ fn world_rotation(b: &Value) -> f64 {
 /// Spine's Bezier sampling (CurveTimeline.setBezier + getBezierValue, SPINE43.md
 /// §8.1), re-implemented here from the description, for one channel.
 fn spine_bezier(
-    t1: f64,
-    v1: f64,
-    cx1: f64,
-    cy1: f64,
-    cx2: f64,
-    cy2: f64,
-    t2: f64,
-    v2: f64,
+    (t1, v1): (f64, f64),
+    (cx1, cy1): (f64, f64),
+    (cx2, cy2): (f64, f64),
+    (t2, v2): (f64, f64),
     time: f64,
 ) -> f64 {
     let f = |x: f64| x as f32 as f64;
@@ -178,7 +174,7 @@ fn buoy_bones_sit_at_their_keyed_values_at_the_key_times() {
     // Between keys the runtime samples the converted curve: swing = [0.42, 0, 0.58, 1]
     // from (0, -6) to (1, 6) becomes control points (0.42, -6), (0.58, 6).
     let mid = pose(&out, "bob", "0.25");
-    let want = spine_bezier(0.0, -6.0, 0.42, -6.0, 0.58, 6.0, 1.0, 6.0, 0.25);
+    let want = spine_bezier((0.0, -6.0), (0.42, -6.0), (0.58, 6.0), (1.0, 6.0), 0.25);
     close(
         world_rotation(bone(&mid["frames"][0], "mast")),
         want,
@@ -207,7 +203,7 @@ fn tiny_rig_setup_pose_and_eased_rotation() {
     close(num(&head["worldY"]), 20.0 + 40.0, 1e-4, "head y");
     close(world_rotation(head), 5.0, 1e-4, "head setup rotation");
     // soft = [0.25, 0, 0.75, 1] from (0, 0) to (0.5, 10): (0.125, 0), (0.375, 10).
-    let want = 5.0 + spine_bezier(0.0, 0.0, 0.125, 0.0, 0.375, 10.0, 0.5, 10.0, 0.25);
+    let want = 5.0 + spine_bezier((0.0, 0.0), (0.125, 0.0), (0.375, 10.0), (0.5, 10.0), 0.25);
     close(
         world_rotation(bone(&frames[1], "head")),
         want,

@@ -29,6 +29,7 @@ fn gated_build(target: &Target, cwd: &std::path::Path) -> bool {
             skeleton_text: second.skeleton_text,
             atlas_text: second.atlas_text,
         }),
+        page_files: Default::default(),
     };
     rigc::commands::build::gate(&input).is_green()
 }

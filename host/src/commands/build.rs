@@ -235,7 +235,7 @@ pub fn build_one(target: &Target, profile: Profile, cwd: &Path, out: &mut Output
 /// Runs the gate with rigc's own rules.
 pub fn gate(input: &GateInput) -> GateReport {
     let rules = rigc_core_rules::rules();
-    stages::gate::run(input, &rules, stages::gate::base_stats(input))
+    stages::gate::run(input, &rules)
 }
 
 /// Prints the report lines and the stats line.

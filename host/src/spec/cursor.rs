@@ -199,7 +199,7 @@ impl<'a> Node<'a> {
     }
 
     /// The array length, if it is an array.
-    pub fn len(&self) -> Option<usize> {
+    pub fn array_len(&self) -> Option<usize> {
         match &self.json.value {
             Value::Array(a) => Some(a.len()),
             _ => None,

@@ -42,15 +42,12 @@ pub struct GateReport {
     pub stats: Vec<(String, String)>,
 }
 
-/// Runs `rules` (in the order given) over `input`. `base_stats` open the stats line.
-pub fn run(
-    input: &GateInput,
-    rules: &[&dyn Rule],
-    base_stats: Vec<(String, String)>,
-) -> GateReport {
+/// Runs `rules` (in the order given) over `input`; the stats line opens with
+/// what the skeleton and atlas hold.
+pub fn run(input: &GateInput, rules: &[&dyn Rule]) -> GateReport {
     let facts = Facts::new(input);
     let mut results = Vec::new();
-    let mut stats = base_stats;
+    let mut stats = base_stats(&facts);
     for rule in rules {
         let kind = rule.kind();
         if !input.profile.runs(kind) {
@@ -71,7 +68,12 @@ pub fn run(
                 .unwrap_or_else(|| "a panic with no message".into());
             out.fail(format!("threw: {msg}"));
         }
-        stats.extend(out.stats);
+        for (k, v) in out.stats {
+            match stats.iter_mut().find(|(key, _)| *key == k) {
+                Some(slot) => slot.1 = v,
+                None => stats.push((k, v)),
+            }
+        }
         let verdict = if !out.failures.is_empty() {
             Verdict::Fail(out.failures)
         } else if let Some(reason) = out.skip {
@@ -175,6 +177,72 @@ impl GateReport {
     }
 }
 
+/// The stats line's opening pairs: what the atlas and skeleton hold
+/// (`pages regions bones slots animations version regionAttachments
+/// meshAttachments physicsConstraints rig`), from the facts the rules share.
+fn base_stats(facts: &Facts<'_>) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let (pages, regions) = match facts.atlas() {
+        Some(Ok(atlas)) => (atlas.pages.len(), atlas.regions.len()),
+        _ => (0, 0),
+    };
+    out.push(("pages".into(), pages.to_string()));
+    out.push(("regions".into(), regions.to_string()));
+    let raw = facts.raw().ok();
+    let len = |key: &str| -> usize {
+        match raw.and_then(|r| r.get(key)) {
+            Some(serde_json::Value::Array(a)) => a.len(),
+            Some(serde_json::Value::Object(o)) => o.len(),
+            _ => 0,
+        }
+    };
+    out.push(("bones".into(), len("bones").to_string()));
+    out.push(("slots".into(), len("slots").to_string()));
+    out.push(("animations".into(), len("animations").to_string()));
+    let version = raw
+        .and_then(|r| r.get("skeleton"))
+        .and_then(|s| s.get("spine"))
+        .and_then(|v| v.as_str())
+        .unwrap_or("absent");
+    out.push(("version".into(), version.replace(' ', "_")));
+    let (mut region, mut mesh) = (0, 0);
+    if let Some(serde_json::Value::Array(skins)) = raw.and_then(|r| r.get("skins")) {
+        for skin in skins {
+            let Some(serde_json::Value::Object(slots)) = skin.get("attachments") else {
+                continue;
+            };
+            for atts in slots.values() {
+                let serde_json::Value::Object(atts) = atts else {
+                    continue;
+                };
+                for a in atts.values() {
+                    match a.get("type").and_then(|t| t.as_str()).unwrap_or("region") {
+                        "region" => region += 1,
+                        "mesh" | "linkedmesh" => mesh += 1,
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    out.push(("regionAttachments".into(), region.to_string()));
+    out.push(("meshAttachments".into(), mesh.to_string()));
+    let physics = match raw.and_then(|r| r.get("constraints")) {
+        Some(serde_json::Value::Array(cs)) => cs
+            .iter()
+            .filter(|c| c.get("type").and_then(|t| t.as_str()) == Some("physics"))
+            .count(),
+        _ => 0,
+    };
+    out.push(("physicsConstraints".into(), physics.to_string()));
+    let rig = facts
+        .rig()
+        .map(|r| r.name.replace(' ', "_"))
+        .unwrap_or_else(|| "absent".into());
+    out.push(("rig".into(), rig));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,7 +289,7 @@ mod tests {
             R("A04", RuleKind::Validity, |_| panic!("boom")),
         ];
         let refs: Vec<&dyn Rule> = rules.iter().map(|r| r as &dyn Rule).collect();
-        let report = run(&input(Profile::Spine), &refs, vec![]);
+        let report = run(&input(Profile::Spine), &refs);
         assert_eq!(
             report.lines(),
             [
@@ -238,94 +306,7 @@ mod tests {
         );
         assert_eq!(report.fail_lines(), 3);
         assert!(!report.is_green());
-        let html = run(&input(Profile::SpineHtml), &refs, vec![]);
+        let html = run(&input(Profile::SpineHtml), &refs);
         assert!(html.lines()[0].ends_with("every assertion applies"));
     }
-}
-
-/// The stats line's opening pairs: what the skeleton and atlas hold, counted from
-/// the text (`pages regions bones slots animations version regionAttachments
-/// meshAttachments physicsConstraints rig`).
-pub fn base_stats(input: &GateInput) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let (pages, regions) = input
-        .atlas_text
-        .as_deref()
-        .map(count_atlas)
-        .unwrap_or((0, 0));
-    out.push(("pages".into(), pages.to_string()));
-    out.push(("regions".into(), regions.to_string()));
-    let raw: Option<serde_json::Value> = serde_json::from_str(&input.skeleton_text).ok();
-    let len = |key: &str| -> usize {
-        match raw.as_ref().and_then(|r| r.get(key)) {
-            Some(serde_json::Value::Array(a)) => a.len(),
-            Some(serde_json::Value::Object(o)) => o.len(),
-            _ => 0,
-        }
-    };
-    out.push(("bones".into(), len("bones").to_string()));
-    out.push(("slots".into(), len("slots").to_string()));
-    out.push(("animations".into(), len("animations").to_string()));
-    let version = raw
-        .as_ref()
-        .and_then(|r| r.get("skeleton"))
-        .and_then(|s| s.get("spine"))
-        .and_then(|v| v.as_str())
-        .unwrap_or("absent");
-    out.push(("version".into(), version.replace(' ', "_")));
-    let (mut region, mut mesh) = (0, 0);
-    if let Some(serde_json::Value::Array(skins)) = raw.as_ref().and_then(|r| r.get("skins")) {
-        for skin in skins {
-            if let Some(serde_json::Value::Object(slots)) = skin.get("attachments") {
-                for atts in slots.values() {
-                    if let serde_json::Value::Object(atts) = atts {
-                        for a in atts.values() {
-                            match a.get("type").and_then(|t| t.as_str()).unwrap_or("region") {
-                                "region" => region += 1,
-                                "mesh" | "linkedmesh" => mesh += 1,
-                                _ => {}
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-    out.push(("regionAttachments".into(), region.to_string()));
-    out.push(("meshAttachments".into(), mesh.to_string()));
-    let physics = match raw.as_ref().and_then(|r| r.get("constraints")) {
-        Some(serde_json::Value::Array(cs)) => cs
-            .iter()
-            .filter(|c| c.get("type").and_then(|t| t.as_str()) == Some("physics"))
-            .count(),
-        _ => 0,
-    };
-    out.push(("physicsConstraints".into(), physics.to_string()));
-    let rig = input
-        .rig
-        .as_ref()
-        .map(|r| r.name.replace(' ', "_"))
-        .unwrap_or_else(|| "absent".into());
-    out.push(("rig".into(), rig));
-    out
-}
-
-/// Counts pages and regions the way the runtime's atlas reader finds them: a page
-/// name is the first non-blank line of a block, a region is a later line with no `:`.
-fn count_atlas(text: &str) -> (usize, usize) {
-    let (mut pages, mut regions) = (0, 0);
-    let mut in_page = false;
-    for line in text.lines() {
-        if line.trim().is_empty() {
-            in_page = false;
-            continue;
-        }
-        if !in_page {
-            pages += 1;
-            in_page = true;
-        } else if !line.contains(':') {
-            regions += 1;
-        }
-    }
-    (pages, regions)
 }

@@ -122,7 +122,7 @@ pub(super) fn groups(cx: &mut Cx, root: &Node) -> Vec<GroupSpec> {
                 loc: m.loc(),
             });
         }
-        if node.len() == Some(0) {
+        if node.array_len() == Some(0) {
             cx.push(
                 node.err(
                     "motion.group.empty",
@@ -212,7 +212,7 @@ pub(super) fn setup(cx: &mut Cx, root: &Node) -> Vec<SetupEntry> {
 }
 
 fn setup_color(cx: &mut Cx, c: &Node) -> Option<[f64; 4]> {
-    if c.len() != Some(4) {
+    if c.array_len() != Some(4) {
         cx.push(wrong(c, "motion.setup.color-shape", COLOR_HINT));
         return None;
     }

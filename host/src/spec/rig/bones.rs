@@ -65,7 +65,9 @@ pub(super) fn parse(root: &Node, quiet_required: bool, d: &mut Diags) -> Bones {
         complete: true,
     };
     let arr = root.get("bones");
-    let usable = arr.as_ref().is_some_and(|a| a.len().is_some_and(|n| n > 0));
+    let usable = arr
+        .as_ref()
+        .is_some_and(|a| a.array_len().is_some_and(|n| n > 0));
     if !usable {
         bones.complete = false;
         let message = "a rig spec needs a non-empty \"bones\" array".to_string();

@@ -343,7 +343,7 @@ fn bone_list(
     let article = if ty == "ik" { "an" } else { "a" };
     let message = format!("{label}: {article} {ty} constraint needs a non-empty \"bones\" array");
     let v = match node.get("bones") {
-        Some(v) if v.len().is_some_and(|n| n > 0) => v,
+        Some(v) if v.array_len().is_some_and(|n| n > 0) => v,
         Some(v) => {
             d.push(
                 v.err("rig.constraint.bones-missing", message)

@@ -316,7 +316,7 @@ fn weights_by_name(
     let before = d.len();
     let mut out = Vec::new();
     for (i, e) in entries.into_iter().enumerate() {
-        if e.len().unwrap_or(0) == 0 {
+        if e.array_len().unwrap_or(0) == 0 {
             d.push(
                 e.err(
                     "rig.geometry.vertex-unbound",

@@ -343,7 +343,7 @@ fn modes() -> String {
 /// An array of exactly `n` finite numbers.
 fn numbers(v: Option<&Node>, n: usize) -> Option<Vec<f64>> {
     let v = v?;
-    if v.len() != Some(n) {
+    if v.array_len() != Some(n) {
         return None;
     }
     v.elements()

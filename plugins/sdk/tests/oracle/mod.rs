@@ -1,6 +1,9 @@
 //! Runs the spine-core oracle (`node $RIGC_ORACLE_DIR/pose.mjs`) for the tests.
-//! `RIGC_ORACLE_DIR` defaults to `/work/oracle`. When `node` or the oracle is
-//! missing, [`available`] says so loudly and the calling test returns early.
+//! `RIGC_ORACLE_DIR` defaults to the workspace's `.oracle/`, where
+//! `scripts/setup-oracle.sh` installs spine-core 4.3.13 and the pose driver; the
+//! oracle's fixtures are read from the shared directory (`RIGC_SHARED`, default
+//! `<workspace>/../shared`). A missing oracle fails the test with the fix: a
+//! conformance test that silently skips proves nothing.
 
 #![allow(dead_code)]
 
@@ -14,28 +17,36 @@ use std::time::{Duration, Instant};
 
 /// The oracle directory.
 pub fn dir() -> PathBuf {
-    std::env::var_os("RIGC_ORACLE_DIR").map_or_else(|| PathBuf::from("/work/oracle"), PathBuf::from)
+    std::env::var_os("RIGC_ORACLE_DIR").map_or_else(|| workspace().join(".oracle"), PathBuf::from)
 }
 
-/// The fixtures the oracle ships.
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The fixtures the oracle ships (in the shared directory).
 pub fn fixtures() -> PathBuf {
-    dir().join("fixtures")
+    std::env::var_os("RIGC_SHARED")
+        .map_or_else(|| workspace().join("../shared"), PathBuf::from)
+        .join("oracle/fixtures")
 }
 
-/// True when `node` runs and the oracle script exists; otherwise prints why.
+/// True when `node` runs and the oracle is installed; otherwise the test fails
+/// with the command that installs it.
 pub fn available() -> bool {
-    let script = dir().join("pose.mjs");
+    let dir = dir();
     let node = Command::new("node").arg("--version").output();
-    match node {
-        Ok(o) if o.status.success() && script.exists() => true,
-        _ => {
-            eprintln!(
-                "\n!!!!!!!! SKIPPED: node or {} is missing; the oracle comparison did not run !!!!!!!!\n",
-                script.display()
-            );
-            false
-        }
-    }
+    let ok = matches!(node, Ok(o) if o.status.success())
+        && dir.join("pose.mjs").exists()
+        && dir
+            .join("node_modules/@esotericsoftware/spine-core")
+            .is_dir();
+    assert!(
+        ok,
+        "the spine-core oracle is not installed at {} (or node is missing): run scripts/setup-oracle.sh",
+        dir.display()
+    );
+    ok
 }
 
 /// Runs `node pose.mjs <args>` and parses its stdout as JSON.
