@@ -27,6 +27,7 @@
 //!     atlas_dir: ".".into(),
 //!     rig: None,
 //!     second: None,
+//!     page_files: Default::default(),
 //! };
 //! let mut out = Outcome::default();
 //! rigc_core_rules::A16SkeletonVersion43.check(&Facts::new(&input), &mut out);
