@@ -196,19 +196,80 @@ impl Project {
     }
 }
 
-/// Runs `rigc` in `cwd`.
+/// Runs `rigc` in `cwd`. Every skeleton a green build writes is handed to the
+/// official runtime: spine-core must load it and pose every animation at its
+/// start, middle and end (every skeleton the tests emit is held to it).
 pub fn run_in(cwd: &Path, args: &[&str]) -> Run {
     let out = Command::new(rigc_bin())
         .args(args)
         .current_dir(cwd)
         .output()
         .expect("rigc runs");
-    Run {
+    let run = Run {
         cmd: format!("rigc {}", args.join(" ")),
         cwd: cwd.to_path_buf(),
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    if args.first() == Some(&"build") && run.code == 0 {
+        for line in run.stdout.lines() {
+            let written = line.strip_prefix("rigc: wrote ").or_else(|| {
+                line.strip_prefix("rigc: kept ")
+                    .and_then(|l| l.strip_suffix(" (unchanged)"))
+            });
+            if let Some(path) = written.filter(|p| p.ends_with("skeleton.json")) {
+                spine_core_loads_and_poses(Path::new(path), &run);
+            }
+        }
+    }
+    run
+}
+
+/// spine-core loads `skeleton.json` (with the atlas beside it) and poses every
+/// animation at 0, half its duration and its duration, with finite bones.
+fn spine_core_loads_and_poses(skeleton: &Path, run: &Run) {
+    let atlas = skeleton.with_file_name("skeleton.atlas");
+    let (s, a) = (
+        skeleton.to_str().unwrap_or(""),
+        atlas.to_str().unwrap_or(""),
+    );
+    let verdict = oracle(&["--roundtrip", s, a])
+        .unwrap_or_else(|e| panic!("spine-core refused {s}: {e}{}", run.dump()));
+    assert_eq!(
+        verdict["ok"],
+        true,
+        "spine-core refused {s}: {verdict}{}",
+        run.dump()
+    );
+    let Some(names) = verdict["animationNames"].as_array() else {
+        return;
+    };
+    for name in names.iter().filter_map(|n| n.as_str()) {
+        let first = oracle(&[s, a, name, "0"])
+            .unwrap_or_else(|e| panic!("spine-core could not pose {name}: {e}"));
+        let d = first["duration"].as_f64().unwrap_or(0.0);
+        let times = format!("0,{},{}", d / 2.0, d);
+        let doc = oracle(&[s, a, name, &times])
+            .unwrap_or_else(|e| panic!("spine-core could not pose {name}: {e}"));
+        for frame in doc["frames"].as_array().into_iter().flatten() {
+            for bone in frame["bones"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|b| b["active"] == true)
+            {
+                for k in ["a", "b", "c", "d", "worldX", "worldY"] {
+                    assert!(
+                        bone[k].is_number(),
+                        "{s}: {name} at {}: bone {} {k} = {}",
+                        frame["time"],
+                        bone["name"],
+                        bone[k]
+                    );
+                }
+            }
+        }
     }
 }
 
