@@ -88,3 +88,86 @@ fn parse_profile(s: &str) -> Result<Profile, String> {
     Profile::from_name(s)
         .ok_or_else(|| format!("--profile {s:?}; known profiles: spine, spine-html"))
 }
+
+/// Flags that take no value (CLI.md §0: boolean switches are a closed list).
+const SWITCHES: &[&str] = &["help", "version", "copy-images", "all"];
+
+/// The rules of CLI.md §0 that clap words differently, checked on the raw
+/// arguments before clap sees them: a value flag followed by nothing or by
+/// another `--flag` → `--<flag> needs a value`; a flag given twice →
+/// `--<name> was given more than once ("a" then "b"); this command takes it once`.
+pub fn precheck(args: &[String]) -> Result<(), String> {
+    let mut seen: Vec<(String, String)> = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let arg = &args[i];
+        i += 1;
+        if arg == "--" {
+            break;
+        }
+        let Some(flag) = arg.strip_prefix("--") else {
+            continue;
+        };
+        let (name, value) = match flag.split_once('=') {
+            Some((n, v)) => (n.to_string(), Some(v.to_string())),
+            None => (flag.to_string(), None),
+        };
+        let value = if SWITCHES.contains(&name.as_str()) {
+            "true".to_string()
+        } else {
+            match value {
+                Some(v) => v,
+                None => match args.get(i) {
+                    Some(next) if !next.starts_with("--") => {
+                        i += 1;
+                        next.clone()
+                    }
+                    _ => return Err(format!("--{name} needs a value")),
+                },
+            }
+        };
+        if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name) {
+            return Err(format!(
+                "--{name} was given more than once ({first:?} then {value:?}); this command takes it once"
+            ));
+        }
+        seen.push((name, value));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn values_and_repeats() {
+        assert_eq!(
+            precheck(&args("build --rig a --out=b --copy-images")),
+            Ok(())
+        );
+        assert_eq!(
+            precheck(&args("build --rig --out b")),
+            Err("--rig needs a value".into())
+        );
+        assert_eq!(
+            precheck(&args("build --out b --rig")),
+            Err("--rig needs a value".into())
+        );
+        assert_eq!(
+            precheck(&args("build --rig a --rig=b")),
+            Err(
+                "--rig was given more than once (\"a\" then \"b\"); this command takes it once"
+                    .into()
+            )
+        );
+        assert_eq!(
+            precheck(&args("build --all --all")).unwrap_err(),
+            "--all was given more than once (\"true\" then \"true\"); this command takes it once"
+        );
+    }
+}

@@ -30,6 +30,14 @@ use std::process::ExitCode;
 /// Parses the command line, runs the command, and maps its outcome to the exit
 /// code: 0 green, 1 red, 2 usage. A closed stdout ends quietly with 0.
 pub fn main_entry() -> ExitCode {
+    let argv: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    if let Err(message) = cli::precheck(argv.get(1..).unwrap_or(&[])) {
+        let usage = cli::Cli::command().render_usage().to_string();
+        eprintln!("rigc: {message}\n\n{usage}");
+        return ExitCode::from(2);
+    }
     let parsed = match cli::Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
