@@ -1,6 +1,6 @@
 //! This module owns the measure stage: one part PNG in, its facts out (size,
-//! colour type, transparency). It is keyed per image file; a missing, non-PNG or
-//! truncated file is a named refusal located at the spec value that names it.
+//! colour type, `tRNS`). It is keyed per image file; a missing, non-PNG, truncated
+//! or damaged file is a named refusal located at the spec value that names it.
 
 use rigc_sdk::png_image::{self, PngError, PngHeader};
 use std::path::{Path, PathBuf};
@@ -12,8 +12,6 @@ pub struct ImageInfo {
     pub path: PathBuf,
     /// Its header facts.
     pub header: PngHeader,
-    /// How many pixels have alpha < 255.
-    pub transparent_pixels: u64,
 }
 
 impl ImageInfo {
@@ -49,12 +47,13 @@ pub fn measure(path: &Path) -> Result<ImageInfo, MeasureError> {
     measure_bytes(path, &bytes)
 }
 
-/// Measures PNG bytes already read from `path`.
+/// Measures PNG bytes already read from `path`: its structure is checked whole
+/// (every chunk present and intact through `IEND`), its image data is not
+/// inflated — the gate's A06 decodes every page.
 pub fn measure_bytes(path: &Path, bytes: &[u8]) -> Result<ImageInfo, MeasureError> {
-    let decoded = png_image::decode(bytes).map_err(MeasureError::Png)?;
+    let header = png_image::check(bytes).map_err(MeasureError::Png)?;
     Ok(ImageInfo {
         path: path.to_path_buf(),
-        header: decoded.header,
-        transparent_pixels: decoded.transparent_pixels(),
+        header,
     })
 }

@@ -135,6 +135,81 @@ pub fn read_header(bytes: &[u8]) -> Result<PngHeader, PngError> {
     })
 }
 
+/// Checks a PNG's structure without inflating its image data: the signature, an
+/// `IHDR` first, every chunk whole with a matching CRC, at least one `IDAT`, and an
+/// `IEND` before the file ends. A file cut short is [`PngError::Truncated`]; this
+/// is what the measure stage needs (size, colour type, `tRNS`), at a fraction of a
+/// decode's cost. Damaged compressed data inside whole chunks is found by a decode
+/// ([`decode`]), which the gate's A06 performs.
+pub fn check(bytes: &[u8]) -> Result<PngHeader, PngError> {
+    if !bytes.starts_with(&SIGNATURE) {
+        return Err(PngError::NotPng);
+    }
+    let mut at = SIGNATURE.len();
+    let mut header: Option<PngHeader> = None;
+    let (mut idat, mut trns) = (false, false);
+    loop {
+        let Some(head) = bytes.get(at..at + 8) else {
+            return Err(PngError::Truncated(format!(
+                "the file ends at byte {} inside a chunk header, before IEND",
+                bytes.len()
+            )));
+        };
+        let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
+        let kind = [head[4], head[5], head[6], head[7]];
+        let name = String::from_utf8_lossy(&kind).into_owned();
+        let end = at.checked_add(12).and_then(|e| e.checked_add(len));
+        let Some(chunk) = end.and_then(|e| bytes.get(at + 4..e)) else {
+            return Err(PngError::Truncated(format!(
+                "chunk {name} at byte {at} says it holds {len} bytes and the file ends at byte {}",
+                bytes.len()
+            )));
+        };
+        let (typed, crc) = chunk.split_at(chunk.len() - 4);
+        if crc32fast::hash(typed).to_be_bytes() != [crc[0], crc[1], crc[2], crc[3]] {
+            return Err(PngError::Corrupt(format!(
+                "chunk {name} at byte {at} fails its CRC check"
+            )));
+        }
+        let data = &typed[4..];
+        match &kind {
+            b"IHDR" if header.is_none() && at == SIGNATURE.len() && data.len() == 13 => {
+                let w = u32::from_be_bytes([data[0], data[1], data[2], data[3]]);
+                let h = u32::from_be_bytes([data[4], data[5], data[6], data[7]]);
+                if w == 0 || h == 0 {
+                    return Err(PngError::Corrupt(format!("IHDR gives a size of {w}x{h}")));
+                }
+                header = Some(PngHeader {
+                    width: w,
+                    height: h,
+                    color_type: data[9],
+                    bit_depth: data[8],
+                    has_trns: false,
+                });
+            }
+            _ if header.is_none() => {
+                return Err(PngError::Corrupt(
+                    "the first chunk is not a 13-byte IHDR".into(),
+                ));
+            }
+            b"IDAT" => idat = true,
+            b"tRNS" => trns = true,
+            b"IEND" => {
+                if !idat {
+                    return Err(PngError::Corrupt(
+                        "the file has no IDAT chunk, so it holds no image data".into(),
+                    ));
+                }
+                let mut h = header.ok_or_else(|| PngError::Corrupt("no IHDR".into()))?;
+                h.has_trns = trns;
+                return Ok(h);
+            }
+            _ => {}
+        }
+        at = end.unwrap_or(bytes.len());
+    }
+}
+
 /// Decodes the whole image to RGBA8 (every colour type and bit depth; `tRNS`
 /// becomes alpha). A file that ends early is [`PngError::Truncated`].
 pub fn decode(bytes: &[u8]) -> Result<DecodedPng, PngError> {
@@ -225,5 +300,20 @@ mod tests {
             Err(PngError::Truncated(_))
         ));
         assert!(decode(&bytes[..20]).is_err());
+        assert_eq!(
+            check(&bytes).map(|h| (h.width, h.height, h.color_type)),
+            Ok((3, 2, 6))
+        );
+        for cut in 0..bytes.len() {
+            assert!(check(&bytes[..cut]).is_err(), "a file cut at {cut} passes");
+        }
+        assert!(matches!(
+            check(&bytes[..bytes.len() - 20]),
+            Err(PngError::Truncated(_))
+        ));
+        let mut flipped = bytes.clone();
+        let n = flipped.len();
+        flipped[n - 18] ^= 0x40;
+        assert!(matches!(check(&flipped), Err(PngError::Corrupt(_))));
     }
 }

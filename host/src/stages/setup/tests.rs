@@ -28,7 +28,6 @@ pub(super) fn fake(path: &str, width: u32, height: u32) -> ImageInfo {
             bit_depth: 8,
             has_trns: false,
         },
-        transparent_pixels: 1,
     }
 }
 

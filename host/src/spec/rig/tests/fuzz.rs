@@ -90,7 +90,6 @@ fn run(text: &str) {
             let info = ImageInfo {
                 path: format!("/art/{}/{v}", i % 2).into(),
                 header,
-                transparent_pixels: 0,
             };
             (v, info)
         })
