@@ -214,8 +214,8 @@ fn build_all_builds_every_target_of_the_project_file() {
     );
     p.rigc(&["build", "--all"])
         .green()
-        .stdout_has("rigc build one")
-        .stdout_has("rigc build two")
+        .stdout_has("rigc: one green")
+        .stdout_has("rigc: two green")
         .stdout_has("2 target(s): 2 green, 0 red");
     assert!(p.exists("build/one/skeleton.json") && p.exists("build/two/skeleton.json"));
     p.rigc(&["build", "two"]).green();

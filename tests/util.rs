@@ -200,6 +200,7 @@ impl Project {
 /// official runtime: spine-core must load it and pose every animation at its
 /// start, middle and end (every skeleton the tests emit is held to it).
 pub fn run_in(cwd: &Path, args: &[&str]) -> Run {
+    let started = std::time::SystemTime::now() - std::time::Duration::from_secs(1);
     let out = Command::new(rigc_bin())
         .args(args)
         .current_dir(cwd)
@@ -213,14 +214,34 @@ pub fn run_in(cwd: &Path, args: &[&str]) -> Run {
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     };
     if args.first() == Some(&"build") && run.code == 0 {
+        let mut checked = Vec::new();
         for line in run.stdout.lines() {
             let written = line.strip_prefix("rigc: wrote ").or_else(|| {
                 line.strip_prefix("rigc: kept ")
                     .and_then(|l| l.strip_suffix(" (unchanged)"))
             });
             if let Some(path) = written.filter(|p| p.ends_with("skeleton.json")) {
-                spine_core_loads_and_poses(Path::new(path), &run);
+                checked.push(PathBuf::from(path));
             }
+        }
+        // A many-target build prints no `wrote` lines: its targets' skeletons are
+        // the ones written (or kept) since the command started.
+        if checked.is_empty() {
+            checked = walk(cwd)
+                .into_iter()
+                .filter(|p| {
+                    p.file_name().is_some_and(|n| n == "skeleton.json")
+                        && !p.starts_with(cwd.join("cache"))
+                })
+                .filter(|p| {
+                    std::fs::metadata(p)
+                        .and_then(|m| m.modified())
+                        .is_ok_and(|t| t >= started)
+                })
+                .collect();
+        }
+        for path in checked {
+            spine_core_loads_and_poses(&path, &run);
         }
     }
     run

@@ -31,7 +31,9 @@ fn gated_build(target: &Target, cwd: &std::path::Path) -> bool {
         }),
         page_files: Default::default(),
     };
-    rigc::commands::build::gate(&input).is_green()
+    let registry =
+        rigc::plugins::Registry::new(rigc::plugins::builtins()).expect("built-in plugins");
+    rigc::stages::gate::run_plugins(&input, registry.rule_plugins()).is_green()
 }
 
 fn main() {

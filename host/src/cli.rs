@@ -65,6 +65,19 @@ pub struct BuildArgs {
     /// Build every target declared in rigc.toml.
     #[arg(long)]
     pub all: bool,
+    /// How many targets build at once (default: the number of cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
+    /// Build only shard I of N (targets in rigc.toml order, every N-th from I).
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    pub shard: Option<(u32, u32)>,
+    /// Write a JSON report of the build (`rigc-build-report/1`) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// The cache directory (default: RIGC_CACHE_DIR, else rigc.toml's `cache`,
+    /// else `cache/` in the project root).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
     /// Targets of rigc.toml to build, by name.
     #[arg(value_name = "TARGET", conflicts_with_all = ["rig", "motion", "out", "images"])]
     pub targets: Vec<String>,
@@ -82,6 +95,19 @@ pub struct ValidateArgs {
     /// `spine` (the default) or `spine-html`.
     #[arg(long, value_name = "PROFILE", value_parser = parse_profile)]
     pub profile: Option<Profile>,
+}
+
+fn parse_shard(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("--shard {s:?}: write I/N with 1 <= I <= N, e.g. 2/4");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u32, u32) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if i == 0 || n == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
 }
 
 fn parse_profile(s: &str) -> Result<Profile, String> {

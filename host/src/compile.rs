@@ -66,7 +66,8 @@ pub struct Compiled {
     pub rig_info: RigInfo,
 }
 
-fn read_spec(path: &Path, cwd: &Path) -> Result<Arc<SourceFile>, Diagnostic> {
+/// Reads a spec file as UTF-8 text.
+pub fn read_spec(path: &Path, cwd: &Path) -> Result<Arc<SourceFile>, Diagnostic> {
     let abs = project::absolute(path, cwd);
     match std::fs::read(&abs) {
         Ok(bytes) => match String::from_utf8(bytes) {
@@ -177,66 +178,33 @@ fn measure_images(
     rig: &spec::rig::RigSpec,
 ) -> Result<HashMap<String, ImageInfo>, Vec<Diagnostic>> {
     let dir = images_dir(inputs, rig);
-    let mut diags = Vec::new();
-    let mut out = HashMap::new();
     if let Some((written, loc)) = rig.images_dir() {
         if inputs.images_override.is_none() {
             if let Err(e) = inputs.project.resolve_existing(&dir) {
-                diags.push(path_refusal(
+                return Err(vec![path_refusal(
                     "images directory",
                     written,
                     e,
                     loc,
                     &inputs.project,
-                ));
-                return Err(diags);
+                )]);
             }
         }
     }
+    let mut diags = Vec::new();
+    let mut out = HashMap::new();
     for (image, loc) in rig.image_refs() {
-        let path = project::absolute(Path::new(&image), &dir);
-        let resolved = match inputs.project.resolve_existing(&path) {
-            Ok(p) => p,
-            Err(e) => {
-                diags.push(path_refusal("image", &image, e, &loc, &inputs.project));
-                continue;
-            }
-        };
-        match stages::measure::measure(&resolved) {
+        let measured = resolve_image(&inputs.project, &dir, &image)
+            .map_err(|e| path_refusal("image", &image, e, &loc, &inputs.project))
+            .and_then(|path| {
+                stages::measure::measure(&path)
+                    .map_err(|e| image_refusal(&image, &path, e, &loc, &inputs.project))
+            });
+        match measured {
             Ok(info) => {
                 out.insert(image, info);
             }
-            Err(stages::measure::MeasureError::Missing) => diags.push(path_refusal(
-                "image",
-                &image,
-                PathError::Missing(resolved),
-                &loc,
-                &inputs.project,
-            )),
-            Err(stages::measure::MeasureError::Unreadable(why)) => diags.push(
-                Diagnostic::new(
-                    "image.unreadable",
-                    format!(
-                        "image {} at {} cannot be read: {why}",
-                        quote(&image),
-                        resolved.display()
-                    ),
-                )
-                .at(loc.clone())
-                .help("check the file's permissions"),
-            ),
-            Err(stages::measure::MeasureError::Png(e)) => {
-                let code = match e {
-                    rigc_sdk::png_image::PngError::NotPng => "image.not-png",
-                    rigc_sdk::png_image::PngError::Truncated(_) => "image.truncated",
-                    rigc_sdk::png_image::PngError::Corrupt(_) => "image.corrupt",
-                };
-                diags.push(
-                    Diagnostic::new(code, format!("image {} at {} cannot be measured: {e}", quote(&image), resolved.display()))
-                        .at(loc.clone())
-                        .help("export the part again as a PNG; rigc reads every PNG colour type and bit depth"),
-                );
-            }
+            Err(d) => diags.push(d),
         }
     }
     if diags.is_empty() {
@@ -246,7 +214,60 @@ fn measure_images(
     }
 }
 
-fn path_refusal(
+/// Resolves an `image` value against the images directory, inside the project.
+pub fn resolve_image(project: &Project, dir: &Path, image: &str) -> Result<PathBuf, PathError> {
+    project.resolve_existing(&project::absolute(Path::new(image), dir))
+}
+
+/// The refusal of an image that could not be measured.
+pub fn image_refusal(
+    image: &str,
+    path: &Path,
+    e: stages::measure::MeasureError,
+    loc: &Loc,
+    project: &Project,
+) -> Diagnostic {
+    match e {
+        stages::measure::MeasureError::Missing => path_refusal(
+            "image",
+            image,
+            PathError::Missing(path.to_path_buf()),
+            loc,
+            project,
+        ),
+        stages::measure::MeasureError::Unreadable(why) => Diagnostic::new(
+            "image.unreadable",
+            format!(
+                "image {} at {} cannot be read: {why}",
+                quote(image),
+                path.display()
+            ),
+        )
+        .at(loc.clone())
+        .help("check the file's permissions"),
+        stages::measure::MeasureError::Png(e) => {
+            let code = match e {
+                rigc_sdk::png_image::PngError::NotPng => "image.not-png",
+                rigc_sdk::png_image::PngError::Truncated(_) => "image.truncated",
+                rigc_sdk::png_image::PngError::Corrupt(_) => "image.corrupt",
+            };
+            Diagnostic::new(
+                code,
+                format!(
+                    "image {} at {} cannot be measured: {e}",
+                    quote(image),
+                    path.display()
+                ),
+            )
+            .at(loc.clone())
+            .help("export the part again as a PNG; rigc reads every PNG colour type and bit depth")
+        }
+    }
+}
+
+/// The refusal of a path a spec names that is outside the project, missing or
+/// unreadable.
+pub fn path_refusal(
     what: &str,
     written: &str,
     e: PathError,

@@ -1,44 +1,67 @@
-//! This module owns `rigc.toml`, the project file: project settings and the
-//! `[[target]]` tables `rigc build --all` builds. Paths in it are relative to the
-//! file; unknown keys and duplicate target names are refused with their location.
+//! This module owns `rigc.toml`, the project file: project settings (default
+//! profile, cache directory, output root, plugin libraries, each plugin's
+//! configuration) and the `[[target]]` tables `rigc build --all` builds. Paths in
+//! it are relative to the file and may not leave its directory. Unknown keys,
+//! duplicate target names, missing files and escaping paths are refused by name,
+//! located at the offending value.
 
 use crate::diag::{Diagnostic, Loc};
+use crate::project::{self, PathError, Project};
 use crate::spec::source::{SourceFile, Span};
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The file name of the project file.
 pub const FILE_NAME: &str = "rigc.toml";
 
-/// `rigc.toml` as written.
+type S<T> = toml::Spanned<T>;
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawManifest {
     #[serde(default)]
     project: RawProject,
     #[serde(default)]
-    target: Vec<toml::Spanned<RawTarget>>,
+    plugin: BTreeMap<String, toml::Value>,
+    #[serde(default)]
+    target: Vec<RawTarget>,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawProject {
-    profile: Option<toml::Spanned<String>>,
+    profile: Option<S<String>>,
+    cache: Option<S<String>>,
+    out: Option<S<String>>,
+    #[serde(default)]
+    plugins: Vec<S<String>>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawTarget {
-    name: toml::Spanned<String>,
-    rig: String,
-    motion: String,
-    images: Option<String>,
-    out: String,
-    profile: Option<toml::Spanned<String>>,
+    name: S<String>,
+    rig: S<String>,
+    motion: S<String>,
+    images: Option<S<String>>,
+    out: Option<S<String>>,
+    profile: Option<S<String>>,
+    #[serde(default)]
+    plugins: Vec<S<String>>,
 }
 
-/// One target: a rig + motion + images + out + profile.
+/// A plugin library the project names, and where.
+#[derive(Debug, Clone)]
+pub struct PluginRef {
+    /// The library, absolute.
+    pub path: PathBuf,
+    /// The `rigc.toml` value.
+    pub loc: Loc,
+}
+
+/// One target: a rig + motion + images + out + profile + extra plugins.
 #[derive(Debug, Clone)]
 pub struct TargetConfig {
     /// Unique name.
@@ -51,8 +74,10 @@ pub struct TargetConfig {
     pub images: Option<PathBuf>,
     /// The output directory, absolute.
     pub out: PathBuf,
-    /// The profile name (`None`: the project default).
+    /// The profile (`None`: the project default).
     pub profile: Option<rigc_sdk::gate::Profile>,
+    /// Plugins this target loads beside the project's.
+    pub plugins: Vec<PluginRef>,
 }
 
 /// A loaded `rigc.toml`.
@@ -64,6 +89,12 @@ pub struct Manifest {
     pub dir: PathBuf,
     /// The default profile.
     pub profile: rigc_sdk::gate::Profile,
+    /// The cache directory, when stated (absolute).
+    pub cache: Option<PathBuf>,
+    /// Plugin libraries every target loads.
+    pub plugins: Vec<PluginRef>,
+    /// Each plugin's configuration, by plugin name (`[plugin.<name>]`).
+    pub plugin_config: BTreeMap<String, serde_json::Value>,
     /// The targets, in file order.
     pub targets: Vec<TargetConfig>,
 }
@@ -81,33 +112,124 @@ pub fn find(start: &Path) -> Option<PathBuf> {
     None
 }
 
-fn span_loc(file: &Arc<SourceFile>, span: std::ops::Range<usize>, pointer: &str) -> Loc {
-    Loc {
-        file: file.clone(),
-        pointer: pointer.into(),
-        span: Span {
-            start: span.start,
-            end: span.end,
-        },
+struct Reader<'a> {
+    file: &'a Arc<SourceFile>,
+    project: Project,
+    dir: PathBuf,
+    diags: Vec<Diagnostic>,
+}
+
+impl Reader<'_> {
+    fn loc(&self, span: std::ops::Range<usize>, pointer: &str) -> Loc {
+        Loc {
+            file: self.file.clone(),
+            pointer: pointer.into(),
+            span: Span {
+                start: span.start,
+                end: span.end,
+            },
+        }
+    }
+
+    fn profile(&mut self, p: &S<String>, pointer: &str) -> Option<rigc_sdk::gate::Profile> {
+        let found = rigc_sdk::gate::Profile::from_name(p.get_ref());
+        if found.is_none() {
+            let loc = self.loc(p.span(), pointer);
+            self.diags.push(
+                Diagnostic::new(
+                    "config.profile",
+                    format!(
+                        "profile {:?}; known profiles: spine, spine-html",
+                        p.get_ref()
+                    ),
+                )
+                .at(loc)
+                .help("write \"spine\" or \"spine-html\""),
+            );
+        }
+        found
+    }
+
+    /// A path inside the project; `must_exist` for inputs.
+    fn path(&mut self, p: &S<String>, pointer: &str, what: &str, must_exist: bool) -> PathBuf {
+        let abs = project::absolute(Path::new(p.get_ref()), &self.dir);
+        let loc = self.loc(p.span(), pointer);
+        let lexical_inside = abs.starts_with(&self.project.root)
+            || project::canonical_or_self(&abs).starts_with(&self.project.root);
+        if !lexical_inside {
+            self.diags.push(
+                Diagnostic::new(
+                    "config.path-escapes-project",
+                    format!(
+                        "{what} {:?} resolves to {}, outside the project {}",
+                        p.get_ref(),
+                        abs.display(),
+                        self.project.root.display()
+                    ),
+                )
+                .at(loc)
+                .help("keep every path of rigc.toml inside the directory that holds it"),
+            );
+            return abs;
+        }
+        if must_exist {
+            match self.project.resolve_existing(&abs) {
+                Ok(_) => {}
+                Err(PathError::Escapes(resolved)) => self.diags.push(
+                    Diagnostic::new(
+                        "config.path-escapes-project",
+                        format!(
+                            "{what} {:?} resolves to {}, outside the project {}",
+                            p.get_ref(),
+                            resolved.display(),
+                            self.project.root.display()
+                        ),
+                    )
+                    .at(loc)
+                    .help("keep every path of rigc.toml inside the directory that holds it"),
+                ),
+                Err(PathError::Missing(_)) => self.diags.push(
+                    Diagnostic::new(
+                        "config.missing-file",
+                        format!(
+                            "{what} {:?} is not on disk at {}",
+                            p.get_ref(),
+                            abs.display()
+                        ),
+                    )
+                    .at(loc)
+                    .help("fix the path; it is relative to rigc.toml"),
+                ),
+                Err(PathError::Io(_, why)) => self.diags.push(
+                    Diagnostic::new(
+                        "config.unreadable",
+                        format!("{what} {:?} cannot be read: {why}", p.get_ref()),
+                    )
+                    .at(loc)
+                    .help("check the file's permissions"),
+                ),
+            }
+        }
+        abs
+    }
+
+    fn plugins(&mut self, list: &[S<String>], pointer: &str) -> Vec<PluginRef> {
+        list.iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let ptr = format!("{pointer}/{i}");
+                let path = self.path(p, &ptr, "plugin library", false);
+                PluginRef {
+                    path,
+                    loc: self.loc(p.span(), &ptr),
+                }
+            })
+            .collect()
     }
 }
 
-fn profile_of(
-    file: &Arc<SourceFile>,
-    p: &toml::Spanned<String>,
-    pointer: &str,
-) -> Result<rigc_sdk::gate::Profile, Diagnostic> {
-    rigc_sdk::gate::Profile::from_name(p.get_ref()).ok_or_else(|| {
-        Diagnostic::new(
-            "config.profile",
-            format!(
-                "profile {:?}; known profiles: spine, spine-html",
-                p.get_ref()
-            ),
-        )
-        .at(span_loc(file, p.span(), pointer))
-        .help("write \"spine\" or \"spine-html\"")
-    })
+fn to_json(v: &toml::Value) -> serde_json::Value {
+    serde_json::to_value(v).unwrap_or(serde_json::Value::Null)
 }
 
 /// Reads and checks `rigc.toml` at `path` (absolute).
@@ -130,68 +252,120 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
                 e.message()
             ),
         )
-        .at(span_loc(&file, span, ""))
-        .help("fix the TOML at that position; see the README for the keys rigc.toml takes")]
+        .at(Loc {
+            file: file.clone(),
+            pointer: String::new(),
+            span: Span {
+                start: span.start,
+                end: span.end,
+            },
+        })
+        .help("fix the TOML at that position; the README lists the keys rigc.toml takes")]
     })?;
-    let mut diags = Vec::new();
+    let project = Project {
+        root: project::canonical_or_self(&dir),
+        has_manifest: true,
+    };
+    let mut r = Reader {
+        file: &file,
+        project,
+        dir: dir.clone(),
+        diags: Vec::new(),
+    };
     let profile = match &raw.project.profile {
-        Some(p) => profile_of(&file, p, "/project/profile").unwrap_or_else(|d| {
-            diags.push(d);
-            rigc_sdk::gate::Profile::Spine
-        }),
+        Some(p) => r
+            .profile(p, "/project/profile")
+            .unwrap_or(rigc_sdk::gate::Profile::Spine),
         None => rigc_sdk::gate::Profile::Spine,
     };
+    let cache = raw
+        .project
+        .cache
+        .as_ref()
+        .map(|c| r.path(c, "/project/cache", "cache directory", false));
+    let out_root = raw
+        .project
+        .out
+        .as_ref()
+        .map(|o| r.path(o, "/project/out", "output root", false));
+    let plugins = r.plugins(&raw.project.plugins, "/project/plugins");
+    let plugin_config = raw
+        .plugin
+        .iter()
+        .map(|(k, v)| (k.clone(), to_json(v)))
+        .collect();
     let mut targets: Vec<TargetConfig> = Vec::new();
     let mut seen: Vec<(String, std::ops::Range<usize>)> = Vec::new();
     for (i, t) in raw.target.iter().enumerate() {
-        let t = t.get_ref();
         let name = t.name.get_ref().clone();
-        let ptr = format!("/target/{i}/name");
+        let ptr = |k: &str| format!("/target/{i}/{k}");
         if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name) {
-            diags.push(
+            let first = r.loc(first.clone(), "");
+            let loc = r.loc(t.name.span(), &ptr("name"));
+            r.diags.push(
                 Diagnostic::new(
                     "config.duplicate-target",
                     format!("two targets are called {name:?}; a target name picks one rig"),
                 )
-                .at(span_loc(&file, t.name.span(), &ptr))
-                .related(
-                    "first target of that name",
-                    span_loc(&file, first.clone(), ""),
-                )
+                .at(loc)
+                .related("first target of that name", first)
                 .help("rename one of them"),
             );
             continue;
         }
+        if name.trim().is_empty() {
+            let loc = r.loc(t.name.span(), &ptr("name"));
+            r.diags.push(
+                Diagnostic::new("config.target-name", "a target needs a non-empty name")
+                    .at(loc)
+                    .help("name the target"),
+            );
+        }
         seen.push((name.clone(), t.name.span()));
-        let profile = match &t.profile {
-            Some(p) => match profile_of(&file, p, &format!("/target/{i}/profile")) {
-                Ok(p) => Some(p),
-                Err(d) => {
-                    diags.push(d);
-                    None
-                }
-            },
-            None => None,
+        let rig = r.path(&t.rig, &ptr("rig"), "rig spec", true);
+        let motion = r.path(&t.motion, &ptr("motion"), "motion spec", true);
+        let images = t
+            .images
+            .as_ref()
+            .map(|p| r.path(p, &ptr("images"), "images directory", true));
+        let out = match (&t.out, &out_root) {
+            (Some(o), _) => r.path(o, &ptr("out"), "output directory", false),
+            (None, Some(root)) => root.join(&name),
+            (None, None) => {
+                let loc = r.loc(t.name.span(), &ptr("name"));
+                r.diags.push(
+                    Diagnostic::new("config.target-out", format!("target {name:?} states no \"out\" and the project states no output root"))
+                        .at(loc)
+                        .help("give the target an \"out\", or the [project] an \"out\" root (targets then build into <out>/<name>)"),
+                );
+                dir.join(&name)
+            }
         };
+        let target_profile = t
+            .profile
+            .as_ref()
+            .and_then(|p| r.profile(p, &ptr("profile")));
+        let plugins = r.plugins(&t.plugins, &ptr("plugins"));
         targets.push(TargetConfig {
             name,
-            rig: crate::project::absolute(Path::new(&t.rig), &dir),
-            motion: crate::project::absolute(Path::new(&t.motion), &dir),
-            images: t
-                .images
-                .as_ref()
-                .map(|p| crate::project::absolute(Path::new(p), &dir)),
-            out: crate::project::absolute(Path::new(&t.out), &dir),
-            profile,
+            rig,
+            motion,
+            images,
+            out,
+            profile: target_profile,
+            plugins,
         });
     }
-    if !diags.is_empty() {
-        return Err(diags);
+    if !r.diags.is_empty() {
+        return Err(r.diags);
     }
     Ok(Manifest {
         path: path.to_path_buf(),
         dir,
         profile,
+        cache,
+        plugins,
+        plugin_config,
         targets,
     })
 }

@@ -11,15 +11,21 @@
 // cold path (a refused input), and boxing every refusal buys nothing.
 #![allow(clippy::result_large_err)]
 
+pub mod build;
+pub mod cache;
 pub mod cli;
 pub mod commands;
 pub mod compile;
 pub mod config;
 pub mod diag;
 pub mod output;
+pub mod plugins;
 pub mod project;
+pub mod report;
+pub mod runner;
 pub mod spec;
 pub mod stages;
+pub mod workspace;
 
 pub use output::Output;
 

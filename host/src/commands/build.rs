@@ -1,205 +1,359 @@
 //! This module owns `rigc build`: one target from flags, or the targets of
-//! `rigc.toml` (`--all`, or by name) one after another. Per target it compiles,
-//! compiles again for A18, gates, prints the report, and writes only when green.
+//! `rigc.toml` (`--all`, or by name; `--shard i/n`) in parallel (`--jobs`) over one
+//! shared cache. Each target compiles through the cache, gates, and is written only
+//! when green; the command prints, per target, its verdict, what ran and what the
+//! cache served, and its time, then a summary table (and `--report` JSON).
 
 use super::Status;
+use crate::build::{TargetResult, TargetSpec};
 use crate::cli::{BuildArgs, MessageFormat};
-use crate::compile::{self, Target};
-use crate::config;
 use crate::diag::Diagnostic;
 use crate::output::Output;
-use crate::stages::{self, emit::Written, gate::GateReport};
-use rigc_sdk::gate::{GateInput, Profile, SecondCompile};
+use crate::stages::{emit::Written, gate::GateReport};
+use crate::workspace::{self, Workspace};
+use rigc_sdk::gate::Profile;
+use std::io::IsTerminal;
 use std::path::Path;
+use std::sync::Arc;
+use std::time::Instant;
 
 /// Runs `rigc build`.
 pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
-    if args.all || !args.targets.is_empty() {
-        return run_manifest(args, cwd, out);
-    }
-    let missing: Vec<&str> = [
-        ("--rig", args.rig.is_none()),
-        ("--motion", args.motion.is_none()),
-        ("--out", args.out.is_none()),
-    ]
-    .iter()
-    .filter(|(_, m)| *m)
-    .map(|(n, _)| *n)
-    .collect();
-    if !missing.is_empty() {
-        out.usage(&format!(
-            "{} is required (or build the targets of rigc.toml with --all)",
-            missing.join(", ")
-        ));
-        return Status::Usage;
-    }
-    let (Some(rig), Some(motion), Some(dir)) = (&args.rig, &args.motion, &args.out) else {
-        return Status::Usage;
-    };
-    let target = Target {
-        label: rig.display().to_string(),
-        rig: rig.clone(),
-        motion: motion.clone(),
-        images: args.images.clone(),
-        out: dir.clone(),
-        copy_images: args.copy_images,
-    };
-    build_one(&target, args.profile.unwrap_or(Profile::Spine), cwd, out)
-}
-
-fn run_manifest(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
-    let Some(path) = config::find(cwd) else {
-        out.usage(&format!(
-            "no {} in {} or above; --all builds the targets it declares",
-            config::FILE_NAME,
-            cwd.display()
-        ));
-        return Status::Usage;
-    };
-    let manifest = match config::load(&path) {
+    let manifest_mode = args.all || !args.targets.is_empty();
+    let manifest = match workspace::find_manifest(cwd) {
         Ok(m) => m,
         Err(diags) => {
             out.diagnostics(&diags);
             return Status::Red;
         }
     };
-    let mut selected = Vec::new();
-    if args.all {
-        selected.extend(manifest.targets.iter());
-    }
-    for name in &args.targets {
-        match manifest.targets.iter().find(|t| &t.name == name) {
-            Some(t) => {
-                if !selected.iter().any(|s| s.name == t.name) {
-                    selected.push(t)
-                }
-            }
-            None => {
-                let known: Vec<&str> = manifest.targets.iter().map(|t| t.name.as_str()).collect();
-                out.usage(&format!(
-                    "{} declares no target {name:?}; it declares: {}",
-                    path.display(),
-                    known.join(", ")
-                ));
+    let targets = if manifest_mode {
+        let Some(m) = &manifest else {
+            out.usage(&format!(
+                "no rigc.toml in {} or above; --all builds the targets it declares",
+                cwd.display()
+            ));
+            return Status::Usage;
+        };
+        match workspace::select(
+            m,
+            args.all,
+            &args.targets,
+            args.shard,
+            args.profile,
+            args.copy_images,
+        ) {
+            Ok(t) => t,
+            Err(message) => {
+                out.usage(&message);
                 return Status::Usage;
             }
         }
-    }
-    let mut red = Vec::new();
-    for t in &selected {
-        let target = Target {
-            label: t.name.clone(),
-            rig: t.rig.clone(),
-            motion: t.motion.clone(),
-            images: t.images.clone(),
-            out: t.out.clone(),
-            copy_images: args.copy_images,
+    } else {
+        let missing: Vec<&str> = [
+            ("--rig", args.rig.is_none()),
+            ("--motion", args.motion.is_none()),
+            ("--out", args.out.is_none()),
+        ]
+        .iter()
+        .filter(|(_, m)| *m)
+        .map(|(n, _)| *n)
+        .collect();
+        let (Some(rig), Some(motion), Some(dir)) = (&args.rig, &args.motion, &args.out) else {
+            out.usage(&format!(
+                "{} is required (or build the targets of rigc.toml with --all)",
+                missing.join(", ")
+            ));
+            return Status::Usage;
         };
-        let profile = args.profile.or(t.profile).unwrap_or(manifest.profile);
-        if build_one(&target, profile, &manifest.dir, out) != Status::Green {
-            red.push(t.name.as_str());
+        let label = rig.display().to_string();
+        vec![TargetSpec {
+            name: label.clone(),
+            label,
+            rig: rig.clone(),
+            motion: motion.clone(),
+            images: args.images.clone(),
+            out: dir.clone(),
+            profile: args
+                .profile
+                .or(manifest.as_ref().map(|m| m.profile))
+                .unwrap_or(Profile::Spine),
+            copy_images: args.copy_images,
+        }]
+    };
+    let ws = match workspace::open(manifest, args.cache_dir.as_deref(), cwd) {
+        Ok(ws) => Arc::new(ws),
+        Err(diags) => {
+            out.diagnostics(&diags);
+            return Status::Red;
         }
-        out.line("");
+    };
+    let start = Instant::now();
+    let results = if manifest_mode {
+        build_many(&ws, targets, args.jobs.map(|j| j as usize), out)
+    } else {
+        let r: Vec<TargetResult> = targets
+            .iter()
+            .map(|t| crate::runner::build_one(&ws, t))
+            .collect();
+        for result in &r {
+            print_detailed(result, out);
+        }
+        r
+    };
+    let elapsed = start.elapsed().as_secs_f64() * 1e3;
+    if let Some(path) = &args.report {
+        let doc = crate::report::document(&results, elapsed);
+        let text = format!(
+            "{}\n",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        );
+        if let Err(e) =
+            crate::stages::emit::write_atomic(&crate::project::absolute(path, cwd), text.as_bytes())
+        {
+            out.err_line(&format!(
+                "rigc: cannot write the report {}: {e}",
+                path.display()
+            ));
+            return Status::Red;
+        }
     }
-    let green = selected.len() - red.len();
-    if red.is_empty() {
-        out.line(&format!(
-            "rigc: {} target(s): {green} green, 0 red",
-            selected.len()
-        ));
+    if results.iter().all(TargetResult::is_green) {
         Status::Green
     } else {
-        out.err_line(&format!(
-            "rigc: {} target(s): {green} green, {} red ({})",
-            selected.len(),
-            red.len(),
-            red.join(", ")
-        ));
         Status::Red
     }
 }
 
-/// Builds one target and prints its report; returns its status.
-pub fn build_one(target: &Target, profile: Profile, cwd: &Path, out: &mut Output) -> Status {
-    out.line(&format!("rigc build {}", target.label));
-    let inputs = match compile::read_inputs(target, cwd) {
-        Ok(i) => i,
-        Err(diags) => {
-            out.diagnostics(&diags);
-            return Status::Red;
+fn build_many(
+    ws: &Arc<Workspace>,
+    targets: Vec<TargetSpec>,
+    jobs: Option<usize>,
+    out: &mut Output,
+) -> Vec<TargetResult> {
+    let jobs = jobs.unwrap_or_else(crate::runner::default_jobs);
+    let total = targets.len();
+    let bar = (std::io::stdout().is_terminal() && total > 1).then(|| {
+        let pb = indicatif::ProgressBar::with_draw_target(
+            Some(total as u64),
+            indicatif::ProgressDrawTarget::stdout(),
+        );
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} targets  {msg}")
+        {
+            pb.set_style(style);
         }
-    };
-    out.line(&format!(
-        "  ..    rig    {}",
-        inputs.rig_file.path.display()
-    ));
-    out.line(&format!(
-        "  ..    motion {}",
-        inputs.motion_file.path.display()
-    ));
-    let first = match compile::compile(&inputs) {
-        Ok(c) => c,
-        Err(diags) => {
-            out.diagnostics(&diags);
-            return Status::Red;
-        }
-    };
-    out.line(&format!("  ..    {} part page(s):", first.parts.len()));
-    for (part, page) in first.parts.iter().zip(&first.atlas.pages) {
-        out.line(&format!(
-            "  ..      {:<24} {}x{}  <- {}",
-            part.region, part.width, part.height, page.name
-        ));
-    }
-    let second = compile::compile(&inputs).ok().map(|c| SecondCompile {
-        skeleton_text: c.skeleton_text,
-        atlas_text: c.atlas_text,
+        pb
     });
-    let input = GateInput {
-        profile,
-        skeleton_text: first.skeleton_text.clone(),
-        atlas_text: Some(first.atlas_text.clone()),
-        atlas_dir: inputs.out_dir.clone(),
-        rig: Some(first.rig_info.clone()),
-        second,
-        page_files: first
-            .atlas
-            .copies
-            .iter()
-            .map(|c| (c.to_name.clone(), c.from.clone()))
-            .collect(),
-    };
     out.line(&format!(
-        "  ..    validate (round trip through rigc's Spine 4.3 reader + machine assertions, profile {})",
-        profile.name()
+        "rigc build: {total} target(s), {jobs} at a time, cache {}",
+        ws.cache.root().display()
     ));
-    let report = gate(&input);
-    print_report(&report, out);
-    if !report.is_green() {
-        out.err_line(&format!(
-            "rigc: {} assertion(s) failed — nothing written",
-            report.fail_lines()
-        ));
-        return Status::Red;
+    let mut lines_out: Vec<String> = Vec::new();
+    let results = crate::runner::run_all(ws.clone(), targets, jobs, |r| {
+        let mut lines = vec![summary_line(r)];
+        if !r.is_green() {
+            lines.extend(detail_lines(r));
+        }
+        match &bar {
+            Some(pb) => {
+                for l in &lines {
+                    pb.println(l);
+                }
+                pb.inc(1);
+                pb.set_message(r.name.clone());
+            }
+            None => lines_out.extend(lines.into_iter().inspect(|l| println_now(l))),
+        }
+    });
+    if let Some(pb) = bar {
+        pb.finish_and_clear();
     }
-    if let Err(e) = std::fs::create_dir_all(&inputs.out_dir) {
-        out.err_line(&format!(
-            "rigc: cannot create {}: {e}",
-            inputs.out_dir.display()
-        ));
-        return Status::Red;
+    let _ = lines_out;
+    for r in &results {
+        for w in &r.warnings {
+            out.err_line(w);
+        }
+        if !r.diagnostics.is_empty() {
+            out.err_line(&format!("rigc: target {} was refused:", r.name));
+            out.diagnostics(&r.diagnostics);
+        }
     }
-    if inputs.copy_images {
+    out.line("");
+    let width = results
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    out.line(&format!(
+        "{:<width$}  verdict  ran  cached        ms",
+        "target"
+    ));
+    for r in &results {
+        let ran = r.log.iter().filter(|e| e.ran).count();
+        let cached = r.log.len() - ran;
+        let verdict = if r.is_green() { "green" } else { "red" };
+        out.line(&format!(
+            "{:<width$}  {verdict:<7}  {ran:>3}  {cached:>6}  {:>8.1}",
+            r.name,
+            r.elapsed.as_secs_f64() * 1e3
+        ));
+    }
+    let green = results.iter().filter(|r| r.is_green()).count();
+    let red: Vec<&str> = results
+        .iter()
+        .filter(|r| !r.is_green())
+        .map(|r| r.name.as_str())
+        .collect();
+    if red.is_empty() {
+        out.line(&format!(
+            "rigc: {} target(s): {green} green, 0 red",
+            results.len()
+        ));
+    } else {
+        out.err_line(&format!(
+            "rigc: {} target(s): {green} green, {} red ({})",
+            results.len(),
+            red.len(),
+            red.join(", ")
+        ));
+    }
+    results
+}
+
+fn println_now(line: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{line}");
+}
+
+/// `ran` and `cached` stage lists, with runs of `measure:*` folded.
+fn stage_list(names: &[&str]) -> String {
+    let measures = names.iter().filter(|n| n.starts_with("measure:")).count();
+    let mut out: Vec<String> = names
+        .iter()
+        .filter(|n| !n.starts_with("measure:"))
+        .map(|n| n.to_string())
+        .collect();
+    if measures > 0 {
+        out.insert(0, format!("measure×{measures}"));
+    }
+    out.join(", ")
+}
+
+/// The one line a target gets in a many-target build.
+pub fn summary_line(r: &TargetResult) -> String {
+    let ran: Vec<&str> = r
+        .log
+        .iter()
+        .filter(|e| e.ran)
+        .map(|e| e.stage.as_str())
+        .collect();
+    let cached: Vec<&str> = r
+        .log
+        .iter()
+        .filter(|e| !e.ran)
+        .map(|e| e.stage.as_str())
+        .collect();
+    let verdict = if r.is_green() { "green" } else { "red" };
+    let ran_text = if ran.is_empty() {
+        "nothing ran".to_string()
+    } else {
+        format!("ran {}", stage_list(&ran))
+    };
+    let cached_text = if cached.is_empty() {
+        String::new()
+    } else {
+        format!("; cached {}", stage_list(&cached))
+    };
+    format!(
+        "rigc: {} {verdict} in {:.1} ms — {ran_text}{cached_text}",
+        r.name,
+        r.elapsed.as_secs_f64() * 1e3
+    )
+}
+
+/// The report lines of a target (what a single build prints on stdout).
+fn detail_lines(r: &TargetResult) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(p) = &r.rig_path {
+        lines.push(format!("  ..    rig    {}", p.display()));
+    }
+    if let Some(p) = &r.motion_path {
+        lines.push(format!("  ..    motion {}", p.display()));
+    }
+    if r.report.is_some() || !r.parts.is_empty() {
+        lines.push(format!("  ..    {} part page(s):", r.parts.len()));
+        for (region, w, h, page) in &r.parts {
+            lines.push(format!("  ..      {region:<24} {w}x{h}  <- {page}"));
+        }
+    }
+    if let Some(report) = &r.report {
+        lines.push(format!(
+            "  ..    validate (round trip through rigc's Spine 4.3 reader + machine assertions, profile {})",
+            r.profile.name()
+        ));
+        lines.extend(report.lines());
+        lines.push(report.stats_line());
+    }
+    let ran: Vec<&str> = r
+        .log
+        .iter()
+        .filter(|e| e.ran)
+        .map(|e| e.stage.as_str())
+        .collect();
+    let cached: Vec<&str> = r
+        .log
+        .iter()
+        .filter(|e| !e.ran)
+        .map(|e| e.stage.as_str())
+        .collect();
+    if !r.log.is_empty() {
+        lines.push(format!(
+            "  ..    stages: {} ran{}, {} from the cache",
+            ran.len(),
+            if ran.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", stage_list(&ran))
+            },
+            cached.len()
+        ));
+    }
+    lines
+}
+
+/// Prints one target the way a single `rigc build` does.
+fn print_detailed(r: &TargetResult, out: &mut Output) {
+    out.line(&format!("rigc build {}", r.label));
+    for l in detail_lines(r) {
+        out.line(&l);
+    }
+    for w in &r.warnings {
+        out.err_line(w);
+    }
+    if !r.diagnostics.is_empty() {
+        out.diagnostics(&r.diagnostics);
+        return;
+    }
+    if let Some(report) = &r.report {
+        if !report.is_green() {
+            out.err_line(&format!(
+                "rigc: {} assertion(s) failed — nothing written",
+                report.fail_lines()
+            ));
+            return;
+        }
+    }
+    if let Some((first, _)) = r.copies.first() {
+        let _ = first;
         out.line(&format!(
             "  ..    copy-images: {} page(s) copied into {}",
-            first.atlas.copies.len(),
-            inputs.out_dir.display()
+            r.copies.len(),
+            r.out_dir.display()
         ));
-        for c in &first.atlas.copies {
-            if let Err(e) = stages::emit::copy_atomic(&c.from, &inputs.out_dir.join(&c.to_name)) {
-                out.err_line(&format!("rigc: cannot copy {}: {e}", c.from.display()));
-                return Status::Red;
-            }
+        for (c, _) in &r.copies {
             let renamed = if c.renamed {
                 "  (renamed — basename collision)"
             } else {
@@ -213,29 +367,12 @@ pub fn build_one(target: &Target, profile: Profile, cwd: &Path, out: &mut Output
             ));
         }
     }
-    for (name, text) in [
-        ("skeleton.json", &first.skeleton_text),
-        ("skeleton.atlas", &first.atlas_text),
-    ] {
-        let path = inputs.out_dir.join(name);
-        match stages::emit::write_atomic(&path, text.as_bytes()) {
-            Ok(Written::Wrote(p)) => out.line(&format!("rigc: wrote {}", p.display())),
-            Ok(Written::Unchanged(p)) => {
-                out.line(&format!("rigc: kept {} (unchanged)", p.display()))
-            }
-            Err(e) => {
-                out.err_line(&format!("rigc: cannot write {}: {e}", path.display()));
-                return Status::Red;
-            }
+    for w in &r.written {
+        match w {
+            Written::Wrote(p) => out.line(&format!("rigc: wrote {}", p.display())),
+            Written::Unchanged(p) => out.line(&format!("rigc: kept {} (unchanged)", p.display())),
         }
     }
-    Status::Green
-}
-
-/// Runs the gate with rigc's own rules.
-pub fn gate(input: &GateInput) -> GateReport {
-    let rules = rigc_core_rules::rules();
-    stages::gate::run(input, &rules)
 }
 
 /// Prints the report lines and the stats line.
@@ -246,7 +383,7 @@ pub fn print_report(report: &GateReport, out: &mut Output) {
     out.line(&report.stats_line());
 }
 
-/// Prints diagnostics in the chosen format.
+/// Renders diagnostics in the chosen format.
 pub fn print_diagnostics(diags: &[Diagnostic], format: MessageFormat) -> String {
     diags
         .iter()

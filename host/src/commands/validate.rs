@@ -58,7 +58,22 @@ pub fn run(args: &ValidateArgs, cwd: &Path, out: &mut Output) -> Status {
         second: None,
         page_files: Default::default(),
     };
-    let report = super::build::gate(&input);
+    // The project's plugins (and so its cache, which holds their copies) only when
+    // there is a project file; a bare directory is gated by the built-in rules and
+    // nothing is written anywhere.
+    let registry = match crate::workspace::find_manifest(cwd) {
+        Ok(Some(m)) => crate::workspace::open(Some(m), None, cwd).map(|ws| ws.registry),
+        Ok(None) => crate::plugins::Registry::new(crate::plugins::builtins()),
+        Err(diags) => Err(diags),
+    };
+    let registry = match registry {
+        Ok(r) => r,
+        Err(diags) => {
+            out.diagnostics(&diags);
+            return Status::Red;
+        }
+    };
+    let report = crate::stages::gate::run_plugins(&input, registry.rule_plugins());
     super::build::print_report(&report, out);
     if report.is_green() {
         out.line("rigc: green");

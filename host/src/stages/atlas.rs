@@ -8,7 +8,7 @@ use rigc_sdk::emit::atlas::{AtlasPage, AtlasRegion};
 use std::path::{Path, PathBuf};
 
 /// One part image placed on its own page.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PagePart {
     /// Region name (PNG basename).
     pub region: String,
@@ -21,7 +21,7 @@ pub struct PagePart {
 }
 
 /// A page PNG copied into `--out` (under `--copy-images`).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PageCopy {
     /// The source PNG.
     pub from: PathBuf,
@@ -34,7 +34,7 @@ pub struct PageCopy {
 }
 
 /// The atlas as laid out, and what it implies.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct AtlasPlan {
     /// Pages in first-use order.
     pub pages: Vec<AtlasPage>,

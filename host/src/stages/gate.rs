@@ -1,11 +1,15 @@
-//! This module owns the gate harness (GATE.md §1.4): it runs each rule under the
-//! profile — a rule the profile leaves out is recorded PROF and its body never
-//! runs; a body that panics becomes a FAIL `threw: …` — and it lays the verdicts
-//! out as the report lines of GATE.md §1.5.
+//! This module owns the host half of the gate (GATE.md §1.4–§1.5): it calls each
+//! rule plugin once with the gate's input (the plugin runs its rules — a rule the
+//! profile leaves out is PROF and its body never runs; a body that panics is that
+//! rule's FAIL `threw: …`), checks each reply against the plugin's manifest, and
+//! lays every verdict out as the report lines of GATE.md §1.5. A plugin whose call
+//! panics or whose reply is malformed fails each rule it declares, by name, and the
+//! build still finishes.
 
+use crate::plugins::{Plugin, PluginCallError};
+use rigc_sdk::abi::{GateCall, GateReply};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{GateInput, Outcome, Profile, Rule, RuleKind};
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use rigc_sdk::gate::{GateInput, Outcome, Profile, RuleKind};
 
 /// One rule's verdict.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,7 +28,7 @@ pub enum Verdict {
 #[derive(Debug, Clone, PartialEq)]
 pub struct RuleResult {
     /// Assertion code.
-    pub code: &'static str,
+    pub code: String,
     /// Kind.
     pub kind: RuleKind,
     /// Verdict.
@@ -40,59 +44,6 @@ pub struct GateReport {
     pub results: Vec<RuleResult>,
     /// The stats line's pairs, in order.
     pub stats: Vec<(String, String)>,
-}
-
-/// Runs `rules` (in the order given) over `input`; the stats line opens with
-/// what the skeleton and atlas hold.
-pub fn run(input: &GateInput, rules: &[&dyn Rule]) -> GateReport {
-    let facts = Facts::new(input);
-    let mut results = Vec::new();
-    let mut stats = base_stats(&facts);
-    for rule in rules {
-        let kind = rule.kind();
-        if !input.profile.runs(kind) {
-            results.push(RuleResult {
-                code: rule.code(),
-                kind,
-                verdict: Verdict::Prof,
-            });
-            continue;
-        }
-        let mut out = Outcome::default();
-        let ran = catch_unwind(AssertUnwindSafe(|| rule.check(&facts, &mut out)));
-        if let Err(panic) = ran {
-            let msg = panic
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "a panic with no message".into());
-            out.fail(format!("threw: {msg}"));
-        }
-        for (k, v) in out.stats {
-            match stats.iter_mut().find(|(key, _)| *key == k) {
-                Some(slot) => slot.1 = v,
-                None => stats.push((k, v)),
-            }
-        }
-        let verdict = if !out.failures.is_empty() {
-            Verdict::Fail(out.failures)
-        } else if let Some(reason) = out.skip {
-            Verdict::Skip(reason)
-        } else {
-            Verdict::Pass
-        };
-        results.push(RuleResult {
-            code: rule.code(),
-            kind,
-            verdict,
-        });
-    }
-    stats.push(("profile".into(), input.profile.name().into()));
-    GateReport {
-        profile: input.profile,
-        results,
-        stats,
-    }
 }
 
 impl GateReport {
@@ -177,6 +128,105 @@ impl GateReport {
     }
 }
 
+/// Calls one rule plugin's `"gate"` stage.
+pub fn call_plugin(plugin: &Plugin, input: &GateInput) -> Result<GateReply, PluginCallError> {
+    plugin.call(
+        "gate",
+        &GateCall {
+            gate: input.clone(),
+            config: plugin.config.clone(),
+        },
+    )
+}
+
+/// The results of one plugin's reply, checked against its manifest: one result
+/// per declared rule, in the manifest's order. A missing outcome, a failed call or
+/// a malformed reply fails every rule it leaves unanswered, naming the plugin.
+pub fn plugin_results(
+    plugin: &Plugin,
+    profile: Profile,
+    reply: &Result<GateReply, PluginCallError>,
+    stats: &mut Vec<(String, String)>,
+) -> Vec<RuleResult> {
+    let mut out = Vec::new();
+    for decl in &plugin.manifest.rules {
+        let kind = decl.kind;
+        if !profile.runs(kind) {
+            out.push(RuleResult {
+                code: decl.code.clone(),
+                kind,
+                verdict: Verdict::Prof,
+            });
+            continue;
+        }
+        let verdict = match reply {
+            Err(e) => Verdict::Fail(vec![format!("threw: plugin {:?} {e}", plugin.name())]),
+            Ok(reply) => match reply.outcomes.iter().find(|o| o.code == decl.code) {
+                None => Verdict::Fail(vec![format!(
+                    "threw: plugin {:?} returned no outcome for this rule, which its manifest declares",
+                    plugin.name()
+                )]),
+                Some(o) => {
+                    for (k, v) in &o.outcome.stats {
+                        match stats.iter_mut().find(|(key, _)| key == k) {
+                            Some(slot) => slot.1 = v.clone(),
+                            None => stats.push((k.clone(), v.clone())),
+                        }
+                    }
+                    verdict_of(&o.outcome)
+                }
+            },
+        };
+        out.push(RuleResult {
+            code: decl.code.clone(),
+            kind,
+            verdict,
+        });
+    }
+    out
+}
+
+fn verdict_of(o: &Outcome) -> Verdict {
+    if !o.failures.is_empty() {
+        Verdict::Fail(o.failures.clone())
+    } else if let Some(reason) = &o.skip {
+        Verdict::Skip(reason.clone())
+    } else {
+        Verdict::Pass
+    }
+}
+
+/// Runs the gate through `plugins` (uncached): each rule plugin once, in order.
+pub fn run_plugins<'a>(
+    input: &GateInput,
+    plugins: impl IntoIterator<Item = &'a Plugin>,
+) -> GateReport {
+    let replies: Vec<(&Plugin, Result<GateReply, PluginCallError>)> = plugins
+        .into_iter()
+        .map(|p| (p, call_plugin(p, input)))
+        .collect();
+    assemble(input, &replies)
+}
+
+/// The report of a set of plugin replies over `input`.
+pub fn assemble(
+    input: &GateInput,
+    replies: &[(&Plugin, Result<GateReply, PluginCallError>)],
+) -> GateReport {
+    let facts = Facts::new(input);
+    let mut stats = base_stats(&facts);
+    let mut results = Vec::new();
+    for (plugin, reply) in replies {
+        results.extend(plugin_results(plugin, input.profile, reply, &mut stats));
+    }
+    stats.push(("profile".into(), input.profile.name().into()));
+    GateReport {
+        profile: input.profile,
+        results,
+        stats,
+    }
+}
+
 /// The stats line's opening pairs: what the atlas and skeleton hold
 /// (`pages regions bones slots animations version regionAttachments
 /// meshAttachments physicsConstraints rig`), from the facts the rules share.
@@ -246,7 +296,9 @@ fn base_stats(facts: &Facts<'_>) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rigc_sdk::abi::{serve_gate, Manifest, ABI_VERSION};
     use rigc_sdk::gate::facts::Facts;
+    use rigc_sdk::gate::Rule;
 
     struct R(&'static str, RuleKind, fn(&mut Outcome));
     impl Rule for R {
@@ -261,6 +313,43 @@ mod tests {
         }
     }
 
+    static RULES: [R; 6] = [
+        R("A01", RuleKind::Validity, |_| {}),
+        R("A02", RuleKind::Validity, |o| {
+            o.fail("one");
+            o.fail("two")
+        }),
+        R("A03", RuleKind::Validity, |o| o.skip("nothing")),
+        R("A11", RuleKind::Renderer, |_| {
+            panic!("never runs under spine")
+        }),
+        R("A21", RuleKind::Archetype, |_| {}),
+        R("A04", RuleKind::Validity, |_| panic!("boom")),
+    ];
+
+    fn rules() -> Vec<&'static dyn Rule> {
+        RULES.iter().map(|r| r as &dyn Rule).collect()
+    }
+
+    struct Fake;
+    impl rigc_sdk::abi::Plugin for Fake {
+        fn manifest() -> Manifest {
+            Manifest {
+                name: "fake".into(),
+                version: "1".into(),
+                abi: ABI_VERSION,
+                rules: rigc_sdk::abi::rule_decls(&rules()),
+                deform_kinds: vec![],
+                emitters: vec![],
+                features: vec![],
+            }
+        }
+        fn call(_: &str, input: &[u8]) -> Result<Vec<u8>, String> {
+            serve_gate(&rules(), input)
+        }
+    }
+    rigc_sdk::plugin_table!(Fake);
+
     fn input(profile: Profile) -> GateInput {
         GateInput {
             profile,
@@ -274,22 +363,9 @@ mod tests {
     }
 
     #[test]
-    fn groups_counts_and_panics() {
-        let rules = [
-            R("A01", RuleKind::Validity, |_| {}),
-            R("A02", RuleKind::Validity, |o| {
-                o.fail("one");
-                o.fail("two")
-            }),
-            R("A03", RuleKind::Validity, |o| o.skip("nothing")),
-            R("A11", RuleKind::Renderer, |_| {
-                panic!("never runs under spine")
-            }),
-            R("A21", RuleKind::Archetype, |_| {}),
-            R("A04", RuleKind::Validity, |_| panic!("boom")),
-        ];
-        let refs: Vec<&dyn Rule> = rules.iter().map(|r| r as &dyn Rule).collect();
-        let report = run(&input(Profile::Spine), &refs);
+    fn groups_counts_and_panics_through_the_abi() {
+        let plugin = crate::plugins::linked(rigc_plugin_table()).expect("fake plugin");
+        let report = run_plugins(&input(Profile::Spine), [&plugin]);
         assert_eq!(
             report.lines(),
             [
@@ -306,7 +382,28 @@ mod tests {
         );
         assert_eq!(report.fail_lines(), 3);
         assert!(!report.is_green());
-        let html = run(&input(Profile::SpineHtml), &refs);
+        let html = run_plugins(&input(Profile::SpineHtml), [&plugin]);
         assert!(html.lines()[0].ends_with("every assertion applies"));
+    }
+
+    #[test]
+    fn a_failed_call_fails_every_rule_it_declares() {
+        let plugin = crate::plugins::linked(rigc_plugin_table()).expect("fake plugin");
+        let mut stats = Vec::new();
+        let results = plugin_results(
+            &plugin,
+            Profile::Spine,
+            &Err(PluginCallError::Panicked("kaboom".into())),
+            &mut stats,
+        );
+        let fails = results
+            .iter()
+            .filter(|r| matches!(r.verdict, Verdict::Fail(_)))
+            .count();
+        assert_eq!(fails, 4, "every validity rule fails; PROF rules stay PROF");
+        assert_eq!(
+            results[0].verdict,
+            Verdict::Fail(vec!["threw: plugin \"fake\" panicked: kaboom".into()])
+        );
     }
 }

@@ -6,7 +6,7 @@ use rigc_sdk::png_image::{self, PngError, PngHeader};
 use std::path::{Path, PathBuf};
 
 /// What the compiler knows about one part image.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ImageInfo {
     /// The absolute path of the file.
     pub path: PathBuf,

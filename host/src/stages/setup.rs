@@ -27,7 +27,7 @@ use rigc_sdk::model::{Bounds, Header, Skeleton, SPINE_VERSION};
 use std::collections::HashMap;
 
 /// One part: an atlas region and the PNG it is cut from (one part, one page).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Part {
     /// The region name: the PNG's basename without `.png`.
     pub region: String,
@@ -36,7 +36,7 @@ pub struct Part {
 }
 
 /// What the setup stage hands on.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Setup {
     /// The setup skeleton: no animations, header bounds `None`.
     pub skeleton: Skeleton,

@@ -327,3 +327,32 @@ mod tests {
         }
     }
 }
+
+/// rigc's core rules as a plugin: the manifest declares every rule of [`rules`] in
+/// run order, and a `"gate"` call runs them all (one call per gate).
+pub struct CoreRules;
+
+impl rigc_sdk::abi::Plugin for CoreRules {
+    fn manifest() -> rigc_sdk::abi::Manifest {
+        rigc_sdk::abi::Manifest {
+            name: "rigc-core-rules".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            abi: rigc_sdk::abi::ABI_VERSION,
+            rules: rigc_sdk::abi::rule_decls(&rules()),
+            deform_kinds: Vec::new(),
+            emitters: Vec::new(),
+            features: Vec::new(),
+        }
+    }
+
+    fn call(stage: &str, input: &[u8]) -> Result<Vec<u8>, String> {
+        match stage {
+            "gate" => rigc_sdk::abi::serve_gate(&rules(), input),
+            other => Err(format!(
+                "rigc-core-rules answers the \"gate\" stage, not {other:?}"
+            )),
+        }
+    }
+}
+
+rigc_sdk::plugin_table!(CoreRules);

@@ -11,6 +11,7 @@
 #![deny(missing_docs)]
 #![warn(clippy::unwrap_used)]
 
+pub mod abi;
 pub mod emit;
 pub mod gate;
 pub mod model;

@@ -6,7 +6,7 @@
 use std::fmt;
 
 /// The facts of a PNG's header.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PngHeader {
     /// Width in pixels.
     pub width: u32,

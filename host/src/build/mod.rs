@@ -1,0 +1,12 @@
+//! This module owns building one target incrementally: the stages of
+//! `stages/` run through the content-addressed cache ([`crate::cache`]), each keyed
+//! by what it reads ([`keys`]), run or served by [`stage::Stages`], and ordered by
+//! [`pipeline`]. A target's result says what ran, what came from the cache, the
+//! gate's report, and what was written.
+
+pub mod keys;
+pub mod pipeline;
+pub mod stage;
+
+pub use pipeline::{run_target, Env, TargetResult, TargetSpec};
+pub use stage::StageEvent;

@@ -1,0 +1,97 @@
+//! This module owns running a stage against the cache: look the key up; on a hit,
+//! read the output blob (verified) and use it; on a miss — or a corrupt entry —
+//! compute, store the output as a blob and the key as an action, and log that the
+//! stage ran. Failures (refused input) are never cached: the next build re-runs
+//! the stage and prints the same diagnostics.
+//!
+//! **Early cutoff.** A dependent stage is keyed by the *output hash* of what it
+//! reads, so a stage that re-runs and produces identical bytes leaves its
+//! dependents cached (salsa's backdating). Saying *changed* when equal is safe (a
+//! dependent re-runs for nothing); saying *equal* when changed would be a bug —
+//! which is why keys hash outputs, never guesses about them.
+
+use crate::cache::{Cache, Hash};
+use crate::diag::Diagnostic;
+use serde::{de::DeserializeOwned, Serialize};
+
+/// Whether a stage ran or was served from the cache.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct StageEvent {
+    /// The stage (`parse:rig`, `animation:walk`, `gate:rigc-core-rules`, …).
+    pub stage: String,
+    /// Did it run (`false`: served from the cache)?
+    pub ran: bool,
+}
+
+/// Runs stages for one target and logs what ran.
+pub struct Stages<'a> {
+    cache: &'a Cache,
+    /// The stages in the order they were asked for.
+    pub log: Vec<StageEvent>,
+}
+
+impl<'a> Stages<'a> {
+    /// A runner over `cache`.
+    pub fn new(cache: &'a Cache) -> Self {
+        Stages {
+            cache,
+            log: Vec::new(),
+        }
+    }
+
+    /// Runs the stage `name` under `key`: from the cache if it holds a good entry,
+    /// else by `compute`. Returns the output and its hash.
+    pub fn run<T, F>(
+        &mut self,
+        name: &str,
+        key: Hash,
+        compute: F,
+    ) -> Result<(T, Hash), Vec<Diagnostic>>
+    where
+        T: Serialize + DeserializeOwned,
+        F: FnOnce() -> Result<T, Vec<Diagnostic>>,
+    {
+        if let Some(output) = self.cache.get_action(&key, name) {
+            if let Some(bytes) = self.cache.get_blob(&output, name) {
+                if let Ok(value) = serde_json::from_slice::<T>(&bytes) {
+                    self.log.push(StageEvent {
+                        stage: name.into(),
+                        ran: false,
+                    });
+                    return Ok((value, output));
+                }
+            }
+        }
+        let value = compute()?;
+        let bytes = serde_json::to_vec(&value).unwrap_or_default();
+        let output = crate::cache::hash(&bytes);
+        // The cache is an optimisation: a failed write costs a rebuild next time,
+        // never this build's result.
+        if self.cache.put_blob(&bytes).is_ok() {
+            let _ = self.cache.put_action(&key, name, &output);
+        }
+        self.log.push(StageEvent {
+            stage: name.into(),
+            ran: true,
+        });
+        Ok((value, output))
+    }
+
+    /// The stages that ran, in order.
+    pub fn ran(&self) -> Vec<&str> {
+        self.log
+            .iter()
+            .filter(|e| e.ran)
+            .map(|e| e.stage.as_str())
+            .collect()
+    }
+
+    /// The stages served from the cache, in order.
+    pub fn cached(&self) -> Vec<&str> {
+        self.log
+            .iter()
+            .filter(|e| !e.ran)
+            .map(|e| e.stage.as_str())
+            .collect()
+    }
+}

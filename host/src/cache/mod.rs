@@ -1,0 +1,275 @@
+//! This module owns the content-addressed build cache on disk (DESIGN.md *The
+//! build as a graph of stages*): blobs stored under the blake3 hash of their bytes
+//! and verified against it on every read, and action entries mapping a stage key
+//! to the hash of that stage's output.
+//!
+//! Layout (under the cache root, `cache/` by default):
+//! - `blobs/<2 hex>/<64 hex>` — a blob, named by the blake3 of its bytes;
+//! - `actions/<2 hex>/<64 hex>` — `{"stage": …, "output": <hex>}` then a line with
+//!   the blake3 of that JSON (so a torn or edited entry is caught);
+//! - `plugins/<64 hex>.<ext>` — copies of plugin libraries, loaded from the copy so
+//!   the original can be rebuilt while a watcher holds it;
+//! - `tmp/` — where every file is written before it is renamed into place.
+//!
+//! **Invariant:** a write is a rename of a complete file, so a reader sees a whole
+//! entry or none; two rigc processes sharing a cache can only race to write the
+//! same bytes under the same name. **Invariant:** nothing read from the cache is
+//! trusted before its hash is checked; a corrupt or truncated entry is named once
+//! (see [`Cache::take_warnings`]), deleted, and its stage rebuilt.
+
+mod gc;
+
+pub use gc::{CacheStats, GcOutcome};
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+/// A blake3 hash.
+pub type Hash = [u8; 32];
+
+/// Lowercase hex of a hash.
+pub fn hex(h: &Hash) -> String {
+    h.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Parses 64 hex digits.
+pub fn unhex(s: &str) -> Option<Hash> {
+    if s.len() != 64 {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    for (i, chunk) in s.as_bytes().chunks(2).enumerate() {
+        let text = std::str::from_utf8(chunk).ok()?;
+        out[i] = u8::from_str_radix(text, 16).ok()?;
+    }
+    Some(out)
+}
+
+/// The blake3 of `bytes`.
+pub fn hash(bytes: &[u8]) -> Hash {
+    *blake3::hash(bytes).as_bytes()
+}
+
+/// The build cache.
+#[derive(Debug)]
+pub struct Cache {
+    root: PathBuf,
+    warnings: Mutex<Vec<String>>,
+    warned: Mutex<std::collections::HashSet<String>>,
+    counter: AtomicU64,
+}
+
+/// Why the cache could not be used at all.
+#[derive(Debug)]
+pub struct CacheError {
+    /// What failed.
+    pub message: String,
+}
+
+impl std::fmt::Display for CacheError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct ActionEntry {
+    stage: String,
+    output: String,
+}
+
+impl Cache {
+    /// Opens (creating if needed) the cache at `root`.
+    pub fn open(root: &Path) -> Result<Cache, CacheError> {
+        for dir in ["blobs", "actions", "plugins", "tmp"] {
+            std::fs::create_dir_all(root.join(dir)).map_err(|e| CacheError {
+                message: format!(
+                    "cannot create the cache directory {}: {e}",
+                    root.join(dir).display()
+                ),
+            })?;
+        }
+        Ok(Cache {
+            root: root.to_path_buf(),
+            warnings: Mutex::new(Vec::new()),
+            warned: Mutex::new(Default::default()),
+            counter: AtomicU64::new(0),
+        })
+    }
+
+    /// The cache's root directory.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    fn blob_path(&self, h: &Hash) -> PathBuf {
+        let x = hex(h);
+        self.root.join("blobs").join(&x[..2]).join(&x)
+    }
+
+    fn action_path(&self, key: &Hash) -> PathBuf {
+        let x = hex(key);
+        self.root.join("actions").join(&x[..2]).join(&x)
+    }
+
+    /// Where plugin library copies live.
+    pub fn plugins_dir(&self) -> PathBuf {
+        self.root.join("plugins")
+    }
+
+    /// Writes `bytes` to `path` by way of a temporary file and a rename.
+    pub fn write_atomic(&self, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        let n = self.counter.fetch_add(1, Ordering::Relaxed);
+        let tmp = self
+            .root
+            .join("tmp")
+            .join(format!("{}-{n}", std::process::id()));
+        let result = (|| {
+            let mut f = std::fs::File::create(&tmp)?;
+            f.write_all(bytes)?;
+            f.sync_data()?;
+            std::fs::rename(&tmp, path)
+        })();
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        result
+    }
+
+    fn warn_once(&self, what: String, message: String) {
+        let fresh = self
+            .warned
+            .lock()
+            .map(|mut w| w.insert(what))
+            .unwrap_or(false);
+        if fresh {
+            if let Ok(mut w) = self.warnings.lock() {
+                w.push(message);
+            }
+        }
+    }
+
+    /// The corruption notices gathered since the last call (each entry is named
+    /// once per process).
+    pub fn take_warnings(&self) -> Vec<String> {
+        self.warnings
+            .lock()
+            .map(|mut w| std::mem::take(&mut *w))
+            .unwrap_or_default()
+    }
+
+    /// Stores a blob; returns its hash. A blob already present is not rewritten.
+    pub fn put_blob(&self, bytes: &[u8]) -> std::io::Result<Hash> {
+        let h = hash(bytes);
+        let path = self.blob_path(&h);
+        if !path.exists() {
+            self.write_atomic(&path, bytes)?;
+        }
+        Ok(h)
+    }
+
+    /// Reads and verifies a blob. `None` when it is absent, or corrupt (then it is
+    /// named once, for `stage`, and deleted so the stage rebuilds it).
+    pub fn get_blob(&self, h: &Hash, stage: &str) -> Option<Vec<u8>> {
+        let path = self.blob_path(h);
+        let bytes = std::fs::read(&path).ok()?;
+        if hash(&bytes) == *h {
+            return Some(bytes);
+        }
+        let _ = std::fs::remove_file(&path);
+        self.warn_once(
+            hex(h),
+            format!(
+                "rigc: cache blob {} (output of stage {stage}) is corrupt: its {} bytes do not hash to its name — deleted; the stage is rebuilt",
+                hex(h),
+                bytes.len()
+            ),
+        );
+        None
+    }
+
+    /// The output hash recorded for a stage key, verified; a torn or edited entry
+    /// is named once and deleted.
+    pub fn get_action(&self, key: &Hash, stage: &str) -> Option<Hash> {
+        let path = self.action_path(key);
+        let text = std::fs::read_to_string(&path).ok()?;
+        let parsed = text.split_once('\n').and_then(|(json, check)| {
+            let check = check.trim_end();
+            (hex(&hash(json.as_bytes())) == check)
+                .then(|| serde_json::from_str::<ActionEntry>(json).ok())
+                .flatten()
+                .and_then(|e| unhex(&e.output).map(|o| (e, o)))
+        });
+        match parsed {
+            Some((entry, output)) if entry.stage == stage => Some(output),
+            Some(_) => None,
+            None => {
+                let _ = std::fs::remove_file(&path);
+                self.warn_once(
+                    hex(key),
+                    format!(
+                        "rigc: cache entry {} (stage {stage}) is corrupt or truncated — deleted; the stage is rebuilt",
+                        hex(key)
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// Records that stage key `key` produced the blob `output`.
+    pub fn put_action(&self, key: &Hash, stage: &str, output: &Hash) -> std::io::Result<()> {
+        let json = serde_json::to_string(&ActionEntry {
+            stage: stage.into(),
+            output: hex(output),
+        })
+        .unwrap_or_default();
+        let text = format!("{json}\n{}\n", hex(&hash(json.as_bytes())));
+        self.write_atomic(&self.action_path(key), text.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blobs_and_actions_round_trip_and_corruption_is_caught_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = Cache::open(dir.path()).unwrap();
+        let h = c.put_blob(b"hello").unwrap();
+        assert_eq!(c.get_blob(&h, "s").unwrap(), b"hello");
+        let key = hash(b"key");
+        c.put_action(&key, "s", &h).unwrap();
+        assert_eq!(c.get_action(&key, "s"), Some(h));
+        assert_eq!(
+            c.get_action(&key, "other"),
+            None,
+            "a key recorded for another stage is a miss"
+        );
+        // Corrupt the blob: caught, named once, deleted.
+        std::fs::write(c.blob_path(&h), b"hellO").unwrap();
+        assert_eq!(c.get_blob(&h, "s"), None);
+        assert!(!c.blob_path(&h).exists());
+        std::fs::write(c.blob_path(&h), b"hellO").unwrap();
+        assert_eq!(c.get_blob(&h, "s"), None);
+        let w = c.take_warnings();
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(w[0].contains("is corrupt"));
+        // Truncate the action entry.
+        let p = c.action_path(&key);
+        let text = std::fs::read(&p).unwrap();
+        std::fs::write(&p, &text[..text.len() / 2]).unwrap();
+        assert_eq!(c.get_action(&key, "s"), None);
+        assert!(c.take_warnings()[0].contains("corrupt or truncated"));
+        assert!(std::fs::read_dir(dir.path().join("tmp"))
+            .unwrap()
+            .next()
+            .is_none());
+    }
+}

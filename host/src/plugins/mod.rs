@@ -1,0 +1,339 @@
+//! This module owns the plugins a build uses: the built-ins (rigc's core rules and
+//! the Spine emitter, linked into this binary and called through the same ABI
+//! table as a loaded library) and the libraries `rigc.toml` names, loaded from a
+//! private copy. It checks each manifest and refuses by name a library that is
+//! missing, is not a library, exports no entry symbol, speaks another ABI, has a
+//! malformed manifest, or claims a rule code, deform kind or emitter another
+//! plugin already claims.
+
+pub mod loader;
+
+use crate::cache::{self, hex, Hash};
+use crate::diag::{Diagnostic, Loc};
+use loader::{CallError, Handle, LoadError};
+use rigc_sdk::abi::{Manifest, ABI_VERSION, ENTRY_SYMBOL};
+use std::path::{Path, PathBuf};
+
+/// Where a plugin came from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Origin {
+    /// Linked into this binary.
+    Builtin,
+    /// Loaded from a library file (the path named, and the copy loaded).
+    Library {
+        /// The path the project file names.
+        path: PathBuf,
+        /// The private copy that was loaded.
+        copy: PathBuf,
+    },
+}
+
+/// One usable plugin.
+#[derive(Debug, Clone)]
+pub struct Plugin {
+    /// Its manifest, checked.
+    pub manifest: Manifest,
+    /// Its identity in cache keys: the blake3 of its library file; for a built-in,
+    /// of this binary (computed on first use).
+    identity: Option<Hash>,
+    /// Where it came from.
+    pub origin: Origin,
+    /// Its configuration from `rigc.toml` (`null` when none).
+    pub config: serde_json::Value,
+    handle: Handle,
+}
+
+/// A plugin call's failure, named.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PluginCallError {
+    /// The plugin refused the call.
+    Refused(String),
+    /// The plugin panicked.
+    Panicked(String),
+    /// The reply is not the stage's JSON.
+    MalformedReply(String),
+}
+
+impl std::fmt::Display for PluginCallError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PluginCallError::Refused(m) => write!(f, "refused the call: {m}"),
+            PluginCallError::Panicked(m) => write!(f, "panicked: {m}"),
+            PluginCallError::MalformedReply(m) => write!(
+                f,
+                "replied with something that is not the stage's JSON: {m}"
+            ),
+        }
+    }
+}
+
+impl Plugin {
+    /// Calls the plugin and parses its reply.
+    pub fn call<T: serde::de::DeserializeOwned>(
+        &self,
+        stage: &str,
+        input: &impl serde::Serialize,
+    ) -> Result<T, PluginCallError> {
+        let bytes =
+            serde_json::to_vec(input).map_err(|e| PluginCallError::Refused(e.to_string()))?;
+        let reply = self.handle.call(stage, &bytes).map_err(|e| match e {
+            CallError::Refused(m) => PluginCallError::Refused(m),
+            CallError::Panicked(m) => PluginCallError::Panicked(m),
+        })?;
+        serde_json::from_slice(&reply).map_err(|e| PluginCallError::MalformedReply(e.to_string()))
+    }
+
+    /// The plugin's name.
+    pub fn name(&self) -> &str {
+        &self.manifest.name
+    }
+
+    /// The plugin's identity in cache keys.
+    pub fn identity(&self) -> Hash {
+        self.identity.unwrap_or_else(tool_identity)
+    }
+}
+
+/// A library to load, and where the project file names it.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// The library path (absolute).
+    pub path: PathBuf,
+    /// The `rigc.toml` value naming it.
+    pub loc: Option<Loc>,
+}
+
+static IDENTITY_MEMO: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// Lets [`tool_identity`] remember this binary's hash in `dir` (the cache), keyed
+/// by the executable's path, size and modification time, so a process does not
+/// re-hash tens of megabytes of its own binary on every start.
+pub fn remember_tool_identity_in(dir: &Path) {
+    let _ = IDENTITY_MEMO.set(dir.to_path_buf());
+}
+
+/// The identity of this binary (the blake3 of its executable), computed once per
+/// process (and remembered across processes when a memo directory is set).
+pub fn tool_identity() -> Hash {
+    static ID: std::sync::OnceLock<Hash> = std::sync::OnceLock::new();
+    *ID.get_or_init(|| {
+        let fallback = || cache::hash(env!("CARGO_PKG_VERSION").as_bytes());
+        let Ok(exe) = std::env::current_exe() else {
+            return fallback();
+        };
+        let stamp = std::fs::metadata(&exe).ok().map(|m| {
+            let mtime = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map(|d| d.as_nanos())
+                .unwrap_or(0);
+            format!("{}\n{}\n{}\n", exe.display(), m.len(), mtime)
+        });
+        let memo = IDENTITY_MEMO.get().map(|d| d.join("tool-identity"));
+        if let (Some(memo), Some(stamp)) = (&memo, &stamp) {
+            if let Ok(text) = std::fs::read_to_string(memo) {
+                if let Some(h) = text
+                    .strip_prefix(stamp.as_str())
+                    .and_then(|rest| cache::unhex(rest.trim()))
+                {
+                    return h;
+                }
+            }
+        }
+        let Ok(bytes) = std::fs::read(&exe) else {
+            return fallback();
+        };
+        let h = cache::hash(&bytes);
+        if let (Some(memo), Some(stamp)) = (memo, stamp) {
+            let tmp = memo.with_extension(format!("tmp-{}", std::process::id()));
+            if std::fs::write(&tmp, format!("{stamp}{}\n", hex(&h))).is_ok() {
+                let _ = std::fs::rename(&tmp, &memo);
+            }
+        }
+        h
+    })
+}
+
+/// A plugin linked into this binary, called through its ABI table.
+pub fn linked(table: &'static rigc_sdk::abi::PluginTable) -> Result<Plugin, Diagnostic> {
+    let handle = Handle::linked(table);
+    let manifest: Manifest = serde_json::from_slice(&handle.manifest()).map_err(|e| {
+        Diagnostic::new(
+            "plugin.manifest-malformed",
+            format!("a built-in plugin's manifest is malformed: {e}"),
+        )
+    })?;
+    Ok(Plugin {
+        manifest,
+        identity: None,
+        origin: Origin::Builtin,
+        config: serde_json::Value::Null,
+        handle,
+    })
+}
+
+/// The built-in plugins: rigc's core rules and the Spine emitter.
+pub fn builtins() -> Vec<Plugin> {
+    [
+        rigc_core_rules::rigc_plugin_table(),
+        rigc_spine_emitter::rigc_plugin_table(),
+    ]
+    .into_iter()
+    .filter_map(|t| linked(t).ok())
+    .collect()
+}
+
+fn refuse(code: &'static str, message: String, help: &str, loc: &Option<Loc>) -> Diagnostic {
+    let d = Diagnostic::new(code, message).help(help);
+    match loc {
+        Some(l) => d.at(l.clone()),
+        None => d,
+    }
+}
+
+/// Loads one library (from a private copy under `copies`).
+pub fn load(req: &Request, copies: &Path) -> Result<Plugin, Diagnostic> {
+    let shown = req.path.display();
+    let bytes = std::fs::read(&req.path).map_err(|e| {
+        let what = if e.kind() == std::io::ErrorKind::NotFound {
+            "is not on disk".to_string()
+        } else {
+            format!("cannot be read: {e}")
+        };
+        refuse(
+            "plugin.missing",
+            format!("plugin library {shown} {what}"),
+            "build the plugin (cargo build --release -p <crate>) or fix the path in rigc.toml",
+            &req.loc,
+        )
+    })?;
+    let identity = cache::hash(&bytes);
+    let ext = req
+        .path
+        .extension()
+        .map(|e| e.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "so".into());
+    let copy = copies.join(format!("{}.{ext}", hex(&identity)));
+    if !copy.exists() {
+        let tmp = copies.join(format!(".{}-{}", hex(&identity), std::process::id()));
+        let written = std::fs::write(&tmp, &bytes).and_then(|_| std::fs::rename(&tmp, &copy));
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(refuse(
+                "plugin.unreadable",
+                format!("plugin library {shown} could not be copied into the cache: {e}"),
+                "check the cache directory's permissions",
+                &req.loc,
+            ));
+        }
+    }
+    let handle = Handle::open(&copy).map_err(|e| match e {
+        LoadError::NotALibrary(why) => refuse("plugin.not-a-library", format!("plugin library {shown} could not be loaded: {why}"), "name a shared library built for this platform (a cdylib)", &req.loc),
+        LoadError::NoEntry => refuse("plugin.no-entry", format!("plugin library {shown} exports no {ENTRY_SYMBOL} symbol, so it is not a rigc plugin"), "build it with rigc_sdk::export_plugin!(YourPlugin) in a crate of type cdylib", &req.loc),
+        LoadError::NullTable => refuse("plugin.no-entry", format!("plugin library {shown}: {ENTRY_SYMBOL} returned no table"), "return the table export_plugin! builds", &req.loc),
+        LoadError::AbiMismatch(v) => refuse("plugin.abi-mismatch", format!("plugin library {shown} speaks plugin ABI version {v}, and this rigc speaks version {ABI_VERSION}"), "rebuild the plugin against the rigc-sdk of this rigc", &req.loc),
+        LoadError::TableTooSmall(n) => refuse("plugin.abi-mismatch", format!("plugin library {shown} has a {n}-byte table, shorter than ABI version {ABI_VERSION}'s"), "rebuild the plugin against the rigc-sdk of this rigc", &req.loc),
+    })?;
+    let manifest: Manifest = serde_json::from_slice(&handle.manifest()).map_err(|e| {
+        refuse("plugin.manifest-malformed", format!("plugin library {shown} has a malformed manifest: {e}"), "the manifest is JSON with name, version, abi and the rules/deform_kinds/emitters it provides", &req.loc)
+    })?;
+    if manifest.abi != ABI_VERSION {
+        return Err(refuse("plugin.abi-mismatch", format!("plugin library {shown} declares ABI {} in its manifest and this rigc speaks {ABI_VERSION}", manifest.abi), "rebuild the plugin against the rigc-sdk of this rigc", &req.loc));
+    }
+    if manifest.name.trim().is_empty() {
+        return Err(refuse(
+            "plugin.manifest-malformed",
+            format!("plugin library {shown} has a manifest with an empty name"),
+            "give the plugin a name",
+            &req.loc,
+        ));
+    }
+    Ok(Plugin {
+        manifest,
+        identity: Some(identity),
+        origin: Origin::Library {
+            path: req.path.clone(),
+            copy,
+        },
+        config: serde_json::Value::Null,
+        handle,
+    })
+}
+
+/// The plugins of one build, checked together.
+#[derive(Debug, Clone)]
+pub struct Registry {
+    /// Every plugin, built-ins first, then libraries in the order named.
+    pub plugins: Vec<Plugin>,
+}
+
+impl Registry {
+    /// Checks that no two plugins share a name or claim the same rule code, deform
+    /// kind or emitter.
+    pub fn new(plugins: Vec<Plugin>) -> Result<Registry, Vec<Diagnostic>> {
+        let mut diags = Vec::new();
+        let mut claims: Vec<(String, String, String)> = Vec::new();
+        for p in &plugins {
+            let mut mine: Vec<(String, String)> =
+                vec![("plugin name".into(), p.manifest.name.clone())];
+            mine.extend(
+                p.manifest
+                    .rules
+                    .iter()
+                    .map(|r| ("rule".to_string(), r.code.clone())),
+            );
+            mine.extend(
+                p.manifest
+                    .deform_kinds
+                    .iter()
+                    .map(|k| ("deform kind".to_string(), k.name.clone())),
+            );
+            mine.extend(
+                p.manifest
+                    .emitters
+                    .iter()
+                    .map(|e| ("emitter".to_string(), e.name.clone())),
+            );
+            for (what, name) in mine {
+                if let Some((_, _, owner)) =
+                    claims.iter().find(|(w, n, _)| *w == what && *n == name)
+                {
+                    diags.push(
+                        Diagnostic::new(
+                            "plugin.duplicate-claim",
+                            format!("plugins {} and {} both provide {what} {name:?}; one {what}, one author", owner, describe(p)),
+                        )
+                        .help("load only one of them, or rename what one of them provides"),
+                    );
+                } else {
+                    claims.push((what, name, describe(p)));
+                }
+            }
+        }
+        if diags.is_empty() {
+            Ok(Registry { plugins })
+        } else {
+            Err(diags)
+        }
+    }
+
+    /// The plugins that provide rules, in order.
+    pub fn rule_plugins(&self) -> impl Iterator<Item = &Plugin> {
+        self.plugins.iter().filter(|p| !p.manifest.rules.is_empty())
+    }
+
+    /// The plugin providing the emitter `name`.
+    pub fn emitter(&self, name: &str) -> Option<&Plugin> {
+        self.plugins
+            .iter()
+            .find(|p| p.manifest.emitters.iter().any(|e| e.name == name))
+    }
+}
+
+fn describe(p: &Plugin) -> String {
+    match &p.origin {
+        Origin::Builtin => format!("{:?} (built in)", p.manifest.name),
+        Origin::Library { path, .. } => format!("{:?} ({})", p.manifest.name, path.display()),
+    }
+}

@@ -1,0 +1,201 @@
+//! This module owns what a command knows before it builds anything (STYLE.md §4,
+//! the plan phase): the project file (if any), the cache directory, the plugins
+//! (built-ins, the project's libraries, each target's extras — each library loaded
+//! once), and the targets selected by the command line, sharded when asked.
+
+use crate::build::TargetSpec;
+use crate::cache::Cache;
+use crate::config::{self, Manifest, PluginRef};
+use crate::diag::Diagnostic;
+use crate::plugins::{self, Plugin, Registry, Request};
+use rigc_sdk::gate::Profile;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The environment variable naming the cache directory.
+pub const CACHE_ENV: &str = "RIGC_CACHE_DIR";
+
+/// A planned build: cache, plugins, targets.
+pub struct Workspace {
+    /// The project file, when there is one.
+    pub manifest: Option<Manifest>,
+    /// The cache.
+    pub cache: Cache,
+    /// The registry every target without extra plugins uses.
+    pub registry: Registry,
+    /// Registries of targets with extra plugins, by target name.
+    pub target_registries: BTreeMap<String, Registry>,
+    /// Where relative paths resolve.
+    pub cwd: PathBuf,
+}
+
+impl Workspace {
+    /// The registry `target` builds with.
+    pub fn registry_for(&self, target: &str) -> &Registry {
+        self.target_registries.get(target).unwrap_or(&self.registry)
+    }
+}
+
+/// Chooses the cache directory: `--cache-dir`, else `RIGC_CACHE_DIR`, else the
+/// project file's `cache`, else `cache/` in the project root (`root`).
+pub fn cache_dir(
+    flag: Option<&Path>,
+    manifest: Option<&Manifest>,
+    root: &Path,
+    cwd: &Path,
+) -> PathBuf {
+    if let Some(f) = flag {
+        return crate::project::absolute(f, cwd);
+    }
+    if let Some(env) = std::env::var_os(CACHE_ENV).filter(|v| !v.is_empty()) {
+        return crate::project::absolute(Path::new(&env), cwd);
+    }
+    if let Some(c) = manifest.and_then(|m| m.cache.clone()) {
+        return c;
+    }
+    root.join("cache")
+}
+
+fn load_all(
+    refs: &[&PluginRef],
+    cache: &Cache,
+    loaded: &mut BTreeMap<PathBuf, Plugin>,
+) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    for r in refs {
+        if loaded.contains_key(&r.path) {
+            continue;
+        }
+        match plugins::load(
+            &Request {
+                path: r.path.clone(),
+                loc: Some(r.loc.clone()),
+            },
+            &cache.plugins_dir(),
+        ) {
+            Ok(p) => {
+                loaded.insert(r.path.clone(), p);
+            }
+            Err(d) => diags.push(d),
+        }
+    }
+    diags
+}
+
+fn configured(mut p: Plugin, manifest: Option<&Manifest>) -> Plugin {
+    if let Some(c) = manifest.and_then(|m| m.plugin_config.get(&p.manifest.name)) {
+        p.config = c.clone();
+    }
+    p
+}
+
+/// Opens the cache and loads the plugins for `manifest` (or the built-ins alone).
+pub fn open(
+    manifest: Option<Manifest>,
+    cache_flag: Option<&Path>,
+    cwd: &Path,
+) -> Result<Workspace, Vec<Diagnostic>> {
+    let root = manifest
+        .as_ref()
+        .map(|m| m.dir.clone())
+        .unwrap_or_else(|| cwd.to_path_buf());
+    let dir = cache_dir(cache_flag, manifest.as_ref(), &root, cwd);
+    let cache = Cache::open(&dir).map_err(|e| {
+        vec![Diagnostic::new("cache.unusable", e.message).help("choose another --cache-dir")]
+    })?;
+    plugins::remember_tool_identity_in(cache.root());
+    let mut loaded: BTreeMap<PathBuf, Plugin> = BTreeMap::new();
+    let mut diags = Vec::new();
+    let project_refs: Vec<&PluginRef> = manifest
+        .as_ref()
+        .map(|m| m.plugins.iter().collect())
+        .unwrap_or_default();
+    diags.extend(load_all(&project_refs, &cache, &mut loaded));
+    if let Some(m) = &manifest {
+        let extras: Vec<&PluginRef> = m.targets.iter().flat_map(|t| t.plugins.iter()).collect();
+        diags.extend(load_all(&extras, &cache, &mut loaded));
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    let registry_of = |refs: &[&PluginRef]| -> Result<Registry, Vec<Diagnostic>> {
+        let mut list: Vec<Plugin> = plugins::builtins()
+            .into_iter()
+            .map(|p| configured(p, manifest.as_ref()))
+            .collect();
+        let mut seen: Vec<&PathBuf> = Vec::new();
+        for r in refs {
+            if seen.contains(&&r.path) {
+                continue;
+            }
+            seen.push(&r.path);
+            if let Some(p) = loaded.get(&r.path) {
+                list.push(configured(p.clone(), manifest.as_ref()));
+            }
+        }
+        Registry::new(list)
+    };
+    let registry = registry_of(&project_refs)?;
+    let mut target_registries = BTreeMap::new();
+    if let Some(m) = &manifest {
+        for t in m.targets.iter().filter(|t| !t.plugins.is_empty()) {
+            let mut refs = project_refs.clone();
+            refs.extend(t.plugins.iter());
+            target_registries.insert(t.name.clone(), registry_of(&refs)?);
+        }
+    }
+    Ok(Workspace {
+        manifest,
+        cache,
+        registry,
+        target_registries,
+        cwd: cwd.to_path_buf(),
+    })
+}
+
+/// The nearest project file, loaded, if there is one above `cwd`.
+pub fn find_manifest(cwd: &Path) -> Result<Option<Manifest>, Vec<Diagnostic>> {
+    match config::find(cwd) {
+        Some(path) => config::load(&path).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// The targets of `manifest` named by `names` (or all of them with `all`), in
+/// file order, then only shard `i` of `n`. An unknown name is a usage error.
+pub fn select(
+    manifest: &Manifest,
+    all: bool,
+    names: &[String],
+    shard: Option<(u32, u32)>,
+    profile: Option<Profile>,
+    copy_images: bool,
+) -> Result<Vec<TargetSpec>, String> {
+    for name in names {
+        if !manifest.targets.iter().any(|t| &t.name == name) {
+            let known: Vec<&str> = manifest.targets.iter().map(|t| t.name.as_str()).collect();
+            return Err(format!(
+                "{} declares no target {name:?}; it declares: {}",
+                manifest.path.display(),
+                known.join(", ")
+            ));
+        }
+    }
+    Ok(manifest
+        .targets
+        .iter()
+        .filter(|t| all || names.contains(&t.name))
+        .enumerate()
+        .filter(|(i, _)| shard.is_none_or(|(k, n)| (*i as u32) % n == k - 1))
+        .map(|(_, t)| TargetSpec {
+            name: t.name.clone(),
+            label: t.name.clone(),
+            rig: t.rig.clone(),
+            motion: t.motion.clone(),
+            images: t.images.clone(),
+            out: t.out.clone(),
+            profile: profile.or(t.profile).unwrap_or(manifest.profile),
+            copy_images,
+        })
+        .collect())
+}
