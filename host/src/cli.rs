@@ -38,6 +38,43 @@ pub enum Command {
     Build(BuildArgs),
     /// Re-gate artifacts already on disk.
     Validate(ValidateArgs),
+    /// List every plugin the project loads: path, hash, ABI version, what it provides.
+    Plugins(PluginsArgs),
+    /// Look after the build cache.
+    Cache(CacheArgs),
+}
+
+/// `rigc plugins`.
+#[derive(Debug, Args)]
+pub struct PluginsArgs {
+    /// The cache directory (where plugin copies are kept).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+}
+
+/// `rigc cache`.
+#[derive(Debug, Args)]
+pub struct CacheArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: CacheAction,
+    /// The cache directory (default: RIGC_CACHE_DIR, else rigc.toml's `cache`,
+    /// else `cache/` in the project root).
+    #[arg(long, value_name = "DIR", global = true)]
+    pub cache_dir: Option<PathBuf>,
+}
+
+/// What `rigc cache` does.
+#[derive(Debug, Subcommand)]
+pub enum CacheAction {
+    /// What the cache holds.
+    Stats,
+    /// Delete the least recently written entries until the cache fits.
+    Gc {
+        /// The largest size to keep, in bytes (`k`, `M`, `G` suffixes allowed).
+        #[arg(long, value_name = "BYTES", value_parser = parse_size)]
+        max_size: u64,
+    },
 }
 
 /// `rigc build`.
@@ -95,6 +132,21 @@ pub struct ValidateArgs {
     /// `spine` (the default) or `spine-html`.
     #[arg(long, value_name = "PROFILE", value_parser = parse_profile)]
     pub profile: Option<Profile>,
+}
+
+fn parse_size(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let (num, mult) = match t.char_indices().last() {
+        Some((i, 'k' | 'K')) => (&t[..i], 1u64 << 10),
+        Some((i, 'm' | 'M')) => (&t[..i], 1 << 20),
+        Some((i, 'g' | 'G')) => (&t[..i], 1 << 30),
+        _ => (t, 1),
+    };
+    num.trim()
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(mult))
+        .ok_or_else(|| format!("--max-size {s:?}: a whole number of bytes, optionally with k, M or G"))
 }
 
 fn parse_shard(s: &str) -> Result<(u32, u32), String> {

@@ -76,6 +76,8 @@ pub fn main_entry() -> ExitCode {
     let status = match &parsed.command {
         cli::Command::Build(args) => commands::build::run(args, &cwd, &mut out),
         cli::Command::Validate(args) => commands::validate::run(args, &cwd, &mut out),
+        cli::Command::Plugins(args) => commands::plugins::run(args, &cwd, &mut out),
+        cli::Command::Cache(args) => commands::cache::run(args, &cwd, &mut out),
     };
     if out.is_broken() {
         return ExitCode::SUCCESS;

@@ -62,9 +62,12 @@ impl<'a> Stages<'a> {
                 }
             }
         }
-        let value = compute()?;
-        let bytes = serde_json::to_vec(&value).unwrap_or_default();
+        let computed = compute()?;
+        let bytes = serde_json::to_vec(&computed).unwrap_or_default();
         let output = crate::cache::hash(&bytes);
+        // What a fresh build uses is exactly what a cached build will read back:
+        // the value goes through its serialised form either way.
+        let value = serde_json::from_slice::<T>(&bytes).unwrap_or(computed);
         // The cache is an optimisation: a failed write costs a rebuild next time,
         // never this build's result.
         if self.cache.put_blob(&bytes).is_ok() {

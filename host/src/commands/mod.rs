@@ -2,6 +2,8 @@
 //! does its work, prints its report, and returns the exit status.
 
 pub mod build;
+pub mod cache;
+pub mod plugins;
 pub mod validate;
 
 /// How a command ended.

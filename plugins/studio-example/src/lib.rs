@@ -1,0 +1,179 @@
+//! `rigc-studio-example`: the rules a studio adds to rigc's gate, built as a
+//! dynamic library and loaded from `rigc.toml` — the template for writing your own.
+//!
+//! It provides two rules, configured in `rigc.toml` under `[plugin.studio-example]`:
+//!
+//! ```toml
+//! [project]
+//! plugins = ["target/release/librigc_studio_example.so"]
+//!
+//! [plugin.studio-example]
+//! max_animation_seconds = 4.0   # STUDIO01: no animation longer than this
+//! names = "snake_case"          # STUDIO02: bone, slot, skin, animation and event names
+//! ```
+//!
+//! - `STUDIO01_ANIMATION_WITHIN_MAX_LENGTH` (validity): every animation's duration,
+//!   as the runtime loads it, is at most `max_animation_seconds`. SKIPs when the
+//!   setting is absent or the skeleton has no animation.
+//! - `STUDIO02_NAMES_FOLLOW_CONVENTION` (validity): every bone, slot, skin,
+//!   animation and event name follows `names` (`snake_case`, `camelCase` or
+//!   `kebab-case`). SKIPs when the setting is absent.
+//!
+//! A plugin is stateless: its configuration arrives with each call, and a `"gate"`
+//! call runs all its rules at once (`rigc_sdk::abi::serve_gate`).
+#![deny(missing_docs)]
+
+use rigc_sdk::abi::{Manifest, Plugin, ABI_VERSION};
+use rigc_sdk::gate::facts::Facts;
+use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+
+/// The plugin's configuration (`[plugin.studio-example]` in `rigc.toml`).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// The longest an animation may be, in seconds.
+    pub max_animation_seconds: Option<f64>,
+    /// The naming convention: `snake_case`, `camelCase` or `kebab-case`.
+    pub names: Option<String>,
+}
+
+/// STUDIO01: animations are at most `max_animation_seconds` long.
+pub struct MaxAnimationLength(pub Option<f64>);
+
+impl Rule for MaxAnimationLength {
+    fn code(&self) -> &'static str {
+        "STUDIO01_ANIMATION_WITHIN_MAX_LENGTH"
+    }
+    fn kind(&self) -> RuleKind {
+        RuleKind::Validity
+    }
+    fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
+        let Some(max) = self.0 else {
+            out.skip("the project sets no [plugin.studio-example] max_animation_seconds");
+            return;
+        };
+        let Ok(loaded) = facts.loaded() else {
+            out.skip(rigc_sdk::gate::skip_reasons::NO_SKELETON);
+            return;
+        };
+        if loaded.data.animations.is_empty() {
+            out.skip(rigc_sdk::gate::skip_reasons::NO_ANIMATION);
+            return;
+        }
+        for a in &loaded.data.animations {
+            if a.duration > max {
+                out.fail(format!(
+                    "animation {:?} lasts {}s and the studio allows at most {max}s (max_animation_seconds in rigc.toml) — split it, or raise the limit",
+                    a.name,
+                    rigc_sdk::num::f64_text(a.duration)
+                ));
+            }
+        }
+    }
+}
+
+/// STUDIO02: names follow the studio's convention.
+pub struct NamingConvention(pub Option<String>);
+
+fn follows(convention: &str, name: &str) -> bool {
+    let mut chars = name.chars();
+    let first_ok = chars.next().is_some_and(|c| c.is_ascii_lowercase());
+    let rest_ok = |allowed: &dyn Fn(char) -> bool| name.chars().skip(1).all(allowed);
+    match convention {
+        "snake_case" => first_ok && rest_ok(&|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') && !name.contains("__") && !name.ends_with('_'),
+        "kebab-case" => first_ok && rest_ok(&|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') && !name.contains("--") && !name.ends_with('-'),
+        "camelCase" => first_ok && rest_ok(&|c| c.is_ascii_alphanumeric()),
+        _ => true,
+    }
+}
+
+impl Rule for NamingConvention {
+    fn code(&self) -> &'static str {
+        "STUDIO02_NAMES_FOLLOW_CONVENTION"
+    }
+    fn kind(&self) -> RuleKind {
+        RuleKind::Validity
+    }
+    fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
+        let Some(convention) = &self.0 else {
+            out.skip("the project sets no [plugin.studio-example] names convention");
+            return;
+        };
+        if !matches!(convention.as_str(), "snake_case" | "camelCase" | "kebab-case") {
+            out.fail(format!("names = {convention:?} in rigc.toml is not a convention this rule knows; write snake_case, camelCase or kebab-case"));
+            return;
+        }
+        let Ok(raw) = facts.raw() else {
+            out.skip("the skeleton JSON did not parse (A00 owns that failure)");
+            return;
+        };
+        let names = |key: &str| -> Vec<String> {
+            match raw.get(key) {
+                Some(serde_json::Value::Array(a)) => a.iter().filter_map(|v| v.get("name")?.as_str().map(String::from)).collect(),
+                Some(serde_json::Value::Object(o)) => o.keys().cloned().collect(),
+                _ => Vec::new(),
+            }
+        };
+        for (what, key) in [("bone", "bones"), ("slot", "slots"), ("skin", "skins"), ("animation", "animations"), ("event", "events")] {
+            for name in names(key) {
+                if !follows(convention, &name) {
+                    out.fail(format!("{what} {name:?} is not {convention} — the studio's naming convention (names in rigc.toml)"));
+                }
+            }
+        }
+    }
+}
+
+/// The plugin.
+pub struct StudioExample;
+
+fn rules_for(config: &Config) -> (MaxAnimationLength, NamingConvention) {
+    (MaxAnimationLength(config.max_animation_seconds), NamingConvention(config.names.clone()))
+}
+
+impl Plugin for StudioExample {
+    fn manifest() -> Manifest {
+        let (a, b) = rules_for(&Config::default());
+        Manifest {
+            name: "studio-example".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            abi: ABI_VERSION,
+            rules: rigc_sdk::abi::rule_decls(&[&a, &b]),
+            deform_kinds: Vec::new(),
+            emitters: Vec::new(),
+            features: Vec::new(),
+        }
+    }
+
+    fn call(stage: &str, input: &[u8]) -> Result<Vec<u8>, String> {
+        if stage != "gate" {
+            return Err(format!("studio-example answers the \"gate\" stage, not {stage:?}"));
+        }
+        let call: rigc_sdk::abi::GateCall = serde_json::from_slice(input).map_err(|e| format!("the gate input is not valid: {e}"))?;
+        let config: Config = if call.config.is_null() {
+            Config::default()
+        } else {
+            serde_json::from_value(call.config.clone()).map_err(|e| format!("[plugin.studio-example] in rigc.toml: {e}"))?
+        };
+        let (a, b) = rules_for(&config);
+        serde_json::to_vec(&rigc_sdk::abi::run_rules(&[&a, &b], &call)).map_err(|e| e.to_string())
+    }
+}
+
+rigc_sdk::export_plugin!(StudioExample);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conventions() {
+        assert!(follows("snake_case", "eye_l2"));
+        assert!(!follows("snake_case", "EyeL"));
+        assert!(!follows("snake_case", "eye__l"));
+        assert!(follows("camelCase", "eyeLeft"));
+        assert!(!follows("camelCase", "eye_left"));
+        assert!(follows("kebab-case", "eye-left"));
+        assert!(!follows("kebab-case", "eye_left"));
+    }
+}
