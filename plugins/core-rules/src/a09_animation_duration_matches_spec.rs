@@ -9,7 +9,7 @@
 //! is loaded (a static rig), or when the round trip produced no skeleton.
 
 use crate::loaded::skeleton_or_skip;
-use crate::raw::{fixed, num};
+use crate::raw::{fixed, num, rig_or_skip};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
 
@@ -37,8 +37,7 @@ impl Rule for A09AnimationDurationMatchesSpec {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(rig) = facts.rig() else {
-            out.skip(skip_reasons::NO_RIG);
+        let Some(rig) = rig_or_skip(facts, out) else {
             return;
         };
         let Some(data) = skeleton_or_skip(facts, out) else {

@@ -8,10 +8,10 @@
 //! contact depth is declared; the logic runs on whatever `RigInfo.stroke` holds.
 //! SKIPs with no rig info, no contact depth, or skeleton text that is not JSON.
 
-use crate::raw::{fixed, num, raw_or_skip};
+use crate::raw::{fixed, num, raw_or_skip, rig_or_skip};
 use crate::stroke::advance;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind};
 
 /// A29_STROKE_WITHIN_CONTACT_DEPTH.
 pub struct A29StrokeWithinContactDepth;
@@ -29,8 +29,7 @@ impl Rule for A29StrokeWithinContactDepth {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(rig) = facts.rig() else {
-            out.skip(skip_reasons::NO_RIG);
+        let Some(rig) = rig_or_skip(facts, out) else {
             return;
         };
         let Some((depth, inward)) = rig

@@ -11,10 +11,10 @@
 //! containment ceiling is declared; the logic runs on whatever `RigInfo.stroke`
 //! holds. SKIPs with no rig info, no ceiling, or skeleton text that is not JSON.
 
-use crate::raw::{animations, fixed, members, num, raw_or_skip, BoneTree};
+use crate::raw::{animations, fixed, members, num, raw_or_skip, rig_or_skip, BoneTree};
 use crate::stroke::advance;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind};
 
 /// A30_STROKE_WITHIN_CAP_CONTAINMENT.
 pub struct A30StrokeWithinCapContainment;
@@ -32,8 +32,7 @@ impl Rule for A30StrokeWithinCapContainment {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(rig) = facts.rig() else {
-            out.skip(skip_reasons::NO_RIG);
+        let Some(rig) = rig_or_skip(facts, out) else {
             return;
         };
         let Some((ceiling, inward)) = rig
