@@ -1,11 +1,12 @@
 //! This module owns what the rules over the **loaded** skeleton and atlas share
 //! (GATE.md §1.1, §5 capability level L): the SKIPs when the round trip produced
 //! no skeleton or no atlas (A00 owns those failures), the walk over every
-//! attachment a skin places (skin, slot, placeholder, object), the decoding of a
-//! loaded weighted vertex run into per-vertex bindings, a mesh's kind as the rig
-//! declares it (GATE.md §4.6), and `switchedOn`'s posed channel values: each key's
-//! stored value and every Bézier sample the reader's curve table holds between
-//! keys (GATE.md §4.7).
+//! attachment a skin places (skin, slot, placeholder, object) and over the meshes
+//! with geometry of their own (SKIP with no mesh), the decoding of a loaded
+//! weighted vertex run into per-vertex bindings, a mesh's kind as the rig declares
+//! it (GATE.md §4.6), and `switchedOn`'s posed channel values: each key's stored
+//! value and every Bézier sample the reader's curve table holds between keys
+//! (GATE.md §4.7).
 //!
 //! Everything here is total over any loaded data.
 
@@ -112,6 +113,26 @@ pub(crate) fn meshes(data: &SkeletonData) -> Vec<(Placed<'_>, &MeshAttachment)> 
             _ => None,
         })
         .collect()
+}
+
+/// The meshes that carry geometry of their own (a linked mesh shares its
+/// source's and is measured there), or `None` after recording a SKIP:
+/// `NO_SKELETON`, or `NO_MESH` when the skins place no mesh at all.
+pub(crate) fn own_meshes_or_skip<'f>(
+    facts: &'f Facts<'_>,
+    out: &mut Outcome,
+) -> Option<(&'f SkeletonData, Vec<(Placed<'f>, &'f MeshAttachment)>)> {
+    let data = skeleton_or_skip(facts, out)?;
+    let all = meshes(data);
+    if all.is_empty() {
+        out.skip(skip_reasons::NO_MESH);
+        return None;
+    }
+    let own = all
+        .into_iter()
+        .filter(|(_, m)| m.source_mesh.is_none())
+        .collect();
+    Some((data, own))
 }
 
 /// One influence of a weighted vertex: the bone index as loaded and its weight.
