@@ -1,12 +1,12 @@
 //! This module owns what the rules over the **loaded** skeleton and atlas share
 //! (GATE.md §1.1, §5 capability level L): the SKIPs when the round trip produced
-//! no skeleton or no atlas (A00 owns those failures), the walk over every
-//! attachment a skin places (skin, slot, placeholder, object) and over the meshes
-//! with geometry of their own (SKIP with no mesh), the decoding of a loaded
-//! weighted vertex run into per-vertex bindings, a mesh's kind as the rig declares
-//! it (GATE.md §4.6), and `switchedOn`'s posed channel values: each key's stored
-//! value and every Bézier sample the reader's curve table holds between keys
-//! (GATE.md §4.7).
+//! no skeleton or no atlas (A00 owns those failures) or an atlas with no page,
+//! the walk over every attachment a skin places (skin, slot, placeholder, object)
+//! and over the meshes with geometry of their own (SKIP with no mesh), the
+//! decoding of a loaded weighted vertex run into per-vertex bindings, a mesh's
+//! kind as the rig declares it (GATE.md §4.6), and `switchedOn`'s posed channel
+//! values: each key's stored value and every Bézier sample the reader's curve
+//! table holds between keys (GATE.md §4.7).
 //!
 //! Everything here is total over any loaded data.
 
@@ -47,6 +47,20 @@ pub(crate) fn atlas_or_skip<'f>(facts: &'f Facts<'_>, out: &mut Outcome) -> Opti
         }
         Some(Ok(atlas)) => Some(atlas),
     }
+}
+
+/// The loaded atlas when it has a page, or `None` after recording a SKIP: those
+/// of [`atlas_or_skip`], or `NO_PAGE` when it has no page.
+pub(crate) fn paged_atlas_or_skip<'f>(
+    facts: &'f Facts<'_>,
+    out: &mut Outcome,
+) -> Option<&'f Atlas> {
+    let atlas = atlas_or_skip(facts, out)?;
+    if atlas.pages.is_empty() {
+        out.skip(skip_reasons::NO_PAGE);
+        return None;
+    }
+    Some(atlas)
 }
 
 /// The stage's width and height: the rig's stage, else the skeleton header's
