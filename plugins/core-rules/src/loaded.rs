@@ -14,7 +14,8 @@ use crate::a07_atlas_text_shape::NO_ATLAS_TEXT;
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, RigInfo};
 use rigc_sdk::spine::data::{
-    Attachment, AttachmentKind, CurveType, MeshAttachment, Timeline, VertexData, BEZIER_SIZE,
+    Attachment, AttachmentKind, CurveType, MeshAttachment, Timeline, TimelineKind, VertexData,
+    BEZIER_SIZE,
 };
 use rigc_sdk::spine::{Atlas, SkeletonData};
 use std::collections::HashSet;
@@ -257,8 +258,17 @@ pub(crate) fn channel_values(t: &Timeline, channel: usize) -> Vec<f64> {
 }
 
 /// Does any value `t` poses on its first `channels` channels pass `live`?
-pub(crate) fn poses_live(t: &Timeline, channels: usize, live: impl Fn(f64) -> bool) -> bool {
+fn poses_live(t: &Timeline, channels: usize, live: impl Fn(f64) -> bool) -> bool {
     (0..channels).any(|c| channel_values(t, c).into_iter().any(&live))
+}
+
+/// Does some animation pose a timeline of `kind` above 0 on one of its first
+/// `channels` channels, at a key or a Bézier sample (`switchedOn`)?
+pub(crate) fn keyed_above_zero(data: &SkeletonData, kind: TimelineKind, channels: usize) -> bool {
+    data.animations
+        .iter()
+        .flat_map(|a| &a.timelines)
+        .any(|t| t.kind == kind && poses_live(t, channels, |v| v > 0.0))
 }
 
 /// `"a"`, `"a" and "b"`, `"a", "b" and "c"`.
