@@ -171,9 +171,7 @@ mod tests {
 
     #[test]
     fn skips_without_rig_motion_or_skeleton() {
-        let mut input = fixture();
-        input.rig = None;
-        assert_skips(&RULE, &input, skip_reasons::NO_RIG);
+        assert_skips(&RULE, &no_rig(), skip_reasons::NO_RIG);
         let input = mutant(|v| {
             v["animations"] = json!({});
             if let Some(c) = v["constraints"].as_array_mut() {

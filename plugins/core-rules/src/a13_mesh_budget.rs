@@ -129,9 +129,7 @@ mod tests {
 
     #[test]
     fn skips_without_a_budget_or_a_mesh() {
-        let mut input = fixture();
-        input.rig = None;
-        assert_skips(&RULE, &input, skip_reasons::NO_RIG);
+        assert_skips(&RULE, &no_rig(), skip_reasons::NO_RIG);
         assert_skips(
             &RULE,
             &budgets(fixture(), None, None),

@@ -154,9 +154,7 @@ mod tests {
 
     #[test]
     fn skips_without_rig_axis_or_keys() {
-        let mut input = fixture();
-        input.rig = None;
-        assert_skips(&RULE, &input, skip_reasons::NO_RIG);
+        assert_skips(&RULE, &no_rig(), skip_reasons::NO_RIG);
         let mut input = fixture();
         if let Some(rig) = input.rig.as_mut() {
             rig.invariants.axis_bone = None;

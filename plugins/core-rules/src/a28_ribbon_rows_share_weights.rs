@@ -158,9 +158,7 @@ mod tests {
 
     #[test]
     fn skips_without_rig_or_ribbon() {
-        let mut input = fixture();
-        input.rig = None;
-        assert_skips(&RULE, &input, skip_reasons::NO_RIG);
+        assert_skips(&RULE, &no_rig(), skip_reasons::NO_RIG);
         assert_skips(
             &RULE,
             &fixture(),

@@ -91,9 +91,7 @@ mod tests {
 
     #[test]
     fn skips_without_rig_depth_or_json() {
-        let mut input = fixture();
-        input.rig = None;
-        assert_skips(&RULE, &input, skip_reasons::NO_RIG);
+        assert_skips(&RULE, &no_rig(), skip_reasons::NO_RIG);
         assert_skips(&RULE, &fixture(), NO_DEPTH);
         let mut input = not_json();
         input.rig = depth(1.0).rig;

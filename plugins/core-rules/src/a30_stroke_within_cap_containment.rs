@@ -107,9 +107,7 @@ mod tests {
 
     #[test]
     fn skips_without_rig_ceiling_or_json() {
-        let mut input = fixture();
-        input.rig = None;
-        assert_skips(&RULE, &input, skip_reasons::NO_RIG);
+        assert_skips(&RULE, &no_rig(), skip_reasons::NO_RIG);
         assert_skips(&RULE, &fixture(), NO_CEILING);
         let mut input = not_json();
         input.rig = ceiling(fixture(), 1.0).rig;

@@ -85,6 +85,13 @@ pub(crate) fn fixture() -> GateInput {
     input_texts(SKELETON, ATLAS)
 }
 
+/// The gate input of the fixture with no rig info.
+pub(crate) fn no_rig() -> GateInput {
+    let mut input = fixture();
+    input.rig = None;
+    input
+}
+
 /// The gate input of the fixture after `edit`.
 pub(crate) fn mutant(edit: impl FnOnce(&mut Value)) -> GateInput {
     let mut v = skeleton();
