@@ -25,23 +25,25 @@ struct Expect<'a> {
     at: (u64, u64),
 }
 
+/// Runs `rigc` with `args` and `--message-format json`, asserts it is refused
+/// (exit 1), and returns the diagnostic whose message contains `message`.
+fn json_refusal(p: &Project, args: &[impl AsRef<str>], message: &str) -> serde_json::Value {
+    let mut args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+    args.extend(["--message-format", "json"]);
+    let run = p.rigc(&args);
+    run.code(1);
+    let hit = run
+        .json_diagnostics()
+        .into_iter()
+        .find(|d| d["message"].as_str().is_some_and(|m| m.contains(message)));
+    hit.unwrap_or_else(|| panic!("no diagnostic with {message:?} among:\n{}", run.stderr))
+}
+
 /// Builds with `--message-format json`, asserts one diagnostic matches and that
 /// nothing was written; then builds again with human output and checks the
 /// compiler-style block names the same place.
 fn refused(p: &Project, e: Expect<'_>) {
-    let mut args = build_args("out");
-    args.push("--message-format".into());
-    args.push("json".into());
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let run = p.rigc(&args);
-    run.code(1);
-    let diags = run.json_diagnostics();
-    let hit = diags
-        .iter()
-        .find(|d| d["message"].as_str().is_some_and(|m| m.contains(e.message)));
-    let Some(d) = hit else {
-        panic!("no diagnostic with {:?} among:\n{}", e.message, run.stderr);
-    };
+    let d = &json_refusal(p, &build_args("out"), e.message);
     assert_eq!(d["file"], e.file, "{d}");
     assert_eq!(d["pointer"], e.pointer, "{d}");
     assert_eq!(
@@ -195,27 +197,19 @@ fn image_path_escaping_the_project() {
     );
     p.write("proj/motion.json", MOTION);
     let rig = p.read("proj/rig.json");
-    let run = p.rigc(&[
-        "build",
-        "--rig",
-        "proj/rig.json",
-        "--motion",
-        "proj/motion.json",
-        "--out",
-        "out",
-        "--message-format",
-        "json",
-    ]);
-    run.code(1);
-    let d = run.json_diagnostics();
-    let hit = d
-        .iter()
-        .find(|d| {
-            d["message"]
-                .as_str()
-                .is_some_and(|m| m.contains("outside the project root"))
-        })
-        .expect("escape refused");
+    let hit = json_refusal(
+        &p,
+        &[
+            "build",
+            "--rig",
+            "proj/rig.json",
+            "--motion",
+            "proj/motion.json",
+            "--out",
+            "out",
+        ],
+        "outside the project root",
+    );
     let at = pos(&rig, "\"../parts\"", 0);
     assert_eq!(hit["pointer"], "/images");
     assert_eq!(
@@ -237,27 +231,11 @@ fn ease_on_the_last_key() {
     let p = with_motion(&motion);
     let at = pos(&motion, "{ \"t\": 1, \"v\": [0], \"ease\"", 0);
     let (l, _) = at;
-    let run = p.rigc(&[
-        "build",
-        "--rig",
-        "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "out",
-        "--message-format",
-        "json",
-    ]);
-    run.code(1);
-    let d = run.json_diagnostics();
-    let hit = d
-        .iter()
-        .find(|d| {
-            d["message"].as_str().is_some_and(|m| {
-                m.contains("last key carries an easing but has nothing to ease to")
-            })
-        })
-        .expect("refused");
+    let hit = json_refusal(
+        &p,
+        &build_args("out"),
+        "last key carries an easing but has nothing to ease to",
+    );
     assert_eq!(hit["file"], "motion.json");
     assert!(
         hit["pointer"]
@@ -276,27 +254,7 @@ fn key_past_the_duration() {
         .replace("\"duration\": 1", "\"duration\": 0.75")
         .replace("{ \"t\": 1, \"v\": [0] }", "{ \"t\": 0.8, \"v\": [0] }");
     let p = with_motion(&motion);
-    let run = p.rigc(&[
-        "build",
-        "--rig",
-        "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "out",
-        "--message-format",
-        "json",
-    ]);
-    run.code(1);
-    let d = run.json_diagnostics();
-    let hit = d
-        .iter()
-        .find(|d| {
-            d["message"]
-                .as_str()
-                .is_some_and(|m| m.contains("past the declared duration"))
-        })
-        .expect("refused");
+    let hit = json_refusal(&p, &build_args("out"), "past the declared duration");
     let (line, _) = pos(&motion, "{ \"t\": 0.8", 0);
     assert_eq!(hit["line"].as_u64().unwrap(), line, "{hit}");
     assert!(

@@ -10,10 +10,10 @@
 //! is measured there. SKIPs with no mesh, or when the round trip produced no
 //! skeleton.
 
-use crate::loaded::{bindings, meshes, skeleton_or_skip};
+use crate::loaded::{bindings, own_meshes_or_skip};
 use crate::raw::num;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind};
 
 /// A04_MESH_TRIANGLES_AND_ENCODING.
 pub struct A04MeshTrianglesAndEncoding;
@@ -28,15 +28,10 @@ impl Rule for A04MeshTrianglesAndEncoding {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(data) = skeleton_or_skip(facts, out) else {
+        let Some((_, own)) = own_meshes_or_skip(facts, out) else {
             return;
         };
-        let all = meshes(data);
-        if all.is_empty() {
-            out.skip(skip_reasons::NO_MESH);
-            return;
-        }
-        for (p, mesh) in all.iter().filter(|(_, m)| m.source_mesh.is_none()) {
+        for (p, mesh) in own {
             let name = &p.attachment.name;
             let vertices = mesh.vertex.world_vertices_length / 2.0;
             match mesh.triangles.as_deref() {

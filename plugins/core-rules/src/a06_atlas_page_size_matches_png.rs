@@ -11,10 +11,10 @@
 //! page went unread, the rule SKIPs naming how many (GATE.md §1.4: one rule never
 //! lands in two buckets). SKIPs with no atlas (A00 owns a refused one) or no page.
 
-use crate::loaded::atlas_or_skip;
+use crate::loaded::paged_atlas_or_skip;
 use crate::raw::num;
 use rigc_sdk::gate::facts::{Facts, PageFileError};
-use rigc_sdk::gate::{skip_reasons, Outcome, Profile, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Profile, Rule, RuleKind};
 use rigc_sdk::spine::atlas::AtlasRegion;
 
 /// A06_ATLAS_PAGE_SIZE_MATCHES_PNG.
@@ -45,13 +45,9 @@ impl Rule for A06AtlasPageSizeMatchesPng {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(atlas) = atlas_or_skip(facts, out) else {
+        let Some(atlas) = paged_atlas_or_skip(facts, out) else {
             return;
         };
-        if atlas.pages.is_empty() {
-            out.skip(skip_reasons::NO_PAGE);
-            return;
-        }
         let policy = facts.input.profile == Profile::SpineHtml;
         let mut unread = 0usize;
         for (i, page) in atlas.pages.iter().enumerate() {

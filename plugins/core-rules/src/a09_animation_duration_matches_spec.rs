@@ -9,7 +9,7 @@
 //! is loaded (a static rig), or when the round trip produced no skeleton.
 
 use crate::loaded::skeleton_or_skip;
-use crate::raw::{fixed, num};
+use crate::raw::{fixed, num, rig_or_skip};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
 
@@ -37,8 +37,7 @@ impl Rule for A09AnimationDurationMatchesSpec {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(rig) = facts.rig() else {
-            out.skip(skip_reasons::NO_RIG);
+        let Some(rig) = rig_or_skip(facts, out) else {
             return;
         };
         let Some(data) = skeleton_or_skip(facts, out) else {
@@ -172,9 +171,7 @@ mod tests {
 
     #[test]
     fn skips_without_rig_motion_or_skeleton() {
-        let mut input = fixture();
-        input.rig = None;
-        assert_skips(&RULE, &input, skip_reasons::NO_RIG);
+        assert_skips(&RULE, &no_rig(), skip_reasons::NO_RIG);
         let input = mutant(|v| {
             v["animations"] = json!({});
             if let Some(c) = v["constraints"].as_array_mut() {

@@ -8,7 +8,7 @@
 //! trip produced no skeleton.
 
 use crate::loaded::{meshes, skeleton_or_skip};
-use crate::raw::num;
+use crate::raw::{num, rig_or_skip};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
 use std::collections::BTreeSet;
@@ -26,8 +26,7 @@ impl Rule for A13MeshBudget {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(rig) = facts.rig() else {
-            out.skip(skip_reasons::NO_RIG);
+        let Some(rig) = rig_or_skip(facts, out) else {
             return;
         };
         let (slots, triangles) = (rig.invariants.mesh_slots, rig.invariants.mesh_triangles);
@@ -130,9 +129,7 @@ mod tests {
 
     #[test]
     fn skips_without_a_budget_or_a_mesh() {
-        let mut input = fixture();
-        input.rig = None;
-        assert_skips(&RULE, &input, skip_reasons::NO_RIG);
+        assert_skips(&RULE, &no_rig(), skip_reasons::NO_RIG);
         assert_skips(
             &RULE,
             &budgets(fixture(), None, None),

@@ -6,9 +6,9 @@
 //! Only the filesystem is touched (whether the file is a PNG is A06's question).
 //! SKIPs with no atlas (A00 owns a refused one) or no page.
 
-use crate::loaded::atlas_or_skip;
+use crate::loaded::paged_atlas_or_skip;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind};
 
 /// A17_ATLAS_PAGE_FILES_EXIST.
 pub struct A17AtlasPageFilesExist;
@@ -23,13 +23,9 @@ impl Rule for A17AtlasPageFilesExist {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(atlas) = atlas_or_skip(facts, out) else {
+        let Some(atlas) = paged_atlas_or_skip(facts, out) else {
             return;
         };
-        if atlas.pages.is_empty() {
-            out.skip(skip_reasons::NO_PAGE);
-            return;
-        }
         for (i, page) in atlas.pages.iter().enumerate() {
             if let Some(image) = facts.page_image(i).filter(|image| !image.exists()) {
                 out.fail(format!(

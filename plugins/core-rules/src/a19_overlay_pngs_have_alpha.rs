@@ -15,7 +15,7 @@
 //! SKIP. Every FAIL ends with the renderer-policy sentence.
 
 use crate::a06_atlas_page_size_matches_png::page_footprint;
-use crate::loaded::{atlas_or_skip, placed, stage};
+use crate::loaded::{paged_atlas_or_skip, placed, stage};
 use crate::raw::num;
 use rigc_sdk::gate::facts::{Facts, PageImage};
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
@@ -98,13 +98,9 @@ impl Rule for A19OverlayPngsHaveAlpha {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(atlas) = atlas_or_skip(facts, out) else {
+        let Some(atlas) = paged_atlas_or_skip(facts, out) else {
             return;
         };
-        if atlas.pages.is_empty() {
-            out.skip(skip_reasons::NO_PAGE);
-            return;
-        }
         let Some(plates) = Plates::of(facts, out) else {
             return;
         };

@@ -11,10 +11,10 @@
 //! linked mesh is authored and shares its source's weights, which are measured
 //! on the source. SKIPs with no mesh, or when the round trip produced no skeleton.
 
-use crate::loaded::{bindings, bone_at, bone_name, mesh_kind, meshes, skeleton_or_skip};
+use crate::loaded::{bindings, bone_at, bone_name, mesh_kind, own_meshes_or_skip};
 use crate::raw::{fixed, num, quoted_list};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Profile, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Profile, Rule, RuleKind};
 
 /// A20_MESH_WEIGHTS_COHERENT.
 pub struct A20MeshWeightsCoherent;
@@ -29,17 +29,12 @@ impl Rule for A20MeshWeightsCoherent {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(data) = skeleton_or_skip(facts, out) else {
+        let Some((data, own)) = own_meshes_or_skip(facts, out) else {
             return;
         };
-        let all = meshes(data);
-        if all.is_empty() {
-            out.skip(skip_reasons::NO_MESH);
-            return;
-        }
         let rig = facts.rig();
         let policy = facts.input.profile == Profile::SpineHtml;
-        for (p, mesh) in all.iter().filter(|(_, m)| m.source_mesh.is_none()) {
+        for (p, mesh) in own {
             let m = &p.attachment.name;
             let generated = mesh_kind(rig, p.slot_name, mesh) != "authored";
             let n = mesh.vertex.world_vertices_length / 2.0;

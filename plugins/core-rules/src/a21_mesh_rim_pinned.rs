@@ -14,9 +14,9 @@
 //! lattice, or when the round trip produced no skeleton.
 
 use crate::loaded::{bindings, bone_at, bone_name, mesh_kind, meshes, skeleton_or_skip, Binding};
-use crate::raw::{fixed, num};
+use crate::raw::{fixed, num, rig_or_skip};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind};
 
 /// A21_MESH_RIM_PINNED.
 pub struct A21MeshRimPinned;
@@ -57,8 +57,7 @@ impl Rule for A21MeshRimPinned {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(rig) = facts.rig() else {
-            out.skip(skip_reasons::NO_RIG);
+        let Some(rig) = rig_or_skip(facts, out) else {
             return;
         };
         let Some(data) = skeleton_or_skip(facts, out) else {

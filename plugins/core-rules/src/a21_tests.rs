@@ -143,9 +143,7 @@ fn soft_region() {
 
 #[test]
 fn skips_without_rig_weighted_or_generated_mesh() {
-    let mut input = fixture();
-    input.rig = None;
-    assert_skips(&RULE, &input, skip_reasons::NO_RIG);
+    assert_skips(&RULE, &no_rig(), skip_reasons::NO_RIG);
     assert_skips(
         &RULE,
         &fixture(),

@@ -8,10 +8,10 @@
 //! measured there). SKIPs with no mesh, or when the round trip produced no
 //! skeleton.
 
-use crate::loaded::{meshes, skeleton_or_skip};
+use crate::loaded::own_meshes_or_skip;
 use crate::raw::num;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind};
 
 /// How far outside `[0, 1]` a uv may stray.
 const SLACK: f64 = 1e-6;
@@ -29,15 +29,10 @@ impl Rule for A22MeshUvsInUnitRange {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(data) = skeleton_or_skip(facts, out) else {
+        let Some((_, own)) = own_meshes_or_skip(facts, out) else {
             return;
         };
-        let all = meshes(data);
-        if all.is_empty() {
-            out.skip(skip_reasons::NO_MESH);
-            return;
-        }
-        for (p, mesh) in all.iter().filter(|(_, m)| m.source_mesh.is_none()) {
+        for (p, mesh) in own {
             let name = &p.attachment.name;
             let uvs = &mesh.region_uvs;
             let wvl = mesh.vertex.world_vertices_length;

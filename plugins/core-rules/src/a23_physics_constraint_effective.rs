@@ -86,7 +86,9 @@ fn rule_of(value: PhysicsValue) -> Option<&'static PoseRule> {
     }
 }
 
-fn value_name(value: PhysicsValue) -> &'static str {
+/// The timeline name of a physics value (`inertia`, …, `mix`), as the skeleton
+/// JSON keys it.
+pub(crate) fn value_name(value: PhysicsValue) -> &'static str {
     match value {
         PhysicsValue::Inertia => "inertia",
         PhysicsValue::Strength => "strength",

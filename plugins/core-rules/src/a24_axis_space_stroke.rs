@@ -8,9 +8,9 @@
 //! SKIPs with no rig info, when the rig declares no axis bone or the skeleton has
 //! no bone of that name, and when no animation keys the axis bone or a bone under it.
 
-use crate::raw::{animations, items, members, num, raw_or_skip, time_text, BoneTree};
+use crate::raw::{animations, items, members, num, raw_or_skip, rig_or_skip, time_text, BoneTree};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind};
 
 /// How far from 0 a keyed `y` may be.
 const Y_TOLERANCE: f64 = 1e-6;
@@ -28,8 +28,7 @@ impl Rule for A24AxisSpaceStroke {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(rig) = facts.rig() else {
-            out.skip(skip_reasons::NO_RIG);
+        let Some(rig) = rig_or_skip(facts, out) else {
             return;
         };
         let Some(axis) = rig.invariants.axis_bone.as_deref() else {
@@ -155,9 +154,7 @@ mod tests {
 
     #[test]
     fn skips_without_rig_axis_or_keys() {
-        let mut input = fixture();
-        input.rig = None;
-        assert_skips(&RULE, &input, skip_reasons::NO_RIG);
+        assert_skips(&RULE, &no_rig(), skip_reasons::NO_RIG);
         let mut input = fixture();
         if let Some(rig) = input.rig.as_mut() {
             rig.invariants.axis_bone = None;

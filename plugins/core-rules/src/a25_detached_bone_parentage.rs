@@ -5,9 +5,9 @@
 //! Ancestors follow the raw `parent` names; a parent cycle stops the walk. SKIPs
 //! with no rig info, and when the rig declares no `detached` rule.
 
-use crate::raw::{raw_or_skip, BoneTree};
+use crate::raw::{raw_or_skip, rig_or_skip, BoneTree};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind};
 
 /// A25_DETACHED_BONE_PARENTAGE.
 pub struct A25DetachedBoneParentage;
@@ -22,8 +22,7 @@ impl Rule for A25DetachedBoneParentage {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(rig) = facts.rig() else {
-            out.skip(skip_reasons::NO_RIG);
+        let Some(rig) = rig_or_skip(facts, out) else {
             return;
         };
         if rig.invariants.detached.is_empty() {
@@ -118,9 +117,7 @@ mod tests {
 
     #[test]
     fn skips_without_rig_or_rules() {
-        let mut input = fixture();
-        input.rig = None;
-        assert_skips(&RULE, &input, skip_reasons::NO_RIG);
+        assert_skips(&RULE, &no_rig(), skip_reasons::NO_RIG);
         assert_skips(
             &RULE,
             &with_rules(fixture(), &[]),

@@ -8,9 +8,9 @@
 //! FAIL (GATE.md §1.4). SKIPs with no rig info, or when the rig's table is empty.
 //! Table positions in details count from 0.
 
-use crate::raw::{items, quoted_list, raw_or_skip, str_at};
+use crate::raw::{items, quoted_list, raw_or_skip, rig_or_skip, str_at};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind};
 use std::collections::HashSet;
 
 /// A26_SLOT_DRAW_ORDER.
@@ -26,8 +26,7 @@ impl Rule for A26SlotDrawOrder {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(rig) = facts.rig() else {
-            out.skip(skip_reasons::NO_RIG);
+        let Some(rig) = rig_or_skip(facts, out) else {
             return;
         };
         let table = &rig.slot_order;
@@ -170,9 +169,7 @@ mod tests {
 
     #[test]
     fn skips_without_rig_or_table() {
-        let mut input = fixture();
-        input.rig = None;
-        assert_skips(&RULE, &input, skip_reasons::NO_RIG);
+        assert_skips(&RULE, &no_rig(), skip_reasons::NO_RIG);
         assert_skips(
             &RULE,
             &with_table(fixture(), &[]),

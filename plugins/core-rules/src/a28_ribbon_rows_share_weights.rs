@@ -10,9 +10,9 @@
 //! no skeleton.
 
 use crate::loaded::{bindings, bone_at, bone_name, meshes, skeleton_or_skip, Binding};
-use crate::raw::{fixed, num};
+use crate::raw::{fixed, num, rig_or_skip};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind};
 use rigc_sdk::spine::SkeletonData;
 
 /// A28_RIBBON_ROWS_SHARE_WEIGHTS.
@@ -38,8 +38,7 @@ impl Rule for A28RibbonRowsShareWeights {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(rig) = facts.rig() else {
-            out.skip(skip_reasons::NO_RIG);
+        let Some(rig) = rig_or_skip(facts, out) else {
             return;
         };
         let ribbons: Vec<&str> = rig
@@ -159,9 +158,7 @@ mod tests {
 
     #[test]
     fn skips_without_rig_or_ribbon() {
-        let mut input = fixture();
-        input.rig = None;
-        assert_skips(&RULE, &input, skip_reasons::NO_RIG);
+        assert_skips(&RULE, &no_rig(), skip_reasons::NO_RIG);
         assert_skips(
             &RULE,
             &fixture(),

@@ -8,16 +8,23 @@
 //! contact depth is declared; the logic runs on whatever `RigInfo.stroke` holds.
 //! SKIPs with no rig info, no contact depth, or skeleton text that is not JSON.
 
-use crate::raw::{fixed, num, raw_or_skip};
-use crate::stroke::advance;
+use crate::stroke::{hold, Depth};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind};
 
 /// A29_STROKE_WITHIN_CONTACT_DEPTH.
 pub struct A29StrokeWithinContactDepth;
 
 /// SKIP: no contact depth.
 pub(crate) const NO_DEPTH: &str = "no contact depth is declared — it is a cut manifest's stroke.contact_depth, and this project reads no cut manifest — so there is no depth to hold the stroke to";
+
+/// The contact depth, as the stroke check holds the advance to it.
+const CONTACT: Depth = Depth {
+    of: |s| s.contact_depth,
+    undeclared: NO_DEPTH,
+    stat: "contactDepth",
+    past: |depth| format!("the masses meet at {depth}px — the two plates would interpenetrate"),
+};
 
 impl Rule for A29StrokeWithinContactDepth {
     fn code(&self) -> &'static str {
@@ -29,31 +36,7 @@ impl Rule for A29StrokeWithinContactDepth {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(rig) = facts.rig() else {
-            out.skip(skip_reasons::NO_RIG);
-            return;
-        };
-        let Some((depth, inward)) = rig
-            .stroke
-            .as_ref()
-            .and_then(|s| s.contact_depth.map(|d| (d, s.inward_unit)))
-        else {
-            out.skip(NO_DEPTH);
-            return;
-        };
-        let Some(root) = raw_or_skip(facts, out) else {
-            return;
-        };
-        let a = advance(root, rig, inward);
-        out.stat("contactDepth", num(depth));
-        out.stat("deepestAdvance", fixed(a.total, 3));
-        if a.total > depth + 1e-6 || a.total.is_nan() {
-            out.fail(format!(
-                "{} but the masses meet at {}px — the two plates would interpenetrate",
-                a.sentence,
-                num(depth)
-            ));
-        }
+        hold(facts, out, &CONTACT);
     }
 }
 
@@ -108,9 +91,7 @@ mod tests {
 
     #[test]
     fn skips_without_rig_depth_or_json() {
-        let mut input = fixture();
-        input.rig = None;
-        assert_skips(&RULE, &input, skip_reasons::NO_RIG);
+        assert_skips(&RULE, &no_rig(), skip_reasons::NO_RIG);
         assert_skips(&RULE, &fixture(), NO_DEPTH);
         let mut input = not_json();
         input.rig = depth(1.0).rig;

@@ -11,16 +11,26 @@
 //! containment ceiling is declared; the logic runs on whatever `RigInfo.stroke`
 //! holds. SKIPs with no rig info, no ceiling, or skeleton text that is not JSON.
 
-use crate::raw::{animations, fixed, members, num, raw_or_skip, BoneTree};
-use crate::stroke::advance;
+use crate::raw::{animations, members, BoneTree};
+use crate::stroke::{hold, Depth};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind};
 
 /// A30_STROKE_WITHIN_CAP_CONTAINMENT.
 pub struct A30StrokeWithinCapContainment;
 
 /// SKIP: no ceiling.
 pub(crate) const NO_CEILING: &str = "no containment ceiling is declared — it is a cut manifest's stroke.cap_containment_ceiling, and this project reads no cut manifest — so there is no ceiling to hold the stroke to";
+
+/// The cap-containment ceiling, as the stroke check holds the advance to it.
+const CEILING: Depth = Depth {
+    of: |s| s.cap_containment_ceiling,
+    undeclared: NO_CEILING,
+    stat: "capCeiling",
+    past: |ceiling| {
+        format!("the leading contour leaves the occluder's opaque footprint at {ceiling}px — the part would be drawn where it should be covered")
+    },
+};
 
 impl Rule for A30StrokeWithinCapContainment {
     fn code(&self) -> &'static str {
@@ -32,31 +42,9 @@ impl Rule for A30StrokeWithinCapContainment {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(rig) = facts.rig() else {
-            out.skip(skip_reasons::NO_RIG);
+        let Some((rig, root)) = hold(facts, out, &CEILING) else {
             return;
         };
-        let Some((ceiling, inward)) = rig
-            .stroke
-            .as_ref()
-            .and_then(|s| s.cap_containment_ceiling.map(|c| (c, s.inward_unit)))
-        else {
-            out.skip(NO_CEILING);
-            return;
-        };
-        let Some(root) = raw_or_skip(facts, out) else {
-            return;
-        };
-        let a = advance(root, rig, inward);
-        out.stat("capCeiling", num(ceiling));
-        out.stat("deepestAdvance", fixed(a.total, 3));
-        if a.total > ceiling + 1e-6 || a.total.is_nan() {
-            out.fail(format!(
-                "{} but the leading contour leaves the occluder's opaque footprint at {}px — the part would be drawn where it should be covered",
-                a.sentence,
-                num(ceiling)
-            ));
-        }
         let Some(axis) = rig.invariants.axis_bone.as_deref() else {
             return;
         };
@@ -119,9 +107,7 @@ mod tests {
 
     #[test]
     fn skips_without_rig_ceiling_or_json() {
-        let mut input = fixture();
-        input.rig = None;
-        assert_skips(&RULE, &input, skip_reasons::NO_RIG);
+        assert_skips(&RULE, &no_rig(), skip_reasons::NO_RIG);
         assert_skips(&RULE, &fixture(), NO_CEILING);
         let mut input = not_json();
         input.rig = ceiling(fixture(), 1.0).rig;

@@ -10,7 +10,7 @@
 //! is not JSON, when the skeleton has no animation or no slot, and when no
 //! animation carries a `drawOrder` timeline. Key indices count from 0.
 
-use crate::raw::{animations, items, json, num, raw_or_skip, str_at};
+use crate::raw::{animated_or_skip, animations, items, json, num, str_at};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
 use serde_json::Value;
@@ -34,13 +34,9 @@ impl Rule for A31DrawOrderOffsetsResolve {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(root) = raw_or_skip(facts, out) else {
+        let Some(root) = animated_or_skip(facts, out, skip_reasons::NO_ANIMATION) else {
             return;
         };
-        if animations(root).next().is_none() {
-            out.skip(skip_reasons::NO_ANIMATION);
-            return;
-        }
         // Slot names in array order; `findSlot` takes the first of a name.
         let slots: Vec<Option<&str>> = items(root.get("slots"))
             .map(|s| str_at(s, "name"))

@@ -10,7 +10,7 @@
 //! not JSON, when there is no animation, and when no animation carries an `events`
 //! timeline. Key indices count from 0.
 
-use crate::raw::{animations, json, json_or_undefined, members, num, raw_or_skip, truthy};
+use crate::raw::{animated_or_skip, animations, json, json_or_undefined, members, num, truthy};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
 use serde_json::Value;
@@ -32,13 +32,9 @@ impl Rule for A32EventKeysResolve {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(root) = raw_or_skip(facts, out) else {
+        let Some(root) = animated_or_skip(facts, out, skip_reasons::NO_ANIMATION) else {
             return;
         };
-        if animations(root).next().is_none() {
-            out.skip(skip_reasons::NO_ANIMATION);
-            return;
-        }
         // Declared event → does it carry an audio path? (`findEvent` takes the key.)
         let declared: HashMap<&str, bool> = members(root.get("events"))
             .map(|(name, e)| (name, truthy(e.get("audio"))))

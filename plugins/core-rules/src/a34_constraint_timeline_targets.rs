@@ -12,7 +12,7 @@
 //! has a constraint timeline.
 
 use crate::raw::{
-    animations, items, members, quote_plain, quoted_list, raw_or_skip, shape, str_at, truthy,
+    animated_or_skip, animations, items, members, quote_plain, quoted_list, shape, str_at, truthy,
 };
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
@@ -51,13 +51,9 @@ impl Rule for A34ConstraintTimelineTargets {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(root) = raw_or_skip(facts, out) else {
+        let Some(root) = animated_or_skip(facts, out, skip_reasons::NO_ANIMATION) else {
             return;
         };
-        if animations(root).next().is_none() {
-            out.skip(skip_reasons::NO_ANIMATION);
-            return;
-        }
         let constraints: Vec<(&str, &str, &Value)> = items(root.get("constraints"))
             .filter_map(|c| Some((str_at(c, "name")?, str_at(c, "type")?, c)))
             .filter(|(_, kind, _)| GROUPS.iter().any(|(g, _)| g == kind))

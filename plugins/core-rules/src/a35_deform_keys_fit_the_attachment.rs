@@ -12,7 +12,7 @@
 //! region) state no length and leave the timeline unmeasured. There is
 //! deliberately no parity check (issue #262). Runs before the round trip.
 
-use crate::raw::{animations, items, json, members, num, raw_or_skip, shape, str_at};
+use crate::raw::{animated_or_skip, animations, items, json, members, num, shape, str_at};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind};
 use serde_json::Value;
@@ -38,13 +38,9 @@ impl Rule for A35DeformKeysFitTheAttachment {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(root) = raw_or_skip(facts, out) else {
+        let Some(root) = animated_or_skip(facts, out, NO_ANIMATIONS) else {
             return;
         };
-        if animations(root).next().is_none() {
-            out.skip(NO_ANIMATIONS);
-            return;
-        }
         let (mut timelines, mut unmeasured) = (0usize, 0usize);
         for (anim, map) in animations(root) {
             for (skin, slots) in members(map.get("attachments")) {

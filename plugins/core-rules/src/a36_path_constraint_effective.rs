@@ -8,7 +8,7 @@
 //!
 //! SKIPs with no path constraint, or when the round trip produced no skeleton.
 
-use crate::loaded::{poses_live, skeleton_or_skip};
+use crate::loaded::{keyed_above_zero, skeleton_or_skip};
 use crate::raw::num;
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind};
@@ -62,19 +62,17 @@ impl Rule for A36PathConstraintEffective {
                 ));
             }
             let s = &p.setup;
-            if s.mix_rotate <= 0.0 && s.mix_x <= 0.0 && s.mix_y <= 0.0 {
-                let keyed =
-                    data.animations.iter().flat_map(|a| &a.timelines).any(|t| {
-                        t.kind == TimelineKind::PathMix(i) && poses_live(t, 3, |v| v > 0.0)
-                    });
-                if !keyed {
-                    out.fail(format!(
-                        "path constraint \"{n}\" has mixRotate {}, mixX {} and mixY {} at setup and none of the {k} animations keys its mix above 0; update() returns when all three are 0 — rest one of the three above 0, or key its mix above 0 in an animation",
-                        num(s.mix_rotate),
-                        num(s.mix_x),
-                        num(s.mix_y)
-                    ));
-                }
+            if s.mix_rotate <= 0.0
+                && s.mix_x <= 0.0
+                && s.mix_y <= 0.0
+                && !keyed_above_zero(data, TimelineKind::PathMix(i), 3)
+            {
+                out.fail(format!(
+                    "path constraint \"{n}\" has mixRotate {}, mixX {} and mixY {} at setup and none of the {k} animations keys its mix above 0; update() returns when all three are 0 — rest one of the three above 0, or key its mix above 0 in an animation",
+                    num(s.mix_rotate),
+                    num(s.mix_x),
+                    num(s.mix_y)
+                ));
             }
         }
         if !any {

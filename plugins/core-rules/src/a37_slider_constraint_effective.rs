@@ -7,7 +7,7 @@
 //!
 //! SKIPs with no slider, or when the round trip produced no skeleton.
 
-use crate::loaded::{bone_name, poses_live, skeleton_or_skip};
+use crate::loaded::{bone_name, keyed_above_zero, skeleton_or_skip};
 use crate::raw::num;
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind};
@@ -57,17 +57,11 @@ impl Rule for A37SliderConstraintEffective {
                     }
                 }
             }
-            if s.setup.mix <= 0.0 {
-                let keyed =
-                    data.animations.iter().flat_map(|a| &a.timelines).any(|t| {
-                        t.kind == TimelineKind::SliderMix(i) && poses_live(t, 1, |v| v > 0.0)
-                    });
-                if !keyed {
-                    out.fail(format!(
-                        "slider \"{n}\" has mix {} at setup and none of the {k} animations keys its mix above 0; update() returns on mix 0 — rest it above 0, or key its mix above 0 in an animation",
-                        num(s.setup.mix)
-                    ));
-                }
+            if s.setup.mix <= 0.0 && !keyed_above_zero(data, TimelineKind::SliderMix(i), 1) {
+                out.fail(format!(
+                    "slider \"{n}\" has mix {} at setup and none of the {k} animations keys its mix above 0; update() returns on mix 0 — rest it above 0, or key its mix above 0 in an animation",
+                    num(s.setup.mix)
+                ));
             }
         }
         if !any {

@@ -11,12 +11,12 @@
 //! `sliderDrivenConstraints`. SKIPs with no slider, when no slider's animation
 //! keys a constraint property, or when the round trip produced no skeleton.
 
-use crate::a23_physics_constraint_effective::physics_reach;
+use crate::a23_physics_constraint_effective::{physics_reach, value_name};
 use crate::a37_slider_constraint_effective::NO_SLIDER;
 use crate::loaded::skeleton_or_skip;
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind};
-use rigc_sdk::spine::data::{ConstraintKind, PhysicsValue, TimelineKind as K};
+use rigc_sdk::spine::data::{ConstraintKind, TimelineKind as K};
 
 /// A42_DRIVEN_CONSTRAINTS_UPDATE_AFTER_THEIR_DRIVER.
 pub struct A42DrivenConstraintsUpdateAfterTheirDriver;
@@ -27,15 +27,6 @@ fn reach(
     data: &rigc_sdk::spine::SkeletonData,
     kind: &K,
 ) -> Option<(&'static str, Option<&'static str>, Vec<usize>, bool)> {
-    let physics_word = |v: PhysicsValue| match v {
-        PhysicsValue::Inertia => "inertia",
-        PhysicsValue::Strength => "strength",
-        PhysicsValue::Damping => "damping",
-        PhysicsValue::Mass => "mass",
-        PhysicsValue::Wind => "wind",
-        PhysicsValue::Gravity => "gravity",
-        PhysicsValue::Mix => "mix",
-    };
     Some(match *kind {
         K::Ik(d) => ("ik", None, vec![d], false),
         K::Transform(d) => ("transform", None, vec![d], false),
@@ -44,7 +35,7 @@ fn reach(
         K::PathMix(d) => ("path", Some("mix"), vec![d], false),
         K::Physics(named, v) => (
             "physics",
-            Some(physics_word(v)),
+            Some(value_name(v)),
             physics_reach(data, named, v),
             named.is_none(),
         ),

@@ -13,7 +13,7 @@
 //! region, or no page holding two regions.
 
 use crate::footprints::{area, clip, mesh_pieces, overlap, rect, Pt};
-use crate::loaded::{atlas_or_skip, placed};
+use crate::loaded::{paged_atlas_or_skip, placed};
 use crate::raw::num;
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
@@ -102,13 +102,9 @@ impl Rule for A49PackedFootprintsDoNotOverlap {
     }
 
     fn check(&self, facts: &Facts<'_>, out: &mut Outcome) {
-        let Some(atlas) = atlas_or_skip(facts, out) else {
+        let Some(atlas) = paged_atlas_or_skip(facts, out) else {
             return;
         };
-        if atlas.pages.is_empty() {
-            out.skip(skip_reasons::NO_PAGE);
-            return;
-        }
         if atlas.regions.is_empty() {
             out.skip(skip_reasons::NO_ATLAS_REGION);
             return;

@@ -1,11 +1,12 @@
 //! This module owns what the rules over the **loaded** skeleton and atlas share
 //! (GATE.md §1.1, §5 capability level L): the SKIPs when the round trip produced
-//! no skeleton or no atlas (A00 owns those failures), the walk over every
-//! attachment a skin places (skin, slot, placeholder, object), the decoding of a
-//! loaded weighted vertex run into per-vertex bindings, a mesh's kind as the rig
-//! declares it (GATE.md §4.6), and `switchedOn`'s posed channel values: each key's
-//! stored value and every Bézier sample the reader's curve table holds between
-//! keys (GATE.md §4.7).
+//! no skeleton or no atlas (A00 owns those failures) or an atlas with no page,
+//! the walk over every attachment a skin places (skin, slot, placeholder, object)
+//! and over the meshes with geometry of their own (SKIP with no mesh), the
+//! decoding of a loaded weighted vertex run into per-vertex bindings, a mesh's
+//! kind as the rig declares it (GATE.md §4.6), and `switchedOn`'s posed channel
+//! values: each key's stored value and every Bézier sample the reader's curve
+//! table holds between keys (GATE.md §4.7).
 //!
 //! Everything here is total over any loaded data.
 
@@ -13,7 +14,8 @@ use crate::a07_atlas_text_shape::NO_ATLAS_TEXT;
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, RigInfo};
 use rigc_sdk::spine::data::{
-    Attachment, AttachmentKind, CurveType, MeshAttachment, Timeline, VertexData, BEZIER_SIZE,
+    Attachment, AttachmentKind, CurveType, MeshAttachment, Timeline, TimelineKind, VertexData,
+    BEZIER_SIZE,
 };
 use rigc_sdk::spine::{Atlas, SkeletonData};
 use std::collections::HashSet;
@@ -46,6 +48,20 @@ pub(crate) fn atlas_or_skip<'f>(facts: &'f Facts<'_>, out: &mut Outcome) -> Opti
         }
         Some(Ok(atlas)) => Some(atlas),
     }
+}
+
+/// The loaded atlas when it has a page, or `None` after recording a SKIP: those
+/// of [`atlas_or_skip`], or `NO_PAGE` when it has no page.
+pub(crate) fn paged_atlas_or_skip<'f>(
+    facts: &'f Facts<'_>,
+    out: &mut Outcome,
+) -> Option<&'f Atlas> {
+    let atlas = atlas_or_skip(facts, out)?;
+    if atlas.pages.is_empty() {
+        out.skip(skip_reasons::NO_PAGE);
+        return None;
+    }
+    Some(atlas)
 }
 
 /// The stage's width and height: the rig's stage, else the skeleton header's
@@ -112,6 +128,26 @@ pub(crate) fn meshes(data: &SkeletonData) -> Vec<(Placed<'_>, &MeshAttachment)> 
             _ => None,
         })
         .collect()
+}
+
+/// The meshes that carry geometry of their own (a linked mesh shares its
+/// source's and is measured there), or `None` after recording a SKIP:
+/// `NO_SKELETON`, or `NO_MESH` when the skins place no mesh at all.
+pub(crate) fn own_meshes_or_skip<'f>(
+    facts: &'f Facts<'_>,
+    out: &mut Outcome,
+) -> Option<(&'f SkeletonData, Vec<(Placed<'f>, &'f MeshAttachment)>)> {
+    let data = skeleton_or_skip(facts, out)?;
+    let all = meshes(data);
+    if all.is_empty() {
+        out.skip(skip_reasons::NO_MESH);
+        return None;
+    }
+    let own = all
+        .into_iter()
+        .filter(|(_, m)| m.source_mesh.is_none())
+        .collect();
+    Some((data, own))
 }
 
 /// One influence of a weighted vertex: the bone index as loaded and its weight.
@@ -222,8 +258,17 @@ pub(crate) fn channel_values(t: &Timeline, channel: usize) -> Vec<f64> {
 }
 
 /// Does any value `t` poses on its first `channels` channels pass `live`?
-pub(crate) fn poses_live(t: &Timeline, channels: usize, live: impl Fn(f64) -> bool) -> bool {
+fn poses_live(t: &Timeline, channels: usize, live: impl Fn(f64) -> bool) -> bool {
     (0..channels).any(|c| channel_values(t, c).into_iter().any(&live))
+}
+
+/// Does some animation pose a timeline of `kind` above 0 on one of its first
+/// `channels` channels, at a key or a Bézier sample (`switchedOn`)?
+pub(crate) fn keyed_above_zero(data: &SkeletonData, kind: TimelineKind, channels: usize) -> bool {
+    data.animations
+        .iter()
+        .flat_map(|a| &a.timelines)
+        .any(|t| t.kind == kind && poses_live(t, channels, |v| v > 0.0))
 }
 
 /// `"a"`, `"a" and "b"`, `"a", "b" and "c"`.

@@ -1,13 +1,14 @@
 //! This module owns what the text-level rules share when they read the raw
-//! skeleton JSON: the SKIP for text that is not JSON, safe walks over objects and
-//! arrays of any shape, the bone tree as the raw `parent` names draw it, and the
-//! spelling of values in FAIL details (JavaScript's `JSON.stringify` and
-//! `Number.prototype.toString` layouts, since the details are rigc's).
+//! skeleton JSON or the rig info: the SKIPs for text that is not JSON, for a
+//! skeleton with no animation and for a build with no rig info, safe walks over
+//! objects and arrays of any shape, the bone tree as the raw `parent` names draw
+//! it, and the spelling of values in FAIL details (JavaScript's `JSON.stringify`
+//! and `Number.prototype.toString` layouts, since the details are rigc's).
 //!
 //! Everything here is total: any JSON value, of any shape, is an input.
 
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::Outcome;
+use rigc_sdk::gate::{skip_reasons, Outcome, RigInfo};
 use rigc_sdk::num::f64_text;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
@@ -28,6 +29,30 @@ pub(crate) fn raw_or_skip<'f>(facts: &'f Facts<'_>, out: &mut Outcome) -> Option
             None
         }
     }
+}
+
+/// The raw skeleton JSON when it carries an animation, or `None` after recording
+/// a SKIP: [`NOT_JSON`], or `none` when the `animations` object has no member.
+pub(crate) fn animated_or_skip<'f>(
+    facts: &'f Facts<'_>,
+    out: &mut Outcome,
+    none: &str,
+) -> Option<&'f Value> {
+    let root = raw_or_skip(facts, out)?;
+    if animations(root).next().is_none() {
+        out.skip(none);
+        return None;
+    }
+    Some(root)
+}
+
+/// The rig info, or `None` after recording the `NO_RIG` SKIP.
+pub(crate) fn rig_or_skip<'f>(facts: &'f Facts<'_>, out: &mut Outcome) -> Option<&'f RigInfo> {
+    let rig = facts.rig();
+    if rig.is_none() {
+        out.skip(skip_reasons::NO_RIG);
+    }
+    rig
 }
 
 /// The members of `v` when it is an object, in file order; nothing otherwise.

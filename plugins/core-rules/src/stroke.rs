@@ -3,10 +3,54 @@
 //! `translate.x` (or `translatex` value) keyed on the axis bone or any bone under
 //! it, plus the largest projection of the mass bone's `translate` keys onto the
 //! manifest's inward unit vector. A part with no such key advances 0 (its setup).
+//! It also owns the check the two rules share: their SKIPs, their stats, and the
+//! FAIL of an advance past the depth.
 
-use crate::raw::{animations, fixed, members, time_text, BoneTree};
-use rigc_sdk::gate::RigInfo;
+use crate::raw::{animations, fixed, members, num, raw_or_skip, rig_or_skip, time_text, BoneTree};
+use rigc_sdk::gate::facts::Facts;
+use rigc_sdk::gate::{Outcome, RigInfo, Stroke};
 use serde_json::Value;
+
+/// What one stroke rule holds the deepest advance to.
+pub(crate) struct Depth {
+    /// The depth, px, when the stroke declares it.
+    pub of: fn(&Stroke) -> Option<f64>,
+    /// The SKIP reason when it does not.
+    pub undeclared: &'static str,
+    /// The stat that states the depth.
+    pub stat: &'static str,
+    /// What an advance past the depth does, given the depth's text: the FAIL
+    /// detail goes on `<the advance> but …`.
+    pub past: fn(&str) -> String,
+}
+
+/// The check A29 and A30 share: SKIPs without rig info, without the `depth` or
+/// when the text is not JSON; otherwise states the depth and the deepest advance
+/// (3 decimals) and FAILs an advance past the depth by more than 1e-6 px (or NaN).
+/// Returns the rig and the raw skeleton for what else the rule checks.
+pub(crate) fn hold<'f>(
+    facts: &'f Facts<'_>,
+    out: &mut Outcome,
+    depth: &Depth,
+) -> Option<(&'f RigInfo, &'f Value)> {
+    let rig = rig_or_skip(facts, out)?;
+    let Some((limit, inward)) = rig
+        .stroke
+        .as_ref()
+        .and_then(|s| (depth.of)(s).map(|d| (d, s.inward_unit)))
+    else {
+        out.skip(depth.undeclared);
+        return None;
+    };
+    let root = raw_or_skip(facts, out)?;
+    let a = advance(root, rig, inward);
+    out.stat(depth.stat, num(limit));
+    out.stat("deepestAdvance", fixed(a.total, 3));
+    if a.total > limit + 1e-6 || a.total.is_nan() {
+        out.fail(format!("{} but {}", a.sentence, (depth.past)(&num(limit))));
+    }
+    Some((rig, root))
+}
 
 /// The deepest inward advance and the sentence that explains it.
 pub(crate) struct Advance {
@@ -51,7 +95,7 @@ fn number(key: &Value, field: &str) -> Option<f64> {
 
 /// The deepest inward advance of the raw skeleton under `rig`'s axis and mass
 /// bones, along `inward` (the manifest's unit vector).
-pub(crate) fn advance(root: &Value, rig: &RigInfo, inward: [f64; 2]) -> Advance {
+fn advance(root: &Value, rig: &RigInfo, inward: [f64; 2]) -> Advance {
     let tree = BoneTree::of(root);
     let stroke = rig.invariants.axis_bone.as_deref().and_then(|axis| {
         deepest(

@@ -12,6 +12,10 @@ use rigc_sdk::gate::{
 use serde_json::Value;
 use std::path::PathBuf;
 
+/// The SDK's SKIP reasons, which the rules' tests assert (a rule that SKIPs
+/// through a shared helper does not import them itself).
+pub(crate) use rigc_sdk::gate::skip_reasons;
+
 /// The fixture skeleton text.
 pub(crate) const SKELETON: &str = include_str!("../fixtures/minimal.json");
 /// The fixture atlas text (two pages, one region each).
@@ -79,6 +83,13 @@ pub(crate) fn input_texts(skeleton_text: &str, atlas: &str) -> GateInput {
 /// The gate input of the fixture.
 pub(crate) fn fixture() -> GateInput {
     input_texts(SKELETON, ATLAS)
+}
+
+/// The gate input of the fixture with no rig info.
+pub(crate) fn no_rig() -> GateInput {
+    let mut input = fixture();
+    input.rig = None;
+    input
 }
 
 /// The gate input of the fixture after `edit`.

@@ -53,6 +53,31 @@ impl Cx {
         self.diags.extend(node.unknown_keys(known, &what));
     }
 
+    /// The field `key` of `parent` as `accept` reads it: `None` when absent
+    /// (refused if `required`) or when `accept` turns the value down (refused by
+    /// shape).
+    fn field<'a, T>(
+        &mut self,
+        parent: &Node<'a>,
+        key: &str,
+        required: bool,
+        code: &'static str,
+        hint: &str,
+        accept: impl FnOnce(&Node<'a>) -> Option<T>,
+    ) -> Option<T> {
+        let Some(n) = parent.get(key) else {
+            if required {
+                self.push(absent(parent, key, code, hint));
+            }
+            return None;
+        };
+        let value = accept(&n);
+        if value.is_none() {
+            self.push(wrong(&n, code, hint));
+        }
+        value
+    }
+
     /// A string field that must not be empty.
     pub fn nonempty_str(
         &mut self,
@@ -62,21 +87,10 @@ impl Cx {
         code: &'static str,
         hint: &str,
     ) -> Option<(String, crate::diag::Loc)> {
-        match parent.get(key) {
-            None => {
-                if required {
-                    self.push(absent(parent, key, code, hint));
-                }
-                None
-            }
-            Some(n) => match n.as_str() {
-                Some(s) if !s.is_empty() => Some((s.to_string(), n.loc())),
-                _ => {
-                    self.push(wrong(&n, code, hint));
-                    None
-                }
-            },
-        }
+        self.field(parent, key, required, code, hint, |n| {
+            let s = n.as_str().filter(|s| !s.is_empty())?;
+            Some((s.to_string(), n.loc()))
+        })
     }
 
     /// A string field (any string, empty allowed).
@@ -87,14 +101,9 @@ impl Cx {
         code: &'static str,
         hint: &str,
     ) -> Option<(String, crate::diag::Loc)> {
-        let n = parent.get(key)?;
-        match n.as_str() {
-            Some(s) => Some((s.to_string(), n.loc())),
-            None => {
-                self.push(wrong(&n, code, hint));
-                None
-            }
-        }
+        self.field(parent, key, false, code, hint, |n| {
+            Some((n.as_str()?.to_string(), n.loc()))
+        })
     }
 
     /// `note`: free text, a string when stated.
@@ -117,21 +126,10 @@ impl Cx {
         code: &'static str,
         hint: &str,
     ) -> Option<(f64, crate::diag::Loc)> {
-        match parent.get(key) {
-            None => {
-                if required {
-                    self.push(absent(parent, key, code, hint));
-                }
-                None
-            }
-            Some(n) => match n.as_f64() {
-                Some(x) if x.is_finite() => Some((x, n.loc())),
-                _ => {
-                    self.push(wrong(&n, code, hint));
-                    None
-                }
-            },
-        }
+        self.field(parent, key, required, code, hint, |n| {
+            let x = n.as_f64().filter(|x| x.is_finite())?;
+            Some((x, n.loc()))
+        })
     }
 
     /// An array field; `None` when absent (refused if required) or not an array.
@@ -143,19 +141,9 @@ impl Cx {
         code: &'static str,
         hint: &str,
     ) -> Option<Node<'a>> {
-        match parent.get(key) {
-            None => {
-                if required {
-                    self.push(absent(parent, key, code, hint));
-                }
-                None
-            }
-            Some(n) if n.is_array() => Some(n),
-            Some(n) => {
-                self.push(wrong(&n, code, hint));
-                None
-            }
-        }
+        self.field(parent, key, required, code, hint, |n| {
+            n.is_array().then(|| n.clone())
+        })
     }
 
     /// An object value, refused by shape otherwise.

@@ -3,7 +3,9 @@
 //! rule, `skin`, `color`, `icon`, and the refusal of `from` (rule R8: this build
 //! takes no cut manifest).
 
-use super::read::{absent_at, boolean, color, number, q, string, Diags};
+use super::read::{
+    absent_at, boolean, color, named_entry, number, q, string, Diags, EntryKind, Named,
+};
 use super::types::BoneSpec;
 use crate::spec::cursor::Node;
 use rigc_sdk::model::Bone;
@@ -13,6 +15,18 @@ const BONE_KEYS: &[&str] = &[
     "name", "parent", "length", "x", "y", "rotation", "scaleX", "scaleY", "shearX", "shearY",
     "inherit", "skin", "color", "icon", "from",
 ];
+
+/// How a bone's shape and name refusals speak of it.
+const BONE: EntryKind = EntryKind {
+    list: "bones",
+    one: "bone",
+    keys: BONE_KEYS,
+    not_an_object: "rig.bone.not-an-object",
+    shape: "a bone is an object with at least a \"name\"",
+    shape_help: "write the bone as { \"name\": \"<name>\", \"parent\": \"<parent>\", … }",
+    name_missing: "rig.bone.name-missing",
+    name_help: "give the bone a non-empty \"name\" string; slots, constraints and timelines find it by name",
+};
 
 /// The keys of a bone's `from` block.
 const FROM_KEYS: &[&str] = &["anchor", "slotWindow", "meshCenter", "rotation"];
@@ -93,42 +107,12 @@ pub(super) fn parse(root: &Node, quiet_required: bool, d: &mut Diags) -> Bones {
 
 /// Reads one bone; `None` when it has no usable name (or repeats one).
 fn bone(node: &Node, i: usize, before: &Bones, d: &mut Diags) -> Option<BoneSpec> {
-    if !node.is_object() {
-        d.push(
-            node.err(
-                "rig.bone.not-an-object",
-                format!(
-                    "bones[{i}] is {}; a bone is an object with at least a \"name\"",
-                    node.describe()
-                ),
-            )
-            .help("write the bone as { \"name\": \"<name>\", \"parent\": \"<parent>\", … }"),
-        );
-        return None;
-    }
-    let name_node = node.get("name");
-    let name = name_node
-        .as_ref()
-        .and_then(|n| n.as_str())
-        .filter(|s| !s.is_empty());
-    let what = match name {
-        Some(n) => format!("bone {}", q(n)),
-        None => format!("bones[{i}]"),
-    };
-    let unknown = node.unknown_keys(BONE_KEYS, &what);
-    let had_unknown = !unknown.is_empty();
-    d.extend(unknown);
-    let Some(name) = name else {
-        if !had_unknown || name_node.is_some() {
-            let at = name_node.unwrap_or_else(|| node.clone());
-            d.push(
-                at.err("rig.bone.name-missing", "every bone needs a \"name\"")
-                    .help("give the bone a non-empty \"name\" string; slots, constraints and timelines find it by name"),
-            );
-        }
-        return None;
-    };
-    let name_node = name_node.unwrap_or_else(|| node.clone());
+    let Named {
+        name,
+        what,
+        node: name_node,
+        ..
+    } = named_entry(node, i, &BONE, d)?;
     if let Some(first) = before.list.iter().find(|b| b.bone.name == name) {
         d.push(
             name_node

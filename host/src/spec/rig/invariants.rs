@@ -115,28 +115,114 @@ fn bone(node: &Node, key: &str, role: &str, cx: &Context, d: &mut Diags) -> Opti
 /// A non-empty `why` string of the object `v` (refused otherwise). `what` names
 /// the declaration; `switches` says what it turns off.
 fn why_of(v: &Node, what: &str, switches: &str, d: &mut Diags) -> Option<String> {
-    if !v.is_object() {
+    if !object_entry(
+        v,
+        what,
+        "{ \"why\": … }",
+        "write { \"why\": \"<the reason, with a date or an issue>\" }",
+        &["why"],
+        d,
+    ) {
+        return None;
+    }
+    required_why(v, what, switches, d)
+}
+
+/// The elements of the array `invariants.<key>`; `None` when it is absent, or
+/// refused as not an array of `shape` (`help` says how to write it).
+fn array<'a>(
+    node: &Node<'a>,
+    key: &str,
+    shape: &str,
+    help: &str,
+    d: &mut Diags,
+) -> Option<Vec<Node<'a>>> {
+    let v = node.get(key)?;
+    if !v.is_array() {
         d.push(
             v.err(
-                "rig.invariants.entry-not-an-object",
-                format!("{what} is {}, expected {{ \"why\": … }}", v.describe()),
+                "rig.invariants.not-an-array",
+                format!(
+                    "invariants.{key} is {}, expected an array of {shape}",
+                    v.describe()
+                ),
             )
-            .help("write { \"why\": \"<the reason, with a date or an issue>\" }"),
+            .help(help),
         );
         return None;
     }
-    let unknown = v.unknown_keys(&["why"], what);
+    Some(v.elements())
+}
+
+/// Whether the entry `e` (`what`) is an object of `keys` only; refused when it is
+/// not an object (`shape` is what it should be, `help` says how to write it) or
+/// has an unknown key.
+fn object_entry(
+    e: &Node,
+    what: &str,
+    shape: &str,
+    help: &str,
+    keys: &[&str],
+    d: &mut Diags,
+) -> bool {
+    if !e.is_object() {
+        d.push(
+            e.err(
+                "rig.invariants.entry-not-an-object",
+                format!("{what} is {}, expected {shape}", e.describe()),
+            )
+            .help(help),
+        );
+        return false;
+    }
+    let unknown = e.unknown_keys(keys, what);
     if !unknown.is_empty() {
         d.extend(unknown);
+        return false;
+    }
+    true
+}
+
+/// The name at `key` of an entry `e` (`what`) of `invariants.<list>`, with its
+/// node; refused when absent (`placeholder` is what the help writes for it) or not
+/// a string.
+fn required_name<'a>(
+    e: &Node<'a>,
+    list: &str,
+    key: &str,
+    placeholder: &str,
+    what: &str,
+    d: &mut Diags,
+) -> Option<(String, Node<'a>)> {
+    let Some(v) = e.get(key) else {
+        d.push(
+            absent_at(
+                e,
+                "rig.invariants.entry-incomplete",
+                format!("every invariants.{list} entry needs a \"{key}\""),
+            )
+            .help(format!("add \"{key}\": \"{placeholder}\"")),
+        );
         return None;
+    };
+    let Some(name) = v.as_str().map(str::to_string) else {
+        d.push(super::read::not_a_string(&v, key, what));
+        return None;
+    };
+    Some((name, v))
+}
+
+/// The non-blank `why` of the entry `e`; refused when missing or blank (`what`
+/// names the declaration, `switches` says what it turns off).
+fn required_why(e: &Node, what: &str, switches: &str, d: &mut Diags) -> Option<String> {
+    let why = e
+        .get("why")
+        .and_then(|w| w.as_str().map(str::to_string))
+        .filter(|w| !w.trim().is_empty());
+    if why.is_none() {
+        d.push(missing_why(e, what, switches));
     }
-    match v.get("why").and_then(|w| w.as_str().map(str::to_string)) {
-        Some(w) if !w.trim().is_empty() => Some(w),
-        _ => {
-            d.push(missing_why(v, what, switches));
-            None
-        }
-    }
+    why
 }
 
 /// The refusal of a missing or blank `why`.
@@ -154,37 +240,25 @@ fn missing_why(entry: &Node, what: &str, switches: &str) -> Diagnostic {
 /// Reads `detached`: `[{ bone, notUnder, why? }]`.
 fn detached(node: &Node, d: &mut Diags) -> Vec<Detached> {
     let mut out = Vec::new();
-    let Some(v) = node.get("detached") else {
+    let Some(entries) = array(
+        node,
+        "detached",
+        "{ \"bone\": …, \"notUnder\": …, \"why\"?: … }",
+        "write \"detached\": [{ \"bone\": \"<bone>\", \"notUnder\": \"<bone>\" }]",
+        d,
+    ) else {
         return out;
     };
-    if !v.is_array() {
-        d.push(
-            v.err(
-                "rig.invariants.not-an-array",
-                format!("invariants.detached is {}, expected an array of {{ \"bone\": …, \"notUnder\": …, \"why\"?: … }}", v.describe()),
-            )
-            .help("write \"detached\": [{ \"bone\": \"<bone>\", \"notUnder\": \"<bone>\" }]"),
-        );
-        return out;
-    }
-    for (i, e) in v.elements().into_iter().enumerate() {
+    for (i, e) in entries.into_iter().enumerate() {
         let what = format!("invariants.detached[{i}]");
-        if !e.is_object() {
-            d.push(
-                e.err(
-                    "rig.invariants.entry-not-an-object",
-                    format!(
-                        "{what} is {}, expected {{ \"bone\": …, \"notUnder\": … }}",
-                        e.describe()
-                    ),
-                )
-                .help("write the rule as an object"),
-            );
-            continue;
-        }
-        let unknown = e.unknown_keys(&["bone", "notUnder", "why"], &what);
-        if !unknown.is_empty() {
-            d.extend(unknown);
+        if !object_entry(
+            &e,
+            &what,
+            "{ \"bone\": …, \"notUnder\": … }",
+            "write the rule as an object",
+            &["bone", "notUnder", "why"],
+            d,
+        ) {
             continue;
         }
         if !e.has("bone") || !e.has("notUnder") {
@@ -217,71 +291,39 @@ fn detached(node: &Node, d: &mut Diags) -> Vec<Detached> {
 /// so every slot it could name carries no mesh, and the exemption is refused.
 fn deform_may_fold(node: &Node, cx: &Context, d: &mut Diags) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    let Some(v) = node.get("deformMayFold") else {
+    let Some(entries) = array(
+        node,
+        "deformMayFold",
+        "{ \"slot\": …, \"why\": … }",
+        "write \"deformMayFold\": [{ \"slot\": \"<slot>\", \"why\": \"<reason>\" }]",
+        d,
+    ) else {
         return out;
     };
-    if !v.is_array() {
-        d.push(
-            v.err(
-                "rig.invariants.not-an-array",
-                format!("invariants.deformMayFold is {}, expected an array of {{ \"slot\": …, \"why\": … }}", v.describe()),
-            )
-            .help("write \"deformMayFold\": [{ \"slot\": \"<slot>\", \"why\": \"<reason>\" }]"),
-        );
-        return out;
-    }
     let mut seen: Vec<String> = Vec::new();
-    for (i, e) in v.elements().into_iter().enumerate() {
+    for (i, e) in entries.into_iter().enumerate() {
         let what = format!("invariants.deformMayFold[{i}]");
-        if !e.is_object() {
-            d.push(
-                e.err(
-                    "rig.invariants.entry-not-an-object",
-                    format!(
-                        "{what} is {}, expected {{ \"slot\": …, \"why\": … }}",
-                        e.describe()
-                    ),
-                )
-                .help("write the entry as an object"),
-            );
+        if !object_entry(
+            &e,
+            &what,
+            "{ \"slot\": …, \"why\": … }",
+            "write the entry as an object",
+            &["slot", "why"],
+            d,
+        ) {
             continue;
         }
-        let unknown = e.unknown_keys(&["slot", "why"], &what);
-        if !unknown.is_empty() {
-            d.extend(unknown);
+        let Some((name, slot_node)) =
+            required_name(&e, "deformMayFold", "slot", "<slot>", &what, d)
+        else {
             continue;
-        }
-        let slot = match e.get("slot") {
-            Some(s) => match s.as_str() {
-                Some(name) => (name.to_string(), s),
-                None => {
-                    d.push(super::read::not_a_string(&s, "slot", &what));
-                    continue;
-                }
-            },
-            None => {
-                d.push(
-                    absent_at(
-                        &e,
-                        "rig.invariants.entry-incomplete",
-                        "every invariants.deformMayFold entry needs a \"slot\"".into(),
-                    )
-                    .help("add \"slot\": \"<slot>\""),
-                );
-                continue;
-            }
         };
-        let (name, slot_node) = slot;
-        let why = e
-            .get("why")
-            .and_then(|w| w.as_str().map(str::to_string))
-            .filter(|w| !w.trim().is_empty());
-        let Some(why) = why else {
-            d.push(missing_why(
-                &e,
-                &format!("invariants.deformMayFold entry for slot {}", q(&name)),
-                "A39_DEFORM_KEEPS_TRIANGLE_WINDING off for that slot",
-            ));
+        let Some(why) = required_why(
+            &e,
+            &format!("invariants.deformMayFold entry for slot {}", q(&name)),
+            "A39_DEFORM_KEEPS_TRIANGLE_WINDING off for that slot",
+            d,
+        ) else {
             continue;
         };
         if !cx.slots.has(&name) {
@@ -331,55 +373,30 @@ fn deform_may_fold(node: &Node, cx: &Context, d: &mut Diags) -> Vec<(String, Str
 /// Reads `consumerDrivenMix`: `[{ constraint, type: "ik" | "transform", why }]`.
 fn consumer_driven_mix(node: &Node, cx: &Context, d: &mut Diags) -> Vec<ConsumerDrivenMix> {
     let mut out: Vec<ConsumerDrivenMix> = Vec::new();
-    let Some(v) = node.get("consumerDrivenMix") else {
+    let Some(entries) = array(
+        node,
+        "consumerDrivenMix",
+        "{ \"constraint\": …, \"type\": \"ik\" | \"transform\", \"why\": … }",
+        "write \"consumerDrivenMix\": [{ \"constraint\": \"<name>\", \"type\": \"ik\", \"why\": \"<reason>\" }]",
+        d,
+    ) else {
         return out;
     };
-    if !v.is_array() {
-        d.push(
-            v.err(
-                "rig.invariants.not-an-array",
-                format!(
-                    "invariants.consumerDrivenMix is {}, expected an array of {{ \"constraint\": …, \"type\": \"ik\" | \"transform\", \"why\": … }}",
-                    v.describe()
-                ),
-            )
-            .help("write \"consumerDrivenMix\": [{ \"constraint\": \"<name>\", \"type\": \"ik\", \"why\": \"<reason>\" }]"),
-        );
-        return out;
-    }
-    for (i, e) in v.elements().into_iter().enumerate() {
+    for (i, e) in entries.into_iter().enumerate() {
         let what = format!("invariants.consumerDrivenMix[{i}]");
-        if !e.is_object() {
-            d.push(
-                e.err(
-                    "rig.invariants.entry-not-an-object",
-                    format!(
-                        "{what} is {}, expected {{ \"constraint\": …, \"type\": …, \"why\": … }}",
-                        e.describe()
-                    ),
-                )
-                .help("write the entry as an object"),
-            );
+        if !object_entry(
+            &e,
+            &what,
+            "{ \"constraint\": …, \"type\": …, \"why\": … }",
+            "write the entry as an object",
+            &["constraint", "type", "why"],
+            d,
+        ) {
             continue;
         }
-        let unknown = e.unknown_keys(&["constraint", "type", "why"], &what);
-        if !unknown.is_empty() {
-            d.extend(unknown);
-            continue;
-        }
-        let Some(c) = e.get("constraint") else {
-            d.push(
-                absent_at(
-                    &e,
-                    "rig.invariants.entry-incomplete",
-                    "every invariants.consumerDrivenMix entry needs a \"constraint\"".into(),
-                )
-                .help("add \"constraint\": \"<name>\""),
-            );
-            continue;
-        };
-        let Some(name) = c.as_str().map(str::to_string) else {
-            d.push(super::read::not_a_string(&c, "constraint", &what));
+        let Some((name, c)) =
+            required_name(&e, "consumerDrivenMix", "constraint", "<name>", &what, d)
+        else {
             continue;
         };
         let kind = match e.get("type") {
@@ -408,19 +425,15 @@ fn consumer_driven_mix(node: &Node, cx: &Context, d: &mut Diags) -> Vec<Consumer
         } else {
             "A48_TRANSFORM_CONSTRAINT_NOT_MUTED_THROUGHOUT"
         };
-        let why = e
-            .get("why")
-            .and_then(|w| w.as_str().map(str::to_string))
-            .filter(|w| !w.trim().is_empty());
-        let Some(why) = why else {
-            d.push(missing_why(
-                &e,
-                &format!(
-                    "invariants.consumerDrivenMix entry for {kind} constraint {}",
-                    q(&name)
-                ),
-                &format!("{rule} off for that constraint"),
-            ));
+        let Some(why) = required_why(
+            &e,
+            &format!(
+                "invariants.consumerDrivenMix entry for {kind} constraint {}",
+                q(&name)
+            ),
+            &format!("{rule} off for that constraint"),
+            d,
+        ) else {
             continue;
         };
         if !cx.constraints.has(&kind, &name) {

@@ -1,7 +1,9 @@
 //! This module owns the typed field readers every rig-spec parser shares: read
 //! an optional field as a number, string, boolean, colour, count or name list,
 //! and refuse a value of the wrong JSON type with a message that says what was
-//! found and what is wanted, located at the value.
+//! found and what is wanted, located at the value; and read a named list entry (a
+//! bone, a slot) up to its name, refusing its shape, unknown keys and a missing
+//! name.
 
 use super::types::At;
 use crate::diag::{Diagnostic, Loc};
@@ -208,4 +210,90 @@ pub(super) fn did_you_mean(name: &str, known: &[&str]) -> String {
 /// A location for the key `key` of `obj` (falls back to the object).
 pub(super) fn key_loc(obj: &Node, key: &str) -> Loc {
     obj.key_loc(key).unwrap_or_else(|| obj.loc())
+}
+
+/// How the refusals of [`named_entry`] speak of one kind of list entry (a bone, a
+/// slot).
+pub(super) struct EntryKind {
+    /// The list, as its elements are indexed (`bones`).
+    pub list: &'static str,
+    /// One entry (`bone`).
+    pub one: &'static str,
+    /// The keys an entry may carry.
+    pub keys: &'static [&'static str],
+    /// The code of an entry that is not an object.
+    pub not_an_object: &'static str,
+    /// What an entry is, after `<list>[i] is …; `.
+    pub shape: &'static str,
+    /// How to write an entry.
+    pub shape_help: &'static str,
+    /// The code of an entry with no usable name.
+    pub name_missing: &'static str,
+    /// How to name an entry.
+    pub name_help: &'static str,
+}
+
+/// A list entry's name, how messages call the entry, and where the name is.
+pub(super) struct Named<'a> {
+    /// The non-empty `name`.
+    pub name: &'a str,
+    /// `bone "hip"`.
+    pub what: String,
+    /// The `name` value.
+    pub node: Node<'a>,
+    /// Were unknown keys refused?
+    pub had_unknown: bool,
+}
+
+/// Reads the `i`th entry `node` of a list of `kind` up to its name: refuses an
+/// entry that is not an object, its unknown keys, and a missing or empty `name`
+/// (held back when the entry has unknown keys and no `name`: one of them is
+/// likely it). `None` when it has no usable name.
+pub(super) fn named_entry<'a>(
+    node: &Node<'a>,
+    i: usize,
+    kind: &EntryKind,
+    d: &mut Diags,
+) -> Option<Named<'a>> {
+    if !node.is_object() {
+        d.push(
+            node.err(
+                kind.not_an_object,
+                format!("{}[{i}] is {}; {}", kind.list, node.describe(), kind.shape),
+            )
+            .help(kind.shape_help),
+        );
+        return None;
+    }
+    let name_node = node.get("name");
+    let name = name_node
+        .as_ref()
+        .and_then(|n| n.as_str())
+        .filter(|s| !s.is_empty());
+    let what = match name {
+        Some(n) => format!("{} {}", kind.one, q(n)),
+        None => format!("{}[{i}]", kind.list),
+    };
+    let unknown = node.unknown_keys(kind.keys, &what);
+    let had_unknown = !unknown.is_empty();
+    d.extend(unknown);
+    let Some(name) = name else {
+        if !had_unknown || name_node.is_some() {
+            let at = name_node.unwrap_or_else(|| node.clone());
+            d.push(
+                at.err(
+                    kind.name_missing,
+                    format!("every {} needs a \"name\"", kind.one),
+                )
+                .help(kind.name_help),
+            );
+        }
+        return None;
+    };
+    Some(Named {
+        name,
+        what,
+        node: name_node.unwrap_or_else(|| node.clone()),
+        had_unknown,
+    })
 }

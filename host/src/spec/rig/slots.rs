@@ -3,12 +3,24 @@
 //! array order is the setup draw order (R4).
 
 use super::bones::{first_letter_match, Bones};
-use super::read::{absent_at, color, did_you_mean, q, Diags};
+use super::read::{absent_at, color, did_you_mean, named_entry, q, Diags, EntryKind, Named};
 use super::types::SlotSpec;
 use crate::spec::cursor::Node;
 
 /// The keys a slot may carry.
 const SLOT_KEYS: &[&str] = &["name", "bone", "attachment", "color", "dark", "blend"];
+
+/// How a slot's shape and name refusals speak of it.
+const SLOT: EntryKind = EntryKind {
+    list: "slots",
+    one: "slot",
+    keys: SLOT_KEYS,
+    not_an_object: "rig.slot.not-an-object",
+    shape: "a slot is an object with a \"name\" and a \"bone\"",
+    shape_help: "write the slot as { \"name\": \"<slot>\", \"bone\": \"<bone>\" }",
+    name_missing: "rig.slot.name-missing",
+    name_help: "give the slot a non-empty \"name\" string; skins and timelines find it by name",
+};
 
 /// The blend modes.
 const BLEND: &[&str] = &["normal", "additive", "multiply", "screen"];
@@ -87,42 +99,12 @@ fn slot(
     skins_present: bool,
     d: &mut Diags,
 ) -> Option<SlotSpec> {
-    if !node.is_object() {
-        d.push(
-            node.err(
-                "rig.slot.not-an-object",
-                format!(
-                    "slots[{i}] is {}; a slot is an object with a \"name\" and a \"bone\"",
-                    node.describe()
-                ),
-            )
-            .help("write the slot as { \"name\": \"<slot>\", \"bone\": \"<bone>\" }"),
-        );
-        return None;
-    }
-    let name_node = node.get("name");
-    let name = name_node
-        .as_ref()
-        .and_then(|n| n.as_str())
-        .filter(|s| !s.is_empty());
-    let what = match name {
-        Some(n) => format!("slot {}", q(n)),
-        None => format!("slots[{i}]"),
-    };
-    let unknown = node.unknown_keys(SLOT_KEYS, &what);
-    let had_unknown = !unknown.is_empty();
-    d.extend(unknown);
-    let Some(name) = name else {
-        if !had_unknown || name_node.is_some() {
-            let at = name_node.unwrap_or_else(|| node.clone());
-            d.push(
-                at.err("rig.slot.name-missing", "every slot needs a \"name\"")
-                    .help("give the slot a non-empty \"name\" string; skins and timelines find it by name"),
-            );
-        }
-        return None;
-    };
-    let name_node = name_node.unwrap_or_else(|| node.clone());
+    let Named {
+        name,
+        what,
+        node: name_node,
+        had_unknown,
+    } = named_entry(node, i, &SLOT, d)?;
     if let Some(first) = before.list.iter().find(|s| s.name == name) {
         d.push(
             name_node

@@ -118,13 +118,7 @@ fn one(cx: &mut Cx, track: &ConstraintTrackSpec, kind: Kind) -> Option<Vec<Key>>
     let metas: Vec<KeyMeta> = track
         .keys
         .iter()
-        .map(|k| KeyMeta {
-            t: k.t,
-            t_loc: &k.t_loc,
-            loc: &k.loc,
-            ease: k.ease.as_ref(),
-            curve: k.curve.as_ref(),
-        })
+        .map(|k| KeyMeta::at(k.t, &k.t_loc, &k.loc).eased(k.ease.as_ref(), k.curve.as_ref()))
         .collect();
     let interps = timing::interps(cx, &at, &metas, kind.channels().len(), None)?;
     let times = timing::times(cx, &at, &metas, 0.0, true)?;

@@ -86,13 +86,7 @@ pub(super) fn compile(cx: &mut Cx) -> Option<Vec<EventKey>> {
     let metas: Vec<KeyMeta> = family
         .keys
         .iter()
-        .map(|k| KeyMeta {
-            t: k.t,
-            t_loc: &k.t_loc,
-            loc: &k.loc,
-            ease: None,
-            curve: None,
-        })
+        .map(|k| KeyMeta::at(k.t, &k.t_loc, &k.loc))
         .collect();
     let times = timing::times(cx, &at, &metas, 0.0, false)?;
     cx.saw_times(times.last().copied());

@@ -23,6 +23,29 @@ pub(super) struct KeyMeta<'k> {
     pub curve: Option<&'k RawValue>,
 }
 
+impl<'k> KeyMeta<'k> {
+    /// The timing of a key authored at `t` (`t_loc`, in the key at `loc`), with no
+    /// `ease` or `curve`.
+    pub fn at(t: f64, t_loc: &'k Loc, loc: &'k Loc) -> Self {
+        KeyMeta {
+            t,
+            t_loc,
+            loc,
+            ease: None,
+            curve: None,
+        }
+    }
+
+    /// The same key with its `ease` and `curve`.
+    pub fn eased(self, ease: Option<&'k Named>, curve: Option<&'k RawValue>) -> Self {
+        KeyMeta {
+            ease,
+            curve,
+            ..self
+        }
+    }
+}
+
 /// How a key eases to the next.
 #[derive(Debug, Clone)]
 pub(super) enum Interp {

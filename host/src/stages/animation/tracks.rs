@@ -54,13 +54,7 @@ fn one(cx: &mut Cx, track: &TrackSpec, claims: &mut Vec<Claim>, out: &mut Animat
     let metas: Vec<KeyMeta> = track
         .keys
         .iter()
-        .map(|k| KeyMeta {
-            t: k.t,
-            t_loc: &k.t_loc,
-            loc: &k.loc,
-            ease: k.ease.as_ref(),
-            curve: k.curve.as_ref(),
-        })
+        .map(|k| KeyMeta::at(k.t, &k.t_loc, &k.loc).eased(k.ease.as_ref(), k.curve.as_ref()))
         .collect();
     let instant = match prop.shape {
         Shape::Attachment => Some("attachment"),

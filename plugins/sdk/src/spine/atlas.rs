@@ -167,16 +167,28 @@ pub fn js_trim(s: &str) -> &str {
 /// JavaScript's `parseInt(s)` (radix 10, or 16 after `0x`); `None` is `undefined`.
 pub fn parse_int(s: Option<&str>) -> f64 {
     let s = s.unwrap_or("undefined");
-    let t = s.trim_start_matches(is_js_space);
+    let t = js_trim(s);
+    let unsigned = t.strip_prefix(['-', '+']).unwrap_or(t);
+    let radix = if unsigned.starts_with("0x") || unsigned.starts_with("0X") {
+        16
+    } else {
+        10
+    };
+    parse_int_radix(s, radix)
+}
+
+/// JavaScript's `parseInt(s, radix)` for radix 10 or 16.
+pub(crate) fn parse_int_radix(s: &str, radix: u32) -> f64 {
+    let t = js_trim(s);
     let (neg, t) = match t.as_bytes().first() {
         Some(b'-') => (true, &t[1..]),
         Some(b'+') => (false, &t[1..]),
         _ => (false, t),
     };
-    let (radix, t) = if t.starts_with("0x") || t.starts_with("0X") {
-        (16, &t[2..])
+    let t = if radix == 16 && (t.starts_with("0x") || t.starts_with("0X")) {
+        &t[2..]
     } else {
-        (10, t)
+        t
     };
     let mut v = 0.0f64;
     let mut any = false;
@@ -189,13 +201,10 @@ pub fn parse_int(s: Option<&str>) -> f64 {
             None => break,
         }
     }
-    if !any {
-        return f64::NAN;
-    }
-    if neg {
-        -v
-    } else {
-        v
+    match (any, neg) {
+        (false, _) => f64::NAN,
+        (true, true) => -v,
+        (true, false) => v,
     }
 }
 

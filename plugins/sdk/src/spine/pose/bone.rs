@@ -101,16 +101,23 @@ impl BonePose {
         self.inherit = l.inherit;
     }
 
-    /// `set(pose)` from another pose.
+    /// The local values (`BonePose` is a `BoneLocal` in spine-core 4.3).
+    pub fn local_values(&self) -> BoneLocal {
+        BoneLocal {
+            x: self.x,
+            y: self.y,
+            rotation: self.rotation,
+            scale_x: self.scale_x,
+            scale_y: self.scale_y,
+            shear_x: self.shear_x,
+            shear_y: self.shear_y,
+            inherit: self.inherit,
+        }
+    }
+
+    /// `set(pose)` from another pose: its local values only.
     pub fn set_from(&mut self, p: &BonePose) {
-        self.x = p.x;
-        self.y = p.y;
-        self.rotation = p.rotation;
-        self.scale_x = p.scale_x;
-        self.scale_y = p.scale_y;
-        self.shear_x = p.shear_x;
-        self.shear_y = p.shear_y;
-        self.inherit = p.inherit;
+        self.set_local(&p.local_values());
     }
 
     /// The world part, for a child.

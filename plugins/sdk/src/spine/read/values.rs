@@ -206,7 +206,7 @@ pub(super) fn color_from(v: Js<'_>) -> R<Color> {
         } else {
             String::new()
         };
-        parse_int_radix(&part, 16) / 255.0
+        crate::spine::atlas::parse_int_radix(&part, 16) / 255.0
     };
     Ok(Color::new(
         ch(0),
@@ -214,37 +214,6 @@ pub(super) fn color_from(v: Js<'_>) -> R<Color> {
         ch(4),
         if hex.len() != 8 { 1.0 } else { ch(6) },
     ))
-}
-
-/// `parseInt(s, radix)` for radix 10 or 16.
-pub(crate) fn parse_int_radix(s: &str, radix: u32) -> f64 {
-    let t = crate::spine::atlas::js_trim(s);
-    let (neg, t) = match t.as_bytes().first() {
-        Some(b'-') => (true, &t[1..]),
-        Some(b'+') => (false, &t[1..]),
-        _ => (false, t),
-    };
-    let t = if radix == 16 && (t.starts_with("0x") || t.starts_with("0X")) {
-        &t[2..]
-    } else {
-        t
-    };
-    let mut v = 0.0f64;
-    let mut any = false;
-    for c in t.chars() {
-        match c.to_digit(radix) {
-            Some(d) => {
-                v = v * f64::from(radix) + f64::from(d);
-                any = true;
-            }
-            None => break,
-        }
-    }
-    match (any, neg) {
-        (false, _) => f64::NAN,
-        (true, true) => -v,
-        (true, false) => v,
-    }
 }
 
 /// What the `find*` lookups throw for a falsy name.
