@@ -15,5 +15,7 @@ mod util;
 mod build;
 mod cli;
 mod gate;
+mod incremental;
 mod oracle;
+mod plugins;
 mod refusals;

@@ -146,7 +146,9 @@ fn parse_size(s: &str) -> Result<u64, String> {
         .parse::<u64>()
         .ok()
         .and_then(|n| n.checked_mul(mult))
-        .ok_or_else(|| format!("--max-size {s:?}: a whole number of bytes, optionally with k, M or G"))
+        .ok_or_else(|| {
+            format!("--max-size {s:?}: a whole number of bytes, optionally with k, M or G")
+        })
 }
 
 fn parse_shard(s: &str) -> Result<(u32, u32), String> {
