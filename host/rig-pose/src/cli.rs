@@ -65,10 +65,10 @@ pub struct CleanArgs {
     #[arg(long, value_enum, value_name = "on|off", default_value_t = HoldSwitch::On)]
     pub hold: HoldSwitch,
     /// A frame is still under this median speed, in trunk lengths a frame.
-    #[arg(long, value_name = "TRUNKS", default_value_t = 0.015, value_parser = positive)]
+    #[arg(long, value_name = "TRUNKS", default_value_t = 0.015, value_parser = positive, allow_hyphen_values = true)]
     pub hold_speed: f64,
     /// A hold stays within this of its median, in trunk lengths.
-    #[arg(long, value_name = "TRUNKS", default_value_t = 0.03, value_parser = positive)]
+    #[arg(long, value_name = "TRUNKS", default_value_t = 0.03, value_parser = positive, allow_hyphen_values = true)]
     pub hold_reach: f64,
     /// Read COCO-17 joint names and convert them to body-18 first.
     #[arg(long)]

@@ -11,6 +11,7 @@ use crate::Output;
 use rigc::diag::Diagnostic;
 use rigc::spec::source::SourceFile;
 use std::path::Path;
+use std::sync::Arc;
 
 /// How a command ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,13 +125,23 @@ pub fn clean_to_text(args: &CleanArgs) -> Result<(String, Vec<String>), Vec<Diag
         )
         .help("a pose sequence is JSON text in UTF-8")]
     })?;
-    let file = SourceFile::new(display.clone(), &args.pose, text);
+    clean_source(&SourceFile::new(display, &args.pose, text), args)
+}
+
+/// Checks and cleans a sequence already in memory (`args.pose` and `args.out`
+/// are only named, never opened): the output's text and the lines to print, or
+/// the refusals. No IO.
+pub fn clean_source(
+    file: &Arc<SourceFile>,
+    args: &CleanArgs,
+) -> Result<(String, Vec<String>), Vec<Diagnostic>> {
+    let display = file.display.clone();
     let (names, other): (&'static [&'static str], &'static [&'static str]) = if args.coco {
         (&coco::COCO17, &BODY18)
     } else {
         (&BODY18, &coco::COCO17)
     };
-    let read::Read { seq, locs } = read::read(&file, names, other)?;
+    let read::Read { seq, locs } = read::read(file, names, other)?;
     if let (Some(_), Some(loc)) = (&seq.cleaned, &locs.cleaned) {
         return Err(vec![Diagnostic::new(
             "CLEAN_TWICE",

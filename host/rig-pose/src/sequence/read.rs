@@ -16,6 +16,10 @@ use rigc::spec::json::{self, quote, Json, Value};
 use rigc::spec::source::{SourceFile, Span};
 use std::sync::Arc;
 
+/// The largest |x| or |y| read, in px: far past any picture, and far from
+/// where the cleaning arithmetic could overflow.
+pub const MAX_PX: f64 = 1e9;
+
 /// Where the parts of a read sequence are, for refusals raised after reading.
 #[derive(Debug, Clone)]
 pub struct Locs {
@@ -569,7 +573,24 @@ impl Reader {
                 return None;
             }
             (_, Some(x), Some(y)) => match (x.as_f64(), y.as_f64()) {
-                (Some(x), Some(y)) => Some([x, y]),
+                (Some(xv), Some(yv)) => {
+                    for (c, v) in [(&x, xv), (&y, yv)] {
+                        if v.abs() > MAX_PX {
+                            let d = c
+                                .err(
+                                    "POSE_NUMBER",
+                                    format!(
+                                        "{} px is no picture position (past ±1e9 px)",
+                                        c.text()
+                                    ),
+                                )
+                                .help("write the joint's position in the picture's pixels");
+                            self.refuse(d);
+                            return None;
+                        }
+                    }
+                    Some([xv, yv])
+                }
                 (None, _) => {
                     self.wrong(
                         &x,
