@@ -641,3 +641,32 @@ pub fn to_value(j: &Json) -> serde_json::Value {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sequence::{coco::COCO17, BODY18};
+
+    /// The README's example is a valid sequence (so the documentation cannot drift).
+    #[test]
+    fn the_readme_example_reads() {
+        let readme = include_str!("../../README.md");
+        let start = readme.find("```json\n").unwrap() + 8;
+        let end = start + readme[start..].find("```").unwrap();
+        let file = SourceFile::new("README.md", "README.md", readme[start..end].to_string());
+        let r = read(&file, &BODY18, &COCO17).unwrap();
+        assert_eq!(r.seq.frames(), 3);
+        let p = &r.seq.persons[0];
+        assert_eq!(p.id, Some(serde_json::json!("dancer")));
+        assert_eq!(p.tracks[1].samples[2].pos, None);
+        assert_eq!(p.tracks[2].samples[2].score, Some(0.05));
+        assert_eq!(p.tracks[0].samples[2].state, State::Inferred);
+    }
+
+    #[test]
+    fn non_finite_tokens_are_neutralized_in_place() {
+        let (t, spans) = neutralize(r#"{"a": [NaN, -Infinity, 1e999, 2, "NaN"]}"#);
+        assert_eq!(t, r#"{"a": ["x", "xxxxxxx", "xxx", 2, "NaN"]}"#);
+        assert_eq!(spans.len(), 3);
+    }
+}
