@@ -5,6 +5,7 @@
 //! cleaned sequence out as JSON.
 
 pub mod coco;
+pub mod non_finite;
 pub mod read;
 pub mod write;
 

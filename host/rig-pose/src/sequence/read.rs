@@ -2,14 +2,9 @@
 //! host's strict, spanned JSON reader (`rigc::spec::json`), navigated with
 //! locations (`rigc::spec::cursor`), and every refusal names its file, JSON
 //! pointer, line:column, the value found and the fix.
-//!
-//! JSON has no spelling for a non-finite number, but Python's `json.dump`
-//! writes `NaN` and `Infinity`, and an overflowing literal (`1e999`) reads as
-//! infinity. Before parsing, each such token outside a string is replaced by a
-//! string of the same length, so the document still parses and every line:column
-//! is unchanged; the walk then refuses it by name (`POSE_NUMBER`) at its pointer.
+//! Non-finite numbers are located by [`super::non_finite`].
 
-use super::{Person, Sample, Sequence, State, Track, SPEC};
+use super::{non_finite, Person, Sample, Sequence, State, Track, SPEC};
 use rigc::diag::{Diagnostic, Loc};
 use rigc::spec::cursor::{nearest, Node};
 use rigc::spec::json::{self, quote, Json, Value};
@@ -51,7 +46,7 @@ pub fn read(
     names: &'static [&'static str],
     other: &'static [&'static str],
 ) -> Result<Read, Vec<Diagnostic>> {
-    let (text, replaced) = neutralize(&file.text);
+    let (text, replaced) = non_finite::neutralize(&file.text);
     let json = json::parse(&text).map_err(|e| {
         let (line, col) = file.line_col(e.offset);
         let end = (e.offset + 1).min(file.text.len()).max(e.offset);
@@ -79,57 +74,14 @@ pub fn read(
         other,
         diags: Vec::new(),
     };
-    r.non_finite(&root, &replaced);
-    if !r.diags.is_empty() {
-        return Err(r.diags);
+    let bad = non_finite::refuse(&root, &replaced);
+    if !bad.is_empty() {
+        return Err(bad);
     }
     match r.sequence(&root) {
         Some(read) if r.diags.is_empty() => Ok(read),
         _ => Err(r.diags),
     }
-}
-
-/// Replaces each non-finite number token outside a string (`NaN`, `Infinity`,
-/// `-Infinity`, or a literal too large for a double) with a string of the same
-/// length, and returns the new text and the replaced spans.
-pub fn neutralize(text: &str) -> (String, Vec<Span>) {
-    let b = text.as_bytes();
-    let mut out = b.to_vec();
-    let mut spans = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-            }
-            c if c == b'-' || c == b'+' || c.is_ascii_alphanumeric() => {
-                let start = i;
-                while i < b.len() && (b[i].is_ascii_alphanumeric() || b"+-.".contains(&b[i])) {
-                    i += 1;
-                }
-                let token = &text[start..i];
-                let word = token.trim_start_matches(['-', '+']);
-                let non_finite = word == "NaN"
-                    || word == "Infinity"
-                    || (word.starts_with(|c: char| c.is_ascii_digit())
-                        && token.parse::<f64>().is_ok_and(|v| !v.is_finite()));
-                if non_finite && token.len() >= 3 {
-                    out[start] = b'"';
-                    out[i - 1] = b'"';
-                    for c in &mut out[start + 1..i - 1] {
-                        *c = b'x';
-                    }
-                    spans.push(Span { start, end: i });
-                }
-            }
-            _ => i += 1,
-        }
-    }
-    (String::from_utf8(out).unwrap_or_default(), spans)
 }
 
 struct Reader {
@@ -141,28 +93,6 @@ struct Reader {
 impl Reader {
     fn refuse(&mut self, d: Diagnostic) {
         self.diags.push(d);
-    }
-
-    fn non_finite(&mut self, node: &Node, replaced: &[Span]) {
-        if replaced.contains(&node.json.span) {
-            let d = node
-                .err(
-                    "POSE_NUMBER",
-                    format!(
-                        "{} is not a finite number; JSON has no spelling for it",
-                        node.text()
-                    ),
-                )
-                .help("write a finite number; a joint with no position is {\"state\": \"missing\"} with no x and y");
-            self.refuse(d);
-            return;
-        }
-        for child in node.elements() {
-            self.non_finite(&child, replaced);
-        }
-        for (_, child) in node.entries() {
-            self.non_finite(&child, replaced);
-        }
     }
 
     fn unknown(&mut self, node: &Node, known: &[&str], what: &str) {
@@ -661,12 +591,5 @@ mod tests {
         assert_eq!(p.tracks[1].samples[2].pos, None);
         assert_eq!(p.tracks[2].samples[2].score, Some(0.05));
         assert_eq!(p.tracks[0].samples[2].state, State::Inferred);
-    }
-
-    #[test]
-    fn non_finite_tokens_are_neutralized_in_place() {
-        let (t, spans) = neutralize(r#"{"a": [NaN, -Infinity, 1e999, 2, "NaN"]}"#);
-        assert_eq!(t, r#"{"a": ["x", "xxxxxxx", "xxx", 2, "NaN"]}"#);
-        assert_eq!(spans.len(), 3);
     }
 }
