@@ -35,6 +35,56 @@ pub fn reach(unit: &[usize], tracks: &[Vec<Pos>], frames: &[usize], trunk: f64) 
     far
 }
 
+/// One joint's reach over a growing span, kept as the span grows: its
+/// positions, each coordinate sorted (so the median is read again in O(1) after
+/// an O(n) insertion), and an upper bound of its farthest distance from the
+/// median. When the median moves by δ no old position moves more than δ further
+/// from it, so the bound grows by δ; only when the bound passes the reach are
+/// the distances read again exactly. The verdict is the exact one.
+#[derive(Debug, Default)]
+struct Growing {
+    points: Vec<[f64; 2]>,
+    xs: Vec<f64>,
+    ys: Vec<f64>,
+    median: Option<[f64; 2]>,
+    bound: f64,
+}
+
+fn sorted_median(v: &[f64]) -> f64 {
+    let m = v.len() / 2;
+    if v.len() % 2 == 1 {
+        v[m]
+    } else {
+        (v[m - 1] + v[m]) / 2.0
+    }
+}
+
+impl Growing {
+    /// Adds the next frame's position; is the span still within `reach`?
+    fn push(&mut self, p: Pos, trunk: f64, reach: f64) -> bool {
+        let Some(p) = p else {
+            return self.bound <= reach;
+        };
+        for (v, c) in [(&mut self.xs, p[0]), (&mut self.ys, p[1])] {
+            let at = v.partition_point(|x| x.total_cmp(&c).is_lt());
+            v.insert(at, c);
+        }
+        self.points.push(p);
+        let m = [sorted_median(&self.xs), sorted_median(&self.ys)];
+        let moved = self.median.map_or(0.0, |old| dist(old, m) / trunk);
+        self.median = Some(m);
+        self.bound = (self.bound + moved).max(dist(p, m) / trunk);
+        if self.bound > reach {
+            self.bound = self
+                .points
+                .iter()
+                .map(|q| dist(*q, m) / trunk)
+                .fold(0.0, f64::max);
+        }
+        self.bound <= reach
+    }
+}
+
 /// The unit's spans: the greedy pass, then the excursion rule, by first frame.
 pub fn spans(
     unit: &[usize],
@@ -66,14 +116,21 @@ pub fn greedy(
             i += 1;
             continue;
         }
-        let mut frames = vec![i];
+        let mut grow: Vec<Growing> = unit.iter().map(|_| Growing::default()).collect();
+        for (g, &j) in grow.iter_mut().zip(unit) {
+            g.push(tracks[j][i], clip.trunk, p.reach);
+        }
         let mut last = i;
         while last + 1 < n && still[last + 1] {
-            frames.push(last + 1);
-            if reach(unit, tracks, &frames, clip.trunk) > p.reach {
+            let next = last + 1;
+            let mut within = true;
+            for (g, &j) in grow.iter_mut().zip(unit) {
+                within &= g.push(tracks[j][next], clip.trunk, p.reach);
+            }
+            if !within {
                 break;
             }
-            last += 1;
+            last = next;
         }
         if clip.lasts(i, last, p.min_seconds) {
             out.push(Span {
@@ -193,6 +250,28 @@ mod tests {
                 }
             ]
         );
+    }
+
+    #[test]
+    fn the_growing_reach_agrees_with_the_reach_read_whole() {
+        // A slow drift with noise: after every frame, the incremental verdict is
+        // the one the whole span gives.
+        let t: Vec<Pos> = (0..200)
+            .map(|i| {
+                let f = i as f64;
+                Some([0.02 * f + (f * 1.7).sin() * 0.8, (f * 0.9).cos() * 0.8])
+            })
+            .collect();
+        let mut g = Growing::default();
+        for last in 0..200 {
+            let within = g.push(t[last], 100.0, 0.03);
+            let frames: Vec<usize> = (0..=last).collect();
+            assert_eq!(
+                within,
+                reach(&[0], &[t.clone()], &frames, 100.0) <= 0.03,
+                "{last}"
+            );
+        }
     }
 
     #[test]
