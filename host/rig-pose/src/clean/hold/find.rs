@@ -268,7 +268,7 @@ mod tests {
             let frames: Vec<usize> = (0..=last).collect();
             assert_eq!(
                 within,
-                reach(&[0], &[t.clone()], &frames, 100.0) <= 0.03,
+                reach(&[0], std::slice::from_ref(&t), &frames, 100.0) <= 0.03,
                 "{last}"
             );
         }
