@@ -122,12 +122,22 @@ pub fn main_entry() -> ExitCode {
                 }
                 _ => {
                     let text = e.render().to_string();
-                    let first = text
-                        .lines()
+                    let mut lines = text.lines();
+                    let mut first = lines
                         .next()
                         .unwrap_or("")
-                        .trim_start_matches("error: ");
-                    out.usage(first);
+                        .trim_start_matches("error: ")
+                        .to_string();
+                    // "the following required arguments were not provided:" names
+                    // them on the lines below it.
+                    if first.ends_with(':') {
+                        let named: Vec<&str> = lines
+                            .take_while(|l| l.starts_with("  "))
+                            .map(str::trim)
+                            .collect();
+                        first = format!("{first} {}", named.join(", "));
+                    }
+                    out.usage(&first);
                     ExitCode::from(2)
                 }
             };

@@ -244,6 +244,17 @@ fn usage_errors() {
     );
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("in.json"), text_of(&doc)).unwrap();
+    let run = run_in(dir, &["clean", "--pose", "in.json"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.starts_with(
+            "rig-pose: the following required arguments were not provided: --out <OUT>\n"
+        ),
+        "{}",
+        run.dump()
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("in.json"), text_of(&doc)).unwrap();
     let run = run_in(dir, &["clean", "--pose", "in.json", "--out", "./in.json"]);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("--out names the --pose file"));
