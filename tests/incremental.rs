@@ -322,3 +322,72 @@ fn cache_stats_and_gc() {
         .code(2)
         .stderr_has("--max-size");
 }
+
+#[test]
+fn two_rigc_processes_share_one_cache_safely() {
+    let names = ["a", "b", "c", "d"];
+    let p = project(&names);
+    let spawn = || {
+        std::process::Command::new(util::rigc_bin())
+            .args(["build", "--all", "--jobs", "2"])
+            .current_dir(p.path())
+            .output()
+            .expect("rigc runs")
+    };
+    let (x, y) = std::thread::scope(|s| {
+        let a = s.spawn(spawn);
+        let b = s.spawn(spawn);
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    for out in [&x, &y] {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            !String::from_utf8_lossy(&out.stderr).contains("corrupt"),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let both = outputs(&p, &names);
+    // The shared cache is whole: a third build serves everything and writes the same bytes.
+    let report = build(&p, &[]);
+    assert_eq!(report["summary"]["stagesRan"], 0, "{report:#}");
+    assert_eq!(outputs(&p, &names), both);
+    assert!(
+        util::walk(&p.path().join("cache/tmp")).is_empty(),
+        "temporary files were left in the cache"
+    );
+}
+
+#[test]
+fn project_file_refusals_name_missing_files_and_escaping_paths() {
+    let p = project(&["tiny"]);
+    let toml = p.read("rigc.toml");
+    p.write(
+        "rigc.toml",
+        toml.replace("rig = \"rig.json\"", "rig = \"rigs/missing.json\""),
+    );
+    p.rigc(&["build", "--all"])
+        .code(1)
+        .stderr_has("rig spec \"rigs/missing.json\" is not on disk")
+        .stderr_has("rigc.toml:6:7 at /target/0/rig");
+    p.write(
+        "rigc.toml",
+        toml.replace("out = \"build/tiny\"", "out = \"../elsewhere\""),
+    );
+    p.rigc(&["build", "--all"])
+        .code(1)
+        .stderr_has("output directory \"../elsewhere\" resolves to")
+        .stderr_has("outside the project");
+    p.write(
+        "rigc.toml",
+        toml.replace("[project]", "[project]\ncache_dir = \"x\""),
+    );
+    p.rigc(&["build", "--all"])
+        .code(1)
+        .stderr_has("unknown field `cache_dir`");
+    assert!(!p.exists("build"));
+}
