@@ -70,6 +70,7 @@ pub fn main_entry() -> ExitCode {
     let status = match &parsed.command {
         cli::Command::Build(args) => commands::build::run(args, &cwd, &mut out),
         cli::Command::Validate(args) => commands::validate::run(args, &cwd, &mut out),
+        cli::Command::Sample(args) => commands::sample::run(args, &cwd, &mut out),
     };
     if out.is_broken() {
         return ExitCode::SUCCESS;

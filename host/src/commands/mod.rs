@@ -2,6 +2,7 @@
 //! does its work, prints its report, and returns the exit status.
 
 pub mod build;
+pub mod sample;
 pub mod validate;
 
 /// How a command ended.
