@@ -8,9 +8,11 @@
 //! frames at `0, dt, 2dt, … < t` then `t`, each `setupPose` + apply from the
 //! previous frame's time + `updateWorldTransform(Physics.update)`.
 
+mod compare;
 mod out;
 mod snapshot;
 
+pub use compare::{compare, Comparison};
 pub use out::{nums, obj, Out};
 pub use snapshot::snapshot;
 
