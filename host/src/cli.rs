@@ -98,7 +98,12 @@ pub struct SampleArgs {
     #[arg(long, value_name = "PATH|-")]
     pub atlas: Option<PathBuf>,
     /// The animation to pose.
-    #[arg(long, value_name = "NAME", required_unless_present = "setup", conflicts_with = "setup")]
+    #[arg(
+        long,
+        value_name = "NAME",
+        required_unless_present = "setup",
+        conflicts_with = "setup"
+    )]
     pub animation: Option<String>,
     /// Pose the setup pose instead of an animation.
     #[arg(long)]

@@ -105,9 +105,10 @@ fn locate(
         Some(a) if a == Path::new("-") => None,
         Some(a) => Some(crate::project::absolute(a, cwd)),
         None if path.is_dir() => Some(path.join("skeleton.atlas")),
-        None => Some(super::validate::atlas_beside(&skeleton).map_err(|m| {
-            format!("{m}, or --atlas - for 1×1 stand-in regions")
-        })?),
+        None => Some(
+            super::validate::atlas_beside(&skeleton)
+                .map_err(|m| format!("{m}, or --atlas - for 1×1 stand-in regions"))?,
+        ),
     };
     Ok((skeleton, atlas))
 }

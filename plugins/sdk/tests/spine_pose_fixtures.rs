@@ -37,7 +37,9 @@ fn fixtures_pose_like_spine_core() {
         let parsed_atlas = atlas
             .as_ref()
             .map(|p| read_atlas(&std::fs::read_to_string(p).expect("atlas")).expect("atlas reads"));
-        let data = read_skeleton(&text, parsed_atlas.as_ref()).expect("fixture reads").data;
+        let data = read_skeleton(&text, parsed_atlas.as_ref())
+            .expect("fixture reads")
+            .data;
         let mut skins: Vec<Option<String>> = vec![None];
         skins.extend(data.skins.iter().map(|s| Some(s.name.clone())));
         let job = |options: SampleOptions| Job {

@@ -148,8 +148,14 @@ pub fn differ(jobs: &[Job]) -> (Vec<String>, Stats) {
         st.jobs += 1;
         match (ours(job), t) {
             (Err(_), Err(_)) => st.refused += 1,
-            (Ok(_), Err(e)) => fails.push(format!("{}: spine-core threw {e:?}, we posed", job.describe())),
-            (Err(e), Ok(_)) => fails.push(format!("{}: we refused ({e}), spine-core posed", job.describe())),
+            (Ok(_), Err(e)) => fails.push(format!(
+                "{}: spine-core threw {e:?}, we posed",
+                job.describe()
+            )),
+            (Err(e), Ok(_)) => fails.push(format!(
+                "{}: we refused ({e}), spine-core posed",
+                job.describe()
+            )),
             (Ok(o), Ok(t)) => {
                 let c = compare(&t, &o, TOL, 0.0);
                 st.frames += t["frames"].as_array().map_or(0, Vec::len);

@@ -353,7 +353,15 @@ fn world_positions(
     if closed {
         vertices_length += 2.0;
         set_size(&mut buf.world, vertices_length.max(0.0) as usize);
-        cwv(sk, slot, path, 2.0, vertices_length - 4.0, &mut buf.world, 0)?;
+        cwv(
+            sk,
+            slot,
+            path,
+            2.0,
+            vertices_length - 4.0,
+            &mut buf.world,
+            0,
+        )?;
         let off = (vertices_length - 4.0).max(0.0) as usize;
         cwv(sk, slot, path, 0.0, 2.0, &mut buf.world, off)?;
         let (w0, w1) = (at(&buf.world, 0.0), at(&buf.world, 1.0));
@@ -568,7 +576,8 @@ fn add_curve(p: f64, k: [f64; 8], out: &mut Vec<f64>, o: usize, tangents: bool) 
         let r = if p < 0.001 {
             (cy1 - y1).atan2(cx1 - x1)
         } else {
-            (y - (y1 * uu + cy1 * ut * 2.0 + cy2 * tt)).atan2(x - (x1 * uu + cx1 * ut * 2.0 + cx2 * tt))
+            (y - (y1 * uu + cy1 * ut * 2.0 + cy2 * tt))
+                .atan2(x - (x1 * uu + cx1 * ut * 2.0 + cx2 * tt))
         };
         put(out, o + 2, r);
     }

@@ -223,7 +223,8 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PhysicsData, physic
                     if rotate_or_shear_x {
                         mr = (data.rotate + data.shear_x) * mix;
                         z = st.rotate_lag * js_max0(1.0 - aa / t);
-                        let mut r = (dy + st.ty).atan2(dx + st.tx) - ca - (st.rotate_offset - z) * mr;
+                        let mut r =
+                            (dy + st.ty).atan2(dx + st.tx) - ca - (st.rotate_offset - z) * mr;
                         st.rotate_offset += (r - (r * (1.0 / PI2) - 0.5).ceil() * PI2) * i;
                         r = (st.rotate_offset - z) * mr + ca;
                         cs = r.cos();

@@ -29,7 +29,10 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &SliderData) -> Resu
         if data.local {
             sk.validate_local(bone);
         }
-        let property = data.property.as_ref().ok_or_else(|| pose_error(NO_PROPERTY))?;
+        let property = data
+            .property
+            .as_ref()
+            .ok_or_else(|| pose_error(NO_PROPERTY))?;
         let value = super::transform::property_value(
             property.property,
             (sk.scale_x, sk.scale_y),

@@ -98,7 +98,8 @@ fn walk(x: &Value, y: &Value, path: String, abs: f64, rel: f64, c: &mut Comparis
         if !(d <= tol) {
             c.failed += 1;
             if c.failures.len() < 20 {
-                c.failures.push(format!("{path} a={x} b={y} |a-b|={d:e} tol={tol:e}"));
+                c.failures
+                    .push(format!("{path} a={x} b={y} |a-b|={d:e} tol={tol:e}"));
             }
         }
         return;
@@ -111,7 +112,11 @@ fn walk(x: &Value, y: &Value, path: String, abs: f64, rel: f64, c: &mut Comparis
     match (x, y) {
         (Value::Array(xa), Value::Array(ya)) => {
             if xa.len() != ya.len() {
-                structural(format!("array lengths differ: {} vs {}", xa.len(), ya.len()));
+                structural(format!(
+                    "array lengths differ: {} vs {}",
+                    xa.len(),
+                    ya.len()
+                ));
             }
             for (i, (p, q)) in xa.iter().zip(ya).enumerate() {
                 walk(p, q, format!("{path}{}", label(p, i)), abs, rel, c);
@@ -137,7 +142,8 @@ fn walk(x: &Value, y: &Value, path: String, abs: f64, rel: f64, c: &mut Comparis
                 }
             }
             for k in yo.keys() {
-                if k != "runtime" && k != "apply" && !xo.contains_key(k) && c.structural.len() < 20 {
+                if k != "runtime" && k != "apply" && !xo.contains_key(k) && c.structural.len() < 20
+                {
                     c.structural.push(format!("{path}.{k}: key only in b"));
                 }
             }

@@ -130,7 +130,18 @@ pub fn pose_at<'a>(
         sk.time = t;
         sk.setup_pose();
         if let Some(a) = animation {
-            sk.apply_animation(a, -1.0, t, o.looped, Some(&mut events), 1.0, MixFrom::Setup, false, false, false)?;
+            sk.apply_animation(
+                a,
+                -1.0,
+                t,
+                o.looped,
+                Some(&mut events),
+                1.0,
+                MixFrom::Setup,
+                false,
+                false,
+                false,
+            )?;
         }
         sk.update_world_transform_with(Physics::None)?;
         return Ok((sk, events));
@@ -141,7 +152,18 @@ pub fn pose_at<'a>(
         sk.setup_pose();
         if let Some(a) = animation {
             let mut ignored = Vec::new();
-            sk.apply_animation(a, last, tk, o.looped, Some(&mut ignored), 1.0, MixFrom::Setup, false, false, false)?;
+            sk.apply_animation(
+                a,
+                last,
+                tk,
+                o.looped,
+                Some(&mut ignored),
+                1.0,
+                MixFrom::Setup,
+                false,
+                false,
+                false,
+            )?;
         }
         sk.update_world_transform_with(Physics::Update)?;
         last = tk;
@@ -188,7 +210,9 @@ pub fn pose_document(data: &SkeletonData, o: &SampleOptions) -> Result<Out, Pose
         ("animation", o.animation.as_deref().into()),
         (
             "duration",
-            animation.map_or(0.0, |a| data.animations[a].duration).into(),
+            animation
+                .map_or(0.0, |a| data.animations[a].duration)
+                .into(),
         ),
         ("skin", o.skin.as_deref().into()),
         ("loop", o.looped.into()),

@@ -65,9 +65,11 @@ fn scalar(v: &Out, s: &mut String) {
         Out::Null => s.push_str("null"),
         Out::Bool(b) => s.push_str(if *b { "true" } else { "false" }),
         Out::Num(x) if x.is_nan() => s.push_str("\"NaN\""),
-        Out::Num(x) if x.is_infinite() => {
-            s.push_str(if *x > 0.0 { "\"Infinity\"" } else { "\"-Infinity\"" })
-        }
+        Out::Num(x) if x.is_infinite() => s.push_str(if *x > 0.0 {
+            "\"Infinity\""
+        } else {
+            "\"-Infinity\""
+        }),
         Out::Num(x) => s.push_str(&f64_text(*x)),
         Out::Str(t) => s.push_str(&serde_json::to_string(t).unwrap_or_else(|_| "\"\"".into())),
         Out::Arr(_) | Out::Obj(_) => {}

@@ -57,10 +57,7 @@ pub fn snapshot(sk: &mut Skeleton<'_>, time: f64, events: &[&Event]) -> Result<O
             let world = |v: f64| if on { Out::Num(v) } else { Out::Null };
             obj(vec![
                 ("name", d.bones[i].name.as_str().into()),
-                (
-                    "parent",
-                    b.parent.map(|p| d.bones[p].name.as_str()).into(),
-                ),
+                ("parent", b.parent.map(|p| d.bones[p].name.as_str()).into()),
                 ("active", on.into()),
                 ("a", world(w.a)),
                 ("b", world(w.b)),
@@ -86,9 +83,7 @@ pub fn snapshot(sk: &mut Skeleton<'_>, time: f64, events: &[&Event]) -> Result<O
                 ("dark", p.dark.map_or(Out::Null, |c| nums([c.r, c.g, c.b]))),
                 (
                     "attachment",
-                    p.attachment
-                        .map(|a| d.attachments[a].name.as_str())
-                        .into(),
+                    p.attachment.map(|a| d.attachments[a].name.as_str()).into(),
                 ),
             ])
         })
@@ -254,10 +249,7 @@ fn attachment(sk: &Skeleton<'_>, s: usize) -> Result<Out, PoseError> {
             let v = sk.vertex_world(s, &c.vertex)?;
             o.extend([
                 ("type", "clipping".into()),
-                (
-                    "end",
-                    c.end_slot.map(|e| d.slots[e].name.as_str()).into(),
-                ),
+                ("end", c.end_slot.map(|e| d.slots[e].name.as_str()).into()),
                 ("convex", c.convex.into()),
                 ("inverse", c.inverse.into()),
                 ("vertices", nums(v)),

@@ -97,7 +97,9 @@ pub(super) fn apply(
                 s.mix_scale_y,
                 s.mix_shear_y,
             ];
-            mixes(c, time, m, &mut cur, &su, |c, t, i| c.values::<6>(t, i).to_vec());
+            mixes(c, time, m, &mut cur, &su, |c, t, i| {
+                c.values::<6>(t, i).to_vec()
+            });
             [
                 p.mix_rotate,
                 p.mix_x,
@@ -110,7 +112,9 @@ pub(super) fn apply(
         (K::PathMix(_), ConstraintPose::Path(p), ConstraintPose::Path(s)) => {
             let mut cur = [p.mix_rotate, p.mix_x, p.mix_y];
             let su = [s.mix_rotate, s.mix_x, s.mix_y];
-            mixes(c, time, m, &mut cur, &su, |c, t, i| c.values::<3>(t, i).to_vec());
+            mixes(c, time, m, &mut cur, &su, |c, t, i| {
+                c.values::<3>(t, i).to_vec()
+            });
             [p.mix_rotate, p.mix_x, p.mix_y] = cur;
         }
         (K::PathPosition(_), ConstraintPose::Path(p), ConstraintPose::Path(s)) => {
@@ -159,7 +163,11 @@ fn mixes<const N: usize>(
     }
     let i = c.search(time);
     let keyed = values(c, time, i);
-    let base = if m.from == MixFrom::Setup { *setup } else { *cur };
+    let base = if m.from == MixFrom::Setup {
+        *setup
+    } else {
+        *cur
+    };
     for k in 0..N {
         let v = keyed.get(k).copied().unwrap_or(f64::NAN);
         cur[k] = if m.add {
@@ -242,7 +250,13 @@ fn physics_global(sk: &mut Skeleton<'_>, value: PhysicsValue, c: &Curves<'_>, ti
 }
 
 /// `PhysicsConstraintResetTimeline.apply`.
-fn reset(sk: &mut Skeleton<'_>, index: Option<usize>, c: &Curves<'_>, mut last_time: f64, time: f64) {
+fn reset(
+    sk: &mut Skeleton<'_>,
+    index: Option<usize>,
+    c: &Curves<'_>,
+    mut last_time: f64,
+    time: f64,
+) {
     if let Some(i) = index {
         if !sk.constraints.get(i).is_some_and(|c| c.active) {
             return;

@@ -62,7 +62,12 @@ pub(super) fn apply(
         return Ok(());
     }
     let mut slots = vec![s];
-    slots.extend(sk.data.attachments[attachment].timeline_slots.iter().copied());
+    slots.extend(
+        sk.data.attachments[attachment]
+            .timeline_slots
+            .iter()
+            .copied(),
+    );
     if c.before_first(time) {
         for &o in &slots {
             before_first(sk, o, attachment, vertices, m)?;

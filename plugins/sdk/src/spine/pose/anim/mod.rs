@@ -131,13 +131,17 @@ impl<'t> Curves<'t> {
         if i < 0 {
             return f64::NAN;
         }
-        self.frames.get(i as usize).map_or(f64::NAN, |&v| f64::from(v))
+        self.frames
+            .get(i as usize)
+            .map_or(f64::NAN, |&v| f64::from(v))
     }
 
     /// `curves[i]` for a number index (`NaN` unless an integer in range).
     fn c(&self, i: f64) -> f64 {
         if i >= 0.0 && i.fract() == 0.0 {
-            self.curves.get(i as usize).map_or(f64::NAN, |&v| f64::from(v))
+            self.curves
+                .get(i as usize)
+                .map_or(f64::NAN, |&v| f64::from(v))
         } else {
             f64::NAN
         }

@@ -153,7 +153,11 @@ pub(super) fn color(
         clamp_color(light);
     } else {
         if alpha != 1.0 {
-            let base = if from == MixFrom::Setup { setup } else { *light };
+            let base = if from == MixFrom::Setup {
+                setup
+            } else {
+                *light
+            };
             r = base.r + (r - base.r) * alpha;
             g = base.g + (g - base.g) * alpha;
             b = base.b + (b - base.b) * alpha;
@@ -215,12 +219,16 @@ fn follows(sk: &Skeleton<'_>, s: usize, timeline: usize, applied: bool) -> bool 
     let Some(slot) = sk.slots.get(s) else {
         return false;
     };
-    sk.bones[slot.bone].active
-        && sk.timeline_of(slot.pick(applied).attachment) == Some(timeline)
+    sk.bones[slot.bone].active && sk.timeline_of(slot.pick(applied).attachment) == Some(timeline)
 }
 
 /// `Attachment.isTimelineActive`.
-pub(super) fn timeline_active(sk: &Skeleton<'_>, s: usize, attachment: usize, applied: bool) -> bool {
+pub(super) fn timeline_active(
+    sk: &Skeleton<'_>,
+    s: usize,
+    attachment: usize,
+    applied: bool,
+) -> bool {
     follows(sk, s, attachment, applied)
         || sk.data.attachments[attachment]
             .timeline_slots
@@ -241,7 +249,12 @@ pub(super) fn sequence(
         return Ok(());
     }
     let mut slots = vec![s];
-    slots.extend(sk.data.attachments[attachment].timeline_slots.iter().copied());
+    slots.extend(
+        sk.data.attachments[attachment]
+            .timeline_slots
+            .iter()
+            .copied(),
+    );
     if m.out || c.before_first(time) {
         if m.from != MixFrom::Current {
             for &o in &slots {
