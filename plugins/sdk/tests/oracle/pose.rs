@@ -121,6 +121,8 @@ pub struct Stats {
     pub max_abs: f64,
     /// Where.
     pub worst: String,
+    /// The messages of the refusals (spine-core's), distinct.
+    pub refusals: Vec<String>,
 }
 
 impl Stats {
@@ -130,6 +132,7 @@ impl Stats {
         self.refused += o.refused;
         self.frames += o.frames;
         self.numbers += o.numbers;
+        self.refusals.extend(o.refusals);
         if o.max_abs > self.max_abs || self.worst.is_empty() {
             self.max_abs = o.max_abs;
             self.worst = o.worst;
@@ -147,7 +150,12 @@ pub fn differ(jobs: &[Job]) -> (Vec<String>, Stats) {
     for (job, t) in jobs.iter().zip(theirs) {
         st.jobs += 1;
         match (ours(job), t) {
-            (Err(_), Err(_)) => st.refused += 1,
+            (Err(_), Err(e)) => {
+                st.refused += 1;
+                if !st.refusals.contains(&e) {
+                    st.refusals.push(e);
+                }
+            }
             (Ok(_), Err(e)) => fails.push(format!(
                 "{}: spine-core threw {e:?}, we posed",
                 job.describe()

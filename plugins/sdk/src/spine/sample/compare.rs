@@ -2,7 +2,8 @@
 //! numbers (and the strings `"NaN"`, `"Infinity"`, `"-Infinity"`) pass when
 //! `|a − b| <= abs + rel·max(|a|, |b|)` (`NaN` only matches `NaN`); every other
 //! value, array length and key set must match exactly. Keys `runtime` and
-//! `apply` are ignored.
+//! `apply` are ignored. One deliberate difference: equal non-finite values
+//! pass here, where `compare.mjs`'s tolerance becomes `NaN` and fails them.
 
 use serde_json::Value;
 
@@ -90,7 +91,13 @@ fn walk(x: &Value, y: &Value, path: String, abs: f64, rel: f64, c: &mut Comparis
         } else {
             (nx - ny).abs()
         };
-        let tol = abs + rel * nx.abs().max(ny.abs());
+        // Equal values (NaN and NaN, equal infinities) always pass; compare.mjs
+        // computes a NaN tolerance for them and fails them, against its README.
+        let tol = if d == 0.0 {
+            abs
+        } else {
+            abs + rel * nx.abs().max(ny.abs())
+        };
         if d > c.max_abs || c.worst.is_empty() {
             c.max_abs = c.max_abs.max(d);
             c.worst = format!("{path} a={x} b={y}");
