@@ -234,6 +234,7 @@ pub struct Skeleton<'a> {
     update_cache: Vec<Update>,
     reset_cache: Vec<Reset>,
     update: u64,
+    stack: Vec<usize>,
 }
 
 impl<'a> Skeleton<'a> {
@@ -303,6 +304,7 @@ impl<'a> Skeleton<'a> {
             update_cache: Vec::new(),
             reset_cache: Vec::new(),
             update: 0,
+            stack: Vec::new(),
         };
         sk.setup_pose_slots();
         sk.update_cache()?;
@@ -492,16 +494,19 @@ impl<'a> Skeleton<'a> {
 
     fn reset_world(&mut self, i: usize) {
         let update = self.update;
-        let mut stack: Vec<usize> = self.bones[i].children.clone();
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.extend(self.bones[i].children.iter().rev().copied());
         while let Some(c) = stack.pop() {
             if self.bones[c].applied().world == update {
                 if self.bones[c].applied().local == update {
                     self.update_local(c);
                 }
                 self.bones[c].applied_mut().world = 0;
-                stack.extend(self.bones[c].children.iter().copied());
+                stack.extend(self.bones[c].children.iter().rev().copied());
             }
         }
+        self.stack = stack;
     }
 
     /// `updateWorldTransform(Physics.none)`.

@@ -22,7 +22,8 @@ fn at64(a: &[f64], i: usize) -> f64 {
 
 /// A bone index from a weighted `bones` array entry.
 fn bone_index(b: f64) -> Option<usize> {
-    (b >= 0.0 && b.fract() == 0.0).then_some(b as usize)
+    let k = b as usize;
+    (b >= 0.0 && k as f64 == b).then_some(k)
 }
 
 impl Skeleton<'_> {
@@ -130,29 +131,58 @@ impl Skeleton<'_> {
         }
         let (mut bi, mut fi) = (skip * 3, skip * 2);
         let with_deform = !deform.is_empty();
+        let verts = &v.vertices;
         let mut w = offset;
         while w < end {
             let (mut wx, mut wy) = (0.0, 0.0);
             let n = at64(bones, vi);
             vi += 1;
-            let stop = n + vi as f64;
-            while (vi as f64) < stop {
-                let bone = bone_index(at64(bones, vi))
-                    .and_then(|k| self.bones.get(k))
-                    .ok_or_else(|| pose_error(NO_BONE))?
-                    .applied();
-                let mut vx = at32(&v.vertices, bi);
-                let mut vy = at32(&v.vertices, bi + 1);
-                if with_deform {
-                    vx += at64(deform, fi);
-                    vy += at64(deform, fi + 1);
+            let k = n as usize;
+            let fits = n >= 0.0
+                && k as f64 == n
+                && vi + k <= bones.len()
+                && bi + 3 * k <= verts.len()
+                && (!with_deform || fi + 2 * k <= deform.len());
+            if fits {
+                // Every index is in range: the runtime's loop without the
+                // `undefined` cases.
+                for j in 0..k {
+                    let bone = bone_index(bones[vi + j])
+                        .and_then(|b| self.bones.get(b))
+                        .ok_or_else(|| pose_error(NO_BONE))?
+                        .applied();
+                    let (mut vx, mut vy) = (f64::from(verts[bi]), f64::from(verts[bi + 1]));
+                    if with_deform {
+                        vx += deform[fi];
+                        vy += deform[fi + 1];
+                    }
+                    let weight = f64::from(verts[bi + 2]);
+                    wx += (vx * bone.a + vy * bone.b + bone.world_x) * weight;
+                    wy += (vx * bone.c + vy * bone.d + bone.world_y) * weight;
+                    bi += 3;
+                    fi += 2;
                 }
-                let weight = at32(&v.vertices, bi + 2);
-                wx += (vx * bone.a + vy * bone.b + bone.world_x) * weight;
-                wy += (vx * bone.c + vy * bone.d + bone.world_y) * weight;
-                vi += 1;
-                bi += 3;
-                fi += 2;
+                vi += k;
+            } else {
+                let stop = n + vi as f64;
+                while (vi as f64) < stop {
+                    let bone = bone_index(at64(bones, vi))
+                        .and_then(|k| self.bones.get(k))
+                        .ok_or_else(|| pose_error(NO_BONE))?
+                        .applied();
+                    let mut vx = at32(verts, bi);
+                    let mut vy = at32(verts, bi + 1);
+                    if with_deform {
+                        vx += at64(deform, fi);
+                        vy += at64(deform, fi + 1);
+                    }
+                    let weight = at32(verts, bi + 2);
+                    wx += (vx * bone.a + vy * bone.b + bone.world_x) * weight;
+                    wy += (vx * bone.c + vy * bone.d + bone.world_y) * weight;
+                    vi += 1;
+                    bi += 3;
+                    fi += 2;
+                }
             }
             out[w] = wx;
             out[w + 1] = wy;

@@ -176,21 +176,25 @@ impl<'t> Curves<'t> {
 
     /// `CurveTimeline.getBezierValue(time, frameIndex, valueOffset, i)`.
     pub fn bezier(&self, time: f64, frame: isize, value: isize, i: f64) -> f64 {
-        if self.c(i) > time {
+        let Some(i) = index(i) else {
+            return f64::NAN;
+        };
+        let cv = |k: usize| self.curves.get(k).map_or(f64::NAN, |&v| f64::from(v));
+        if cv(i) > time {
             let (x, y) = (self.f(frame), self.f(frame + value));
-            return y + (time - x) / (self.c(i) - x) * (self.c(i + 1.0) - y);
+            return y + (time - x) / (cv(i) - x) * (cv(i + 1) - y);
         }
-        let n = i + BEZIER_SIZE as f64;
-        let mut k = i + 2.0;
+        let n = i + BEZIER_SIZE;
+        let mut k = i + 2;
         while k < n {
-            if self.c(k) >= time {
-                let (x, y) = (self.c(k - 2.0), self.c(k - 1.0));
-                return y + (time - x) / (self.c(k) - x) * (self.c(k + 1.0) - y);
+            if cv(k) >= time {
+                let (x, y) = (cv(k - 2), cv(k - 1));
+                return y + (time - x) / (cv(k) - x) * (cv(k + 1) - y);
             }
-            k += 2.0;
+            k += 2;
         }
         let next = frame + self.entries as isize;
-        let (x, y) = (self.c(n - 2.0), self.c(n - 1.0));
+        let (x, y) = (cv(n - 2), cv(n - 1));
         y + (time - x) / (self.f(next) - x) * (self.f(next + value) - y)
     }
 
@@ -299,6 +303,13 @@ impl<'t> Curves<'t> {
         base = base.abs() * js_sign(value);
         base + (value - base) * m.alpha
     }
+}
+
+/// A number used as an array index: a non-negative integer (else `None`,
+/// which reads `undefined`).
+pub(crate) fn index(i: f64) -> Option<usize> {
+    let k = i as usize;
+    (i >= 0.0 && k as f64 == i).then_some(k)
 }
 
 /// `CurveTimeline1.beforeFirstKey`.
