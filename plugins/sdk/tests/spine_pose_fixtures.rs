@@ -87,7 +87,6 @@ fn fixtures_pose_like_spine_core() {
                     looped: true,
                     physics: true,
                     dt: 1.0 / 30.0,
-                    ..SampleOptions::default()
                 }));
             }
         }

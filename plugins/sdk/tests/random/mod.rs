@@ -340,11 +340,11 @@ pub fn skeleton(r: &mut Rng) -> Generated {
     let mut skin_names = Vec::new();
     if !skin_bones.is_empty() || r.chance(0.3) {
         let mut extra = Map::new();
-        for s in 0..slots.len() {
+        for slot in &slots {
             if r.chance(0.3) {
-                let ph = slots[s].attachments[0].0.clone();
+                let ph = slot.attachments[0].0.clone();
                 extra.insert(
-                    slots[s].name.clone(),
+                    slot.name.clone(),
                     json!({ ph: {"width": r.f(5.0, 40.0), "height": r.f(5.0, 40.0), "rotation": r.f(-90.0, 90.0)} }),
                 );
             }

@@ -162,6 +162,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PathData) -> Result
         };
     }
     let mut ip = 3;
+    #[allow(clippy::needless_range_loop)]
     for i in 0..bone_count {
         let bi = bones[i];
         let update = sk.update;

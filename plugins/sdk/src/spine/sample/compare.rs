@@ -102,7 +102,8 @@ fn walk(x: &Value, y: &Value, path: String, abs: f64, rel: f64, c: &mut Comparis
             c.max_abs = c.max_abs.max(d);
             c.worst = format!("{path} a={x} b={y}");
         }
-        if !(d <= tol) {
+        let within = d <= tol;
+        if !within {
             c.failed += 1;
             if c.failures.len() < 20 {
                 c.failures

@@ -6,14 +6,9 @@ use crate::spine::data::{AttachmentKind, Color, TimelineKind as K};
 use crate::spine::math::{js_max, js_min, to_int32};
 use crate::spine::pose::{pose_error, PoseError, Skeleton};
 
+/// `v < 0 ? 0 : (v > 1 ? 1 : v)` (NaN stays NaN).
 fn clamp01(v: f64) -> f64 {
-    if v < 0.0 {
-        0.0
-    } else if v > 1.0 {
-        1.0
-    } else {
-        v
-    }
+    v.clamp(0.0, 1.0)
 }
 
 fn clamp_color(c: &mut Color) {
