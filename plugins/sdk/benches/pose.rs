@@ -24,7 +24,11 @@ fn skeleton() -> Value {
     for c in 0..CHAINS {
         let angle = c as f64 * 360.0 / CHAINS as f64;
         for l in 0..LINKS {
-            let parent = if l == 0 { "root".to_string() } else { format!("c{c}_{}", l - 1) };
+            let parent = if l == 0 {
+                "root".to_string()
+            } else {
+                format!("c{c}_{}", l - 1)
+            };
             bones.push(json!({
                 "name": format!("c{c}_{l}"), "parent": parent, "length": 12,
                 "x": if l == 0 { 0.0 } else { 12.0 }, "rotation": if l == 0 { angle } else { 3.0 },
@@ -40,7 +44,9 @@ fn skeleton() -> Value {
     let mut attachments = serde_json::Map::new();
     let mut constraints = Vec::new();
     for c in 0..CHAINS {
-        slots.push(json!({"name": format!("m{c}"), "bone": format!("c{c}_0"), "attachment": "mesh"}));
+        slots.push(
+            json!({"name": format!("m{c}"), "bone": format!("c{c}_0"), "attachment": "mesh"}),
+        );
         let n = 48;
         let mut vertices = Vec::new();
         let mut uvs = Vec::new();
@@ -59,10 +65,12 @@ fn skeleton() -> Value {
         constraints.push(json!({"type": "ik", "name": format!("ik{c}"), "bones": [format!("c{c}_3"), format!("c{c}_4")],
             "target": format!("t{c}"), "mix": 0.6, "softness": 2, "bendPositive": c % 2 == 0}));
         let other = (c + 1) % CHAINS;
-        constraints.push(json!({"type": "transform", "name": format!("tc{c}"), "source": format!("c{other}_2"),
+        constraints.push(
+            json!({"type": "transform", "name": format!("tc{c}"), "source": format!("c{other}_2"),
             "bones": [format!("c{c}_12")], "localTarget": c % 3 == 0,
             "properties": {"rotate": {"to": {"rotate": {"scale": 0.5}}}, "x": {"to": {"x": {}}}},
-            "mixRotate": 0.5, "mixX": 0.3}));
+            "mixRotate": 0.5, "mixX": 0.3}),
+        );
         constraints.push(json!({"type": "physics", "name": format!("ph{c}"), "bone": format!("c{c}_{}", LINKS - 1),
             "x": 0.5, "y": 0.5, "rotate": 1, "inertia": 0.5, "strength": 100, "damping": 0.85, "gravity": 10}));
     }
@@ -80,10 +88,13 @@ fn skeleton() -> Value {
     for c in 0..CHAINS {
         for l in 0..LINKS {
             let amp = 10.0 + l as f64;
-            anim_bones.insert(format!("c{c}_{l}"), json!({"rotate": [
+            anim_bones.insert(
+                format!("c{c}_{l}"),
+                json!({"rotate": [
                 {"time": 0, "value": 0, "curve": [0.25, 0, 0.5, amp]},
                 {"time": 0.5, "value": amp, "curve": [0.75, amp, 0.9, -amp]},
-                {"time": 1, "value": -amp, "curve": "stepped"}, {"time": 2, "value": 0}]}));
+                {"time": 1, "value": -amp, "curve": "stepped"}, {"time": 2, "value": 0}]}),
+            );
         }
         anim_bones.insert(format!("t{c}"), json!({"translate": [{"time": 0, "x": 0}, {"time": 1, "x": 30, "y": -20}, {"time": 2}]}));
     }
@@ -96,18 +107,26 @@ fn skeleton() -> Value {
 }
 
 fn arg(args: &[String], name: &str) -> Option<String> {
-    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1).cloned())
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1).cloned())
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let frames: usize = arg(&args, "--frames").and_then(|v| v.parse().ok()).unwrap_or(600);
-    let runs: usize = arg(&args, "--runs").and_then(|v| v.parse().ok()).unwrap_or(15);
+    let frames: usize = arg(&args, "--frames")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(600);
+    let runs: usize = arg(&args, "--runs")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(15);
     let text = serde_json::to_string(&skeleton()).expect("json");
     if let Some(path) = arg(&args, "--write") {
         std::fs::write(&path, &text).expect("write skeleton");
     }
-    let data = read_skeleton(&text, None).expect("the bench skeleton reads").data;
+    let data = read_skeleton(&text, None)
+        .expect("the bench skeleton reads")
+        .data;
     let meshes: Vec<usize> = (0..data.slots.len()).collect();
     let mut buf = Vec::new();
     let mut samples = Vec::new();
@@ -121,14 +140,27 @@ fn main() {
             let t = f as f64 / 60.0;
             sk.time = t;
             sk.setup_pose();
-            sk.apply_animation(0, last, t, true, None, 1.0, MixFrom::Setup, false, false, false)
-                .expect("apply");
-            sk.update_world_transform_with(Physics::Update).expect("pose");
+            sk.apply_animation(
+                0,
+                last,
+                t,
+                true,
+                None,
+                1.0,
+                MixFrom::Setup,
+                false,
+                false,
+                false,
+            )
+            .expect("apply");
+            sk.update_world_transform_with(Physics::Update)
+                .expect("pose");
             for &s in &meshes {
                 if let Some(a) = sk.slots[s].applied().attachment {
                     if let AttachmentKind::Mesh(m) = &data.attachments[a].kind {
                         let n = m.vertex.world_vertices_length as usize;
-                        sk.vertex_world_range(s, &m.vertex, 0, n, &mut buf, 0).expect("vertices");
+                        sk.vertex_world_range(s, &m.vertex, 0, n, &mut buf, 0)
+                            .expect("vertices");
                         checksum += buf[0];
                     }
                 }

@@ -124,7 +124,10 @@ pub fn skeleton(r: &mut Rng) -> Generated {
         let mut b = Map::new();
         b.insert("name".into(), json!(format!("b{i}")));
         b.insert("parent".into(), json!(bones[parent].name));
-        b.insert("length".into(), json!(if r.chance(0.2) { 0.0 } else { r.f(5.0, 80.0) }));
+        b.insert(
+            "length".into(),
+            json!(if r.chance(0.2) { 0.0 } else { r.f(5.0, 80.0) }),
+        );
         b.insert("x".into(), json!(r.f(-60.0, 60.0)));
         b.insert("y".into(), json!(r.f(-60.0, 60.0)));
         b.insert("rotation".into(), json!(r.f(-180.0, 180.0)));
@@ -401,7 +404,8 @@ fn attachment(
                 a["color"] = json!(r.hex(4));
             }
             if r.chance(0.3) {
-                a["sequence"] = json!({"count": 2 + r.i(3), "start": 1, "digits": 2, "setup": r.i(2)});
+                a["sequence"] =
+                    json!({"count": 2 + r.i(3), "start": 1, "digits": 2, "setup": r.i(2)});
                 return ("sequence", 0, a);
             }
             ("region", 0, a)
@@ -436,7 +440,11 @@ fn attachment(
         }
         4 => {
             let verts: Vec<f64> = (0..8).map(|_| r.f(-30.0, 30.0)).collect();
-            ("other", 8, json!({"type": "boundingbox", "vertexCount": 4, "vertices": verts}))
+            (
+                "other",
+                8,
+                json!({"type": "boundingbox", "vertexCount": 4, "vertices": verts}),
+            )
         }
         5 => (
             "other",
@@ -447,7 +455,11 @@ fn attachment(
             let verts: Vec<f64> = (0..6).map(|_| r.f(-30.0, 30.0)).collect();
             let end = format!("s{}", r.i(slot_count));
             let _ = (bone, s);
-            ("other", 6, json!({"type": "clipping", "end": end, "vertexCount": 3, "vertices": verts}))
+            (
+                "other",
+                6,
+                json!({"type": "clipping", "end": end, "vertexCount": 3, "vertices": verts}),
+            )
         }
         _ => {
             let knots = 2 + r.i(3);
@@ -523,23 +535,80 @@ fn keys(
 }
 
 fn m(pairs: &[(&str, Value)]) -> Map<String, Value> {
-    pairs.iter().map(|(k, v)| ((*k).to_string(), v.clone())).collect()
+    pairs
+        .iter()
+        .map(|(k, v)| ((*k).to_string(), v.clone()))
+        .collect()
 }
 
 fn bone_timelines(r: &mut Rng, count: usize) -> Value {
     let mut t = Map::new();
     for _ in 0..count {
         let (name, v) = match r.i(11) {
-            0 => ("rotate", keys(r, 1, (-180.0, 180.0), |r| m(&[("value", json!(r.f(-180.0, 180.0)))]))),
-            1 => ("translate", keys(r, 2, (-40.0, 40.0), |r| m(&[("x", json!(r.f(-40.0, 40.0))), ("y", json!(r.f(-40.0, 40.0)))]))),
-            2 => ("translatex", keys(r, 1, (-40.0, 40.0), |r| m(&[("value", json!(r.f(-40.0, 40.0)))]))),
-            3 => ("translatey", keys(r, 1, (-40.0, 40.0), |r| m(&[("value", json!(r.f(-40.0, 40.0)))]))),
-            4 => ("scale", keys(r, 2, (-1.5, 2.0), |r| m(&[("x", json!(r.f(-1.5, 2.0))), ("y", json!(r.f(0.3, 2.0)))]))),
-            5 => ("scalex", keys(r, 1, (0.3, 2.0), |r| m(&[("value", json!(r.f(0.3, 2.0)))]))),
-            6 => ("scaley", keys(r, 1, (-2.0, 2.0), |r| m(&[("value", json!(r.f(-2.0, 2.0)))]))),
-            7 => ("shear", keys(r, 2, (-30.0, 30.0), |r| m(&[("x", json!(r.f(-30.0, 30.0))), ("y", json!(r.f(-30.0, 30.0)))]))),
-            8 => ("shearx", keys(r, 1, (-30.0, 30.0), |r| m(&[("value", json!(r.f(-30.0, 30.0)))]))),
-            9 => ("sheary", keys(r, 1, (-30.0, 30.0), |r| m(&[("value", json!(r.f(-30.0, 30.0)))]))),
+            0 => (
+                "rotate",
+                keys(r, 1, (-180.0, 180.0), |r| {
+                    m(&[("value", json!(r.f(-180.0, 180.0)))])
+                }),
+            ),
+            1 => (
+                "translate",
+                keys(r, 2, (-40.0, 40.0), |r| {
+                    m(&[
+                        ("x", json!(r.f(-40.0, 40.0))),
+                        ("y", json!(r.f(-40.0, 40.0))),
+                    ])
+                }),
+            ),
+            2 => (
+                "translatex",
+                keys(r, 1, (-40.0, 40.0), |r| {
+                    m(&[("value", json!(r.f(-40.0, 40.0)))])
+                }),
+            ),
+            3 => (
+                "translatey",
+                keys(r, 1, (-40.0, 40.0), |r| {
+                    m(&[("value", json!(r.f(-40.0, 40.0)))])
+                }),
+            ),
+            4 => (
+                "scale",
+                keys(r, 2, (-1.5, 2.0), |r| {
+                    m(&[("x", json!(r.f(-1.5, 2.0))), ("y", json!(r.f(0.3, 2.0)))])
+                }),
+            ),
+            5 => (
+                "scalex",
+                keys(r, 1, (0.3, 2.0), |r| m(&[("value", json!(r.f(0.3, 2.0)))])),
+            ),
+            6 => (
+                "scaley",
+                keys(r, 1, (-2.0, 2.0), |r| {
+                    m(&[("value", json!(r.f(-2.0, 2.0)))])
+                }),
+            ),
+            7 => (
+                "shear",
+                keys(r, 2, (-30.0, 30.0), |r| {
+                    m(&[
+                        ("x", json!(r.f(-30.0, 30.0))),
+                        ("y", json!(r.f(-30.0, 30.0))),
+                    ])
+                }),
+            ),
+            8 => (
+                "shearx",
+                keys(r, 1, (-30.0, 30.0), |r| {
+                    m(&[("value", json!(r.f(-30.0, 30.0)))])
+                }),
+            ),
+            9 => (
+                "sheary",
+                keys(r, 1, (-30.0, 30.0), |r| {
+                    m(&[("value", json!(r.f(-30.0, 30.0)))])
+                }),
+            ),
             _ => {
                 let t = times(r);
                 let k: Vec<Value> = t
@@ -608,7 +677,10 @@ fn animation(
                 t.insert("rgb".into(), color_keys(r, 3, false));
             }
             2 => {
-                t.insert("alpha".into(), keys(r, 1, (0.0, 1.0), |r| m(&[("value", json!(r.f(-0.2, 1.2)))])));
+                t.insert(
+                    "alpha".into(),
+                    keys(r, 1, (0.0, 1.0), |r| m(&[("value", json!(r.f(-0.2, 1.2)))])),
+                );
             }
             3 if s.dark => {
                 t.insert("rgba2".into(), color_keys(r, 4, true));
@@ -670,20 +742,37 @@ fn animation(
     let mut ik = Map::new();
     for c in names_of(constraints, "ik") {
         if r.chance(0.6) {
-            ik.insert(c, keys(r, 2, (0.0, 1.0), |r| m(&[
-                ("mix", json!(r.f(0.0, 1.0))), ("softness", json!(r.f(0.0, 10.0))),
-                ("bendPositive", json!(r.chance(0.5))), ("compress", json!(r.chance(0.5))), ("stretch", json!(r.chance(0.5))),
-            ])));
+            ik.insert(
+                c,
+                keys(r, 2, (0.0, 1.0), |r| {
+                    m(&[
+                        ("mix", json!(r.f(0.0, 1.0))),
+                        ("softness", json!(r.f(0.0, 10.0))),
+                        ("bendPositive", json!(r.chance(0.5))),
+                        ("compress", json!(r.chance(0.5))),
+                        ("stretch", json!(r.chance(0.5))),
+                    ])
+                }),
+            );
         }
     }
     a.insert("ik".into(), Value::Object(ik));
     let mut tc = Map::new();
     for c in names_of(constraints, "transform") {
         if r.chance(0.6) {
-            tc.insert(c, keys(r, 6, (0.0, 1.0), |r| m(&[
-                ("mixRotate", json!(r.f(0.0, 1.0))), ("mixX", json!(r.f(0.0, 1.0))), ("mixY", json!(r.f(0.0, 1.0))),
-                ("mixScaleX", json!(r.f(0.0, 1.0))), ("mixScaleY", json!(r.f(0.0, 1.0))), ("mixShearY", json!(r.f(0.0, 1.0))),
-            ])));
+            tc.insert(
+                c,
+                keys(r, 6, (0.0, 1.0), |r| {
+                    m(&[
+                        ("mixRotate", json!(r.f(0.0, 1.0))),
+                        ("mixX", json!(r.f(0.0, 1.0))),
+                        ("mixY", json!(r.f(0.0, 1.0))),
+                        ("mixScaleX", json!(r.f(0.0, 1.0))),
+                        ("mixScaleY", json!(r.f(0.0, 1.0))),
+                        ("mixShearY", json!(r.f(0.0, 1.0))),
+                    ])
+                }),
+            );
         }
     }
     a.insert("transform".into(), Value::Object(tc));
@@ -691,15 +780,30 @@ fn animation(
     for c in names_of(constraints, "path") {
         let mut t = Map::new();
         if r.chance(0.6) {
-            t.insert("position".into(), keys(r, 1, (0.0, 1.0), |r| m(&[("value", json!(r.f(0.0, 1.0)))])));
+            t.insert(
+                "position".into(),
+                keys(r, 1, (0.0, 1.0), |r| m(&[("value", json!(r.f(0.0, 1.0)))])),
+            );
         }
         if r.chance(0.4) {
-            t.insert("spacing".into(), keys(r, 1, (0.0, 10.0), |r| m(&[("value", json!(r.f(0.0, 10.0)))])));
+            t.insert(
+                "spacing".into(),
+                keys(r, 1, (0.0, 10.0), |r| {
+                    m(&[("value", json!(r.f(0.0, 10.0)))])
+                }),
+            );
         }
         if r.chance(0.4) {
-            t.insert("mix".into(), keys(r, 3, (0.0, 1.0), |r| m(&[
-                ("mixRotate", json!(r.f(0.0, 1.0))), ("mixX", json!(r.f(0.0, 1.0))), ("mixY", json!(r.f(0.0, 1.0))),
-            ])));
+            t.insert(
+                "mix".into(),
+                keys(r, 3, (0.0, 1.0), |r| {
+                    m(&[
+                        ("mixRotate", json!(r.f(0.0, 1.0))),
+                        ("mixX", json!(r.f(0.0, 1.0))),
+                        ("mixY", json!(r.f(0.0, 1.0))),
+                    ])
+                }),
+            );
         }
         pc.insert(c, Value::Object(t));
     }
@@ -721,7 +825,10 @@ fn animation(
             ("mix", 0.0, 1.0),
         ] {
             if r.chance(0.25) {
-                t.insert(name.into(), keys(r, 1, (lo, hi), |r| m(&[("value", json!(r.f(lo, hi)))])));
+                t.insert(
+                    name.into(),
+                    keys(r, 1, (lo, hi), |r| m(&[("value", json!(r.f(lo, hi)))])),
+                );
             }
         }
         if r.chance(0.3) {
@@ -735,10 +842,16 @@ fn animation(
     for c in names_of(constraints, "slider") {
         let mut t = Map::new();
         if r.chance(0.5) {
-            t.insert("time".into(), keys(r, 1, (0.0, 1.5), |r| m(&[("value", json!(r.f(0.0, 1.5)))])));
+            t.insert(
+                "time".into(),
+                keys(r, 1, (0.0, 1.5), |r| m(&[("value", json!(r.f(0.0, 1.5)))])),
+            );
         }
         if r.chance(0.4) {
-            t.insert("mix".into(), keys(r, 1, (0.0, 1.0), |r| m(&[("value", json!(r.f(0.0, 1.0)))])));
+            t.insert(
+                "mix".into(),
+                keys(r, 1, (0.0, 1.0), |r| m(&[("value", json!(r.f(0.0, 1.0)))])),
+            );
         }
         sl.insert(c, Value::Object(t));
     }

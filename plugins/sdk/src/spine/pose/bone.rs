@@ -405,7 +405,10 @@ mod tests {
             let r = f64::from(k) * 0.731;
             let [_, _, cy, sy] = rot2(r, 3.0, 3.0);
             let ry = (r + 90.0 + 3.0) * DEG_RAD;
-            assert!((cy - cos(ry)).abs() < 1e-13 && (sy - sin(ry)).abs() < 1e-13, "{r}");
+            assert!(
+                (cy - cos(ry)).abs() < 1e-13 && (sy - sin(ry)).abs() < 1e-13,
+                "{r}"
+            );
         }
     }
 }
