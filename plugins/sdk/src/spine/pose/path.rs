@@ -24,7 +24,8 @@ pub(crate) struct PathBuffers {
 
 /// `Utils.setArraySize(array, size)` (new entries are 0).
 fn set_size(a: &mut Vec<f64>, size: usize) {
-    a.resize(size, 0.0);
+    // Sizes come from vertex counts; `cwv` refuses absurd ones before they grow.
+    a.resize(size.min(1 << 24), 0.0);
 }
 
 fn at(a: &[f64], i: f64) -> f64 {
@@ -81,7 +82,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PathData) -> Result
     match data.spacing_mode {
         Some(SpacingMode::Percent) => {
             if scale {
-                for i in 0..spaces_count - 1 {
+                for i in 0..spaces_count.saturating_sub(1) {
                     buf.lengths[i] = length_of(sk, i).1;
                 }
             }
@@ -91,7 +92,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PathData) -> Result
         }
         Some(SpacingMode::Proportional) => {
             let mut sum = 0.0;
-            for i in 0..spaces_count - 1 {
+            for i in 0..spaces_count.saturating_sub(1) {
                 let (setup, length) = length_of(sk, i);
                 if setup < EPSILON {
                     if scale {

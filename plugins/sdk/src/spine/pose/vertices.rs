@@ -10,6 +10,11 @@ use crate::spine::data::{AttachmentKind, PointAttachment, VertexData};
 use crate::spine::math::{atan2_deg, cos, js_max, js_min, sin, DEG_RAD};
 
 const NO_OFFSETS: &str = "Cannot read properties of undefined (reading '0')";
+/// Beyond this many world vertex numbers (a `worldVerticesLength` no real
+/// attachment has) we refuse rather than allocate: the runtime would build a
+/// JavaScript array of that length, we would abort on memory.
+const MAX_WORLD_VERTICES: usize = 1 << 24;
+const TOO_MANY: &str = "Invalid array length (worldVerticesLength beyond 2^24)";
 const NO_BONE: &str = "Cannot read properties of undefined (reading 'appliedPose')";
 
 fn at32(a: &[f32], i: usize) -> f64 {
@@ -69,6 +74,9 @@ impl Skeleton<'_> {
         } else {
             0
         };
+        if n > MAX_WORLD_VERTICES {
+            return Err(pose_error(TOO_MANY));
+        }
         let mut out = vec![0.0; n];
         self.vertex_world_range(slot, v, 0, n, &mut out, 0)?;
         Ok(out)
@@ -87,6 +95,9 @@ impl Skeleton<'_> {
         offset: usize,
     ) -> Result<(), PoseError> {
         let end = offset + (count >> 1) * 2;
+        if end > MAX_WORLD_VERTICES {
+            return Err(pose_error(TOO_MANY));
+        }
         if out.len() < end {
             out.resize(end, 0.0);
         }

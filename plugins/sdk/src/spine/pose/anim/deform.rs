@@ -83,10 +83,11 @@ pub(super) fn apply(
     } else {
         let frame = c.search(time);
         pct = percent(c, time, frame);
-        v1 = vertices.get(frame as usize).and_then(Option::as_deref);
+        let at = usize::try_from(frame).map_err(|_| pose_error(NO_VERTICES))?;
+        v1 = vertices.get(at).and_then(Option::as_deref);
         v2 = Some(
             vertices
-                .get(frame as usize + 1)
+                .get(at + 1)
                 .and_then(Option::as_deref)
                 .ok_or_else(|| pose_error(NO_VERTICES))?,
         );
