@@ -371,10 +371,17 @@ pub fn skeleton(r: &mut Rng) -> Generated {
         names.push(format!("a{a}"));
     }
     for (k, &driven) in slider_driven.iter().enumerate() {
-        let mut bones_map = Map::new();
+        // Half the sliders pose a whole random animation (slots, deforms,
+        // draw order, other constraints: the constrained slot, draw-order and
+        // constraint poses), half only the driven bone.
+        let mut anim = if r.chance(0.5) {
+            animation(r, &bones, &slots, &constraints, true)
+        } else {
+            json!({"bones": {}})
+        };
         let count = 1 + r.i(2);
-        bones_map.insert(bones[driven].name.clone(), bone_timelines(r, count));
-        animations.insert(format!("slide{k}"), json!({"bones": bones_map}));
+        anim["bones"][bones[driven].name.as_str()] = bone_timelines(r, count);
+        animations.insert(format!("slide{k}"), anim);
     }
     let json = json!({
         "skeleton": {"spine": "4.3.13", "hash": "random", "referenceScale": 100},
