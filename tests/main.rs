@@ -8,6 +8,7 @@
 //! - `refusals`  — one test per compile-error class: message, location, exit, nothing written
 //! - `gate`      — every rule: a mutant of emitted text that FAILs it, and a positive control
 //! - `oracle`    — spine-core parses and poses what rigc emits, to figures derived here
+//! - `sample`    — `rigc sample` against spine-core (`compare.mjs`) on fixtures and built rigs
 
 mod fixture;
 mod util;
@@ -19,3 +20,4 @@ mod incremental;
 mod oracle;
 mod plugins;
 mod refusals;
+mod sample;

@@ -342,6 +342,7 @@ fn spine_core_loads_and_poses(skeleton: &Path, run: &Run) {
         let times = format!("0,{},{}", d / 2.0, d);
         let doc = oracle(&[s, a, name, &times])
             .unwrap_or_else(|e| panic!("spine-core could not pose {name}: {e}"));
+        our_runtime_agrees(skeleton, &atlas, name, &times, &doc, run);
         for frame in doc["frames"].as_array().into_iter().flatten() {
             for bone in frame["bones"]
                 .as_array()
@@ -361,6 +362,47 @@ fn spine_core_loads_and_poses(skeleton: &Path, run: &Run) {
             }
         }
     }
+}
+
+/// Our runtime (`rigc_sdk::spine::sample`, what `rigc sample` prints) poses
+/// the same frames as spine-core within 1e-4 (every skeleton the tests emit).
+fn our_runtime_agrees(
+    skeleton: &Path,
+    atlas: &Path,
+    animation: &str,
+    times: &str,
+    theirs: &serde_json::Value,
+    run: &Run,
+) {
+    use rigc_sdk::spine::sample::{compare, parse_times, pose_document, SampleOptions};
+    let text = std::fs::read_to_string(skeleton).expect("skeleton");
+    let atlas = rigc_sdk::spine::read_atlas(&std::fs::read_to_string(atlas).expect("atlas"))
+        .unwrap_or_else(|e| panic!("we refuse the atlas spine-core reads: {e}{}", run.dump()));
+    let data = rigc_sdk::spine::read_skeleton(&text, Some(&atlas))
+        .unwrap_or_else(|e| {
+            panic!(
+                "we refuse the skeleton spine-core reads: {}{}",
+                e.message,
+                run.dump()
+            )
+        })
+        .data;
+    let options = SampleOptions {
+        animation: Some(animation.to_string()),
+        times: parse_times(times).expect("times"),
+        ..SampleOptions::default()
+    };
+    let ours = pose_document(&data, &options)
+        .unwrap_or_else(|e| panic!("we cannot pose {animation}: {}{}", e.message, run.dump()));
+    let ours: serde_json::Value = serde_json::from_str(&ours.compact()).expect("our JSON");
+    let c = compare(theirs, &ours, 1e-4, 0.0);
+    assert!(
+        c.ok(),
+        "{}: {animation}: our runtime differs from spine-core: {}{}",
+        skeleton.display(),
+        c.report(),
+        run.dump()
+    );
 }
 
 /// Copies a tree.

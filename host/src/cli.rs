@@ -38,6 +38,9 @@ pub enum Command {
     Build(BuildArgs),
     /// Re-gate artifacts already on disk.
     Validate(ValidateArgs),
+    /// Pose a skeleton at given times and print what the runtime would see
+    /// (the oracle's `spine-oracle-pose/1` JSON).
+    Sample(SampleArgs),
     /// List every plugin the project loads: path, hash, ABI version, what it provides.
     Plugins(PluginsArgs),
     /// Look after the build cache.
@@ -134,6 +137,56 @@ pub struct ValidateArgs {
     pub profile: Option<Profile>,
 }
 
+/// `rigc sample`.
+#[derive(Debug, Args)]
+pub struct SampleArgs {
+    /// A directory holding skeleton.json (+ skeleton.atlas), or a skeleton.json.
+    #[arg(long, value_name = "DIR|SKELETON.JSON")]
+    pub candidate: PathBuf,
+    /// The atlas, when it is not the one beside the skeleton; `-` answers every
+    /// region with a 1×1 region on a 1×1 page (the oracle's `-`).
+    #[arg(long, value_name = "PATH|-")]
+    pub atlas: Option<PathBuf>,
+    /// The animation to pose.
+    #[arg(
+        long,
+        value_name = "NAME",
+        required_unless_present = "setup",
+        conflicts_with = "setup"
+    )]
+    pub animation: Option<String>,
+    /// Pose the setup pose instead of an animation.
+    #[arg(long)]
+    pub setup: bool,
+    /// `t1,t2,…` or `start:end:step` (end inclusive); `0` with --setup.
+    #[arg(long, value_name = "TIMES", required_unless_present = "setup")]
+    pub times: Option<String>,
+    /// The skin to set before posing.
+    #[arg(long, value_name = "NAME")]
+    pub skin: Option<String>,
+    /// `none` (physics constraints do nothing) or `update` (simulate from 0).
+    #[arg(long, value_name = "MODE", value_enum, default_value_t = PhysicsMode::None)]
+    pub physics: PhysicsMode,
+    /// The physics frame step, seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0 / 60.0)]
+    pub dt: f64,
+    /// Loop the animation (`time %= duration`).
+    #[arg(long = "loop")]
+    pub looped: bool,
+    /// Print one line of JSON.
+    #[arg(long)]
+    pub compact: bool,
+}
+
+/// `--physics`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PhysicsMode {
+    /// `Physics.none`.
+    None,
+    /// `Physics.update`, stepped from 0.
+    Update,
+}
+
 fn parse_size(s: &str) -> Result<u64, String> {
     let t = s.trim();
     let (num, mult) = match t.char_indices().last() {
@@ -170,7 +223,15 @@ fn parse_profile(s: &str) -> Result<Profile, String> {
 }
 
 /// Flags that take no value (CLI.md §0: boolean switches are a closed list).
-const SWITCHES: &[&str] = &["help", "version", "copy-images", "all"];
+const SWITCHES: &[&str] = &[
+    "help",
+    "version",
+    "copy-images",
+    "all",
+    "setup",
+    "loop",
+    "compact",
+];
 
 /// The rules of CLI.md §0 that clap words differently, checked on the raw
 /// arguments before clap sees them: a value flag followed by nothing or by

@@ -78,6 +78,7 @@ pub fn main_entry() -> ExitCode {
         cli::Command::Validate(args) => commands::validate::run(args, &cwd, &mut out),
         cli::Command::Plugins(args) => commands::plugins::run(args, &cwd, &mut out),
         cli::Command::Cache(args) => commands::cache::run(args, &cwd, &mut out),
+        cli::Command::Sample(args) => commands::sample::run(args, &cwd, &mut out),
     };
     if out.is_broken() {
         return ExitCode::SUCCESS;

@@ -4,6 +4,7 @@
 pub mod build;
 pub mod cache;
 pub mod plugins;
+pub mod sample;
 pub mod validate;
 
 /// How a command ended.

@@ -87,7 +87,7 @@ pub fn run(args: &ValidateArgs, cwd: &Path, out: &mut Output) -> Status {
     }
 }
 
-fn atlas_beside(skeleton: &Path) -> Result<PathBuf, String> {
+pub(crate) fn atlas_beside(skeleton: &Path) -> Result<PathBuf, String> {
     let dir = skeleton.parent().unwrap_or(Path::new("."));
     let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|rd| {

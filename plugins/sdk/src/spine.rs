@@ -6,6 +6,7 @@
 //! - [`data`]: the skeleton data model ([`SkeletonData`]).
 //! - [`read`]: the skeleton reader ([`read_skeleton`]).
 //! - [`pose`]: the setup poser ([`Skeleton`]) and bounds.
+//! - [`sample`]: the pose document of `rigc sample` (the oracle's schema).
 //! - [`math`]: the runtime's constants (`PI = 3.1415927`).
 
 pub mod atlas;
@@ -14,6 +15,7 @@ pub mod json;
 pub mod math;
 pub mod pose;
 pub mod read;
+pub mod sample;
 
 pub use atlas::{read_atlas, Atlas, AtlasError};
 pub use data::SkeletonData;

@@ -316,7 +316,7 @@ fn compare_pose(
         }
         // `new Array(worldVerticesLength)` in the oracle's snapshot is one
         // `undefined` when the length is not a number: nothing to compare.
-        let wvl = sk.slots[slot].attachment.and_then(|a| {
+        let wvl = sk.slots[slot].pose.attachment.and_then(|a| {
             data.attachments[a]
                 .vertex()
                 .map(|v| v.world_vertices_length)

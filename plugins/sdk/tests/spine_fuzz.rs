@@ -1,11 +1,16 @@
 //! (c) The reader, the atlas reader and the poser never panic and always
-//! terminate: arbitrary strings, byte-mutated fixtures, and structurally
-//! mutated fixtures (any node replaced by an odd value, keys deleted), each
-//! read, then posed with every skin. Bounded case counts.
+//! terminate: arbitrary strings, byte-mutated fixtures, structurally mutated
+//! fixtures and random skeletons (any node replaced by an odd value, keys
+//! deleted), each read, then posed with every skin: the setup pose, every
+//! animation at several times (looped and not), physics simulated, and the
+//! whole pose document of `rigc sample`. Bounded case counts.
 
 mod oracle;
+mod random;
 
 use proptest::prelude::*;
+use rigc_sdk::spine::data::ConstraintKind;
+use rigc_sdk::spine::sample::{pose_document, SampleOptions};
 use rigc_sdk::spine::{read_atlas, read_skeleton, Skeleton};
 use serde_json::Value;
 
@@ -32,6 +37,7 @@ fn exercise(json: &str, atlas: Option<&str>) {
             continue;
         };
         let data = &outcome.data;
+        animate(data);
         let Ok(mut sk) = Skeleton::new(data) else {
             continue;
         };
@@ -45,6 +51,45 @@ fn exercise(json: &str, atlas: Option<&str>) {
                 for i in 0..sk.slots.len() {
                     let _ = sk.world_vertices(i);
                 }
+            }
+        }
+    }
+}
+
+/// Every animation and the setup pose through the whole pose document, with
+/// each skin; physics only when its steps are not absurdly small (a 1e9 fps
+/// constraint steps a billion times a second in spine-core too: slow, not a
+/// hang, and not what a bounded test should wait for).
+fn animate(data: &rigc_sdk::spine::SkeletonData) {
+    let sane_physics = data.constraints.iter().all(|c| match &c.kind {
+        ConstraintKind::Physics(p) => p.step >= 1e-3 || p.step.is_nan(),
+        _ => true,
+    });
+    let mut skins: Vec<Option<String>> = vec![None];
+    skins.extend(data.skins.iter().take(3).map(|s| Some(s.name.clone())));
+    let mut animations: Vec<Option<String>> = vec![None];
+    animations.extend(data.animations.iter().take(4).map(|a| Some(a.name.clone())));
+    for skin in &skins {
+        for animation in &animations {
+            for looped in [false, true] {
+                let o = SampleOptions {
+                    animation: animation.clone(),
+                    times: vec![0.0, 0.4, 1.3, 7.5],
+                    skin: skin.clone(),
+                    looped,
+                    ..SampleOptions::default()
+                };
+                let _ = pose_document(data, &o).map(|d| d.compact());
+            }
+            if sane_physics {
+                let o = SampleOptions {
+                    animation: animation.clone(),
+                    times: vec![0.25],
+                    skin: skin.clone(),
+                    physics: true,
+                    ..SampleOptions::default()
+                };
+                let _ = pose_document(data, &o).map(|d| d.pretty());
             }
         }
     }
@@ -157,6 +202,19 @@ proptest! {
             while !a.is_char_boundary(s2) { s2 -= 1; }
             let _ = read_atlas(&format!("{}{}{}", &a[..s2], insert, &a[s2..]));
         }
+    }
+
+    #[test]
+    fn mutated_random_skeletons_never_panic(
+        seed in any::<u64>(),
+        edits in proptest::collection::vec((0usize..20000, odd_value(), any::<bool>()), 0..4),
+    ) {
+        let mut doc = random::skeleton(&mut random::Rng::new(seed)).json;
+        for (target, value, delete) in &edits {
+            let mut t = *target;
+            mutate(&mut doc, &mut t, value, *delete);
+        }
+        exercise(&doc.to_string(), None);
     }
 
     #[test]

@@ -111,6 +111,7 @@ fn compare(json_path: &Path, atlas_path: Option<PathBuf>, skin: Option<&str>, st
         drawn.push(slot_name.to_string());
         let slot = data.find_slot(slot_name).expect("slot exists");
         let a = sk.slots[slot]
+            .pose
             .attachment
             .expect("we have an attachment there too");
         assert_eq!(oa["name"].as_str(), Some(data.attachments[a].name.as_str()));
@@ -143,7 +144,7 @@ fn compare(json_path: &Path, atlas_path: Option<PathBuf>, skin: Option<&str>, st
             AttachmentKind::Mesh(m) => &m.sequence,
             _ => unreachable!(),
         };
-        let index = seq.resolve_index(sk.slots[slot].sequence_index);
+        let index = seq.resolve_index(sk.slots[slot].pose.sequence_index);
         stats.check(
             &format!("{fixture} {slot_name} sequenceIndex"),
             index,
@@ -159,7 +160,7 @@ fn compare(json_path: &Path, atlas_path: Option<PathBuf>, skin: Option<&str>, st
     let ours_drawn: Vec<String> = sk
         .draw_order
         .iter()
-        .filter(|&&s| sk.bones[sk.slots[s].bone].active && sk.slots[s].attachment.is_some())
+        .filter(|&&s| sk.bones[sk.slots[s].bone].active && sk.slots[s].pose.attachment.is_some())
         .map(|&s| data.slots[s].name.clone())
         .collect();
     assert_eq!(ours_drawn, drawn, "{fixture}: drawn slots");

@@ -63,3 +63,22 @@ pub fn js_min(a: f64, b: f64) -> f64 {
         b
     }
 }
+
+/// `ToInt32` (what `x | 0` and `x >> n` do to a number first).
+pub fn to_int32(v: f64) -> i32 {
+    if !v.is_finite() {
+        return 0;
+    }
+    (v.trunc().rem_euclid(4294967296.0) as u32) as i32
+}
+
+/// `Math.sign`.
+pub fn js_sign(v: f64) -> f64 {
+    if v > 0.0 {
+        1.0
+    } else if v < 0.0 {
+        -1.0
+    } else {
+        v
+    }
+}

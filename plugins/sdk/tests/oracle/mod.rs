@@ -8,6 +8,7 @@
 #![allow(dead_code)]
 
 pub mod model;
+pub mod pose;
 
 use std::ffi::OsStr;
 use std::io::Read;

@@ -139,12 +139,11 @@ impl BonePose {
         );
         let Some(p) = parent else {
             let (sx, sy) = (sk.sx, sk.sy);
-            let rx = (rotation + shear_x) * DEG_RAD;
-            let ry = (rotation + 90.0 + shear_y) * DEG_RAD;
-            self.a = cos(rx) * scale_x * sx;
-            self.b = cos(ry) * scale_y * sx;
-            self.c = sin(rx) * scale_x * sy;
-            self.d = sin(ry) * scale_y * sy;
+            let [cx, sx_, cy, sy_] = rot2(rotation, shear_x, shear_y);
+            self.a = cx * scale_x * sx;
+            self.b = cy * scale_y * sx;
+            self.c = sx_ * scale_x * sy;
+            self.d = sy_ * scale_y * sy;
             self.world_x = self.x * sx + sk.x;
             self.world_y = self.y * sy + sk.y;
             return;
@@ -154,24 +153,22 @@ impl BonePose {
         self.world_y = pc * self.x + pd * self.y + p.pos[1];
         match self.inherit {
             Some(Inherit::Normal) => {
-                let rx = (rotation + shear_x) * DEG_RAD;
-                let ry = (rotation + 90.0 + shear_y) * DEG_RAD;
-                let la = cos(rx) * scale_x;
-                let lb = cos(ry) * scale_y;
-                let lc = sin(rx) * scale_x;
-                let ld = sin(ry) * scale_y;
+                let [cx, sx_, cy, sy_] = rot2(rotation, shear_x, shear_y);
+                let la = cx * scale_x;
+                let lb = cy * scale_y;
+                let lc = sx_ * scale_x;
+                let ld = sy_ * scale_y;
                 self.a = pa * la + pb * lc;
                 self.b = pa * lb + pb * ld;
                 self.c = pc * la + pd * lc;
                 self.d = pc * lb + pd * ld;
             }
             Some(Inherit::OnlyTranslation) => {
-                let rx = (rotation + shear_x) * DEG_RAD;
-                let ry = (rotation + 90.0 + shear_y) * DEG_RAD;
-                self.a = cos(rx) * scale_x * sk.sx;
-                self.b = cos(ry) * scale_y * sk.sx;
-                self.c = sin(rx) * scale_x * sk.sy;
-                self.d = sin(ry) * scale_y * sk.sy;
+                let [cx, sx_, cy, sy_] = rot2(rotation, shear_x, shear_y);
+                self.a = cx * scale_x * sk.sx;
+                self.b = cy * scale_y * sk.sx;
+                self.c = sx_ * scale_x * sk.sy;
+                self.d = sy_ * scale_y * sk.sy;
             }
             Some(Inherit::NoRotationOrReflection) => {
                 let (sx, sy) = (sk.sx, sk.sy);
@@ -190,12 +187,11 @@ impl BonePose {
                     pc = 0.0;
                     r = rotation - 90.0 + atan2_deg(pd, pb);
                 }
-                let rx = (r + shear_x) * DEG_RAD;
-                let ry = (r + shear_y + 90.0) * DEG_RAD;
-                let la = cos(rx) * scale_x;
-                let lb = cos(ry) * scale_y;
-                let lc = sin(rx) * scale_x;
-                let ld = sin(ry) * scale_y;
+                let [cx, sx_, cy, sy_] = rot2(r, shear_x, shear_y);
+                let la = cx * scale_x;
+                let lb = cy * scale_y;
+                let lc = sx_ * scale_x;
+                let ld = sy_ * scale_y;
                 self.a = (pa * la - pb * lc) * sx;
                 self.b = (pa * lb - pb * ld) * sx;
                 self.c = (pc * la + pd * lc) * sy;
@@ -218,12 +214,11 @@ impl BonePose {
                     zb = -zb;
                     zd = -zd;
                 }
-                let rx = shear_x * DEG_RAD;
-                let ry = (90.0 + shear_y) * DEG_RAD;
-                let la = cos(rx) * scale_x;
-                let lb = cos(ry) * scale_y;
-                let lc = sin(rx) * scale_x;
-                let ld = sin(ry) * scale_y;
+                let [cx, sx_, cy, sy_] = rot2(0.0, shear_x, shear_y);
+                let la = cx * scale_x;
+                let lb = cy * scale_y;
+                let lc = sx_ * scale_x;
+                let ld = sy_ * scale_y;
                 self.a = (za * la + zb * lc) * sx;
                 self.b = (za * lb + zb * ld) * sx;
                 self.c = (zc * la + zd * lc) * sy;
@@ -373,10 +368,54 @@ impl BonePose {
     }
 }
 
+/// `Math.cos(90 · degRad)` (checked by a test).
+const COS_90: f64 = -2.3205103333142417e-08;
+/// `Math.sin(90 · degRad)` (checked by a test).
+const SIN_90: f64 = 0.9999999999999998;
+
+/// `cos rx, sin rx, cos ry, sin ry` for `rx = (rotation + shearX)·degRad` and
+/// `ry = (rotation + 90 + shearY)·degRad`. When the shears are equal (nearly
+/// always) `ry = rx + 90·degRad` exactly in real arithmetic, so one `sincos`
+/// and a rotation by the constant `90·degRad` (its cosine is the runtime's
+/// famous −2.3e-8, kept) give both: the results differ from two calls by a
+/// few ulps, and the trigonometry, the poser's largest cost, halves.
+fn rot2(rotation: f64, shear_x: f64, shear_y: f64) -> [f64; 4] {
+    let rx = (rotation + shear_x) * DEG_RAD;
+    let (srx, crx) = rx.sin_cos();
+    if shear_x == shear_y {
+        let (sq, cq) = (SIN_90, COS_90);
+        return [crx, srx, crx * cq - srx * sq, srx * cq + crx * sq];
+    }
+    let ry = (rotation + 90.0 + shear_y) * DEG_RAD;
+    let (sry, cry) = ry.sin_cos();
+    [crx, srx, cry, sry]
+}
+
 fn wrap_shear(v: &mut f64) {
     if *v > 180.0 {
         *v -= 360.0;
     } else if *v <= -180.0 {
         *v += 360.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_quarter_turn_constants_are_the_runtimes() {
+        assert_eq!(COS_90, cos(90.0 * DEG_RAD));
+        assert_eq!(SIN_90, sin(90.0 * DEG_RAD));
+        // One sincos and a rotation agree with two calls to a few ulps.
+        for k in -720..720 {
+            let r = f64::from(k) * 0.731;
+            let [_, _, cy, sy] = rot2(r, 3.0, 3.0);
+            let ry = (r + 90.0 + 3.0) * DEG_RAD;
+            assert!(
+                (cy - cos(ry)).abs() < 1e-13 && (sy - sin(ry)).abs() < 1e-13,
+                "{r}"
+            );
+        }
     }
 }

@@ -3,14 +3,21 @@
 //! bones it reads in front of itself, marks the bones it writes as
 //! constrained, and resets their descendants so they update after it.
 
-use super::{pose_error, PoseError, Skeleton, Update};
-use crate::spine::data::{AttachmentKind, ConstraintKind};
+use super::{pose_error, PoseError, Reset, Skeleton, Update};
+use crate::spine::data::{AttachmentKind, ConstraintKind, TimelineKind};
 
 impl Skeleton<'_> {
     /// Rebuilds the update order (`Skeleton.updateCache`).
     pub(crate) fn update_cache(&mut self) -> Result<(), PoseError> {
         self.update_cache.clear();
         self.reset_cache.clear();
+        self.draw_order_constrained_applied = false;
+        for slot in &mut self.slots {
+            slot.constrained_applied = false;
+        }
+        for c in &mut self.constraints {
+            c.constrained_applied = false;
+        }
         for (bone, data) in self.bones.iter_mut().zip(&self.data.bones) {
             bone.sorted = data.skin_required;
             bone.active = !bone.sorted;
@@ -32,7 +39,7 @@ impl Skeleton<'_> {
                 .skin
                 .is_some_and(|s| self.data.skins[s].constraints.contains(&c));
             let active = self.source_active(c) && (!data.skin_required || in_skin);
-            self.constraint_active[c] = active;
+            self.constraints[c].active = active;
             if active {
                 self.sort_constraint(c)?;
             }
@@ -56,7 +63,25 @@ impl Skeleton<'_> {
     fn constrained(&mut self, i: usize) {
         if !self.bones[i].constrained_applied {
             self.bones[i].constrained_applied = true;
-            self.reset_cache.push(i);
+            self.reset_cache.push(Reset::Bone(i));
+        }
+    }
+
+    fn constrained_slot(&mut self, i: usize) {
+        if let Some(s) = self.slots.get_mut(i) {
+            if !s.constrained_applied {
+                s.constrained_applied = true;
+                self.reset_cache.push(Reset::Slot(i));
+            }
+        }
+    }
+
+    fn constrained_constraint(&mut self, i: usize) {
+        if let Some(c) = self.constraints.get_mut(i) {
+            if !c.constrained_applied {
+                c.constrained_applied = true;
+                self.reset_cache.push(Reset::Constraint(i));
+            }
         }
     }
 
@@ -136,7 +161,7 @@ impl Skeleton<'_> {
                 if let Some(def) = data.default_skin.filter(|&s| Some(s) != self.skin) {
                     self.sort_path_slot(def, d.slot, slot_bone);
                 }
-                if let Some(a) = self.slots[d.slot].attachment {
+                if let Some(a) = self.slots[d.slot].pose.attachment {
                     self.sort_path(a, slot_bone);
                 }
                 for &b in &d.bones {
@@ -175,8 +200,36 @@ impl Skeleton<'_> {
                     self.sort_reset(&children);
                     self.constrained(b);
                 }
-                // Slot, draw-order and constraint poses are not split into
-                // unconstrained/constrained copies yet: nothing else to mark.
+                for t in &anim.timelines {
+                    match &t.kind {
+                        TimelineKind::Rgba(s)
+                        | TimelineKind::Rgb(s)
+                        | TimelineKind::Alpha(s)
+                        | TimelineKind::Rgba2(s)
+                        | TimelineKind::Rgb2(s)
+                        | TimelineKind::Attachment(s, _)
+                        | TimelineKind::Deform { slot: s, .. }
+                        | TimelineKind::Sequence { slot: s, .. } => self.constrained_slot(*s),
+                        TimelineKind::DrawOrder(_) | TimelineKind::DrawOrderFolder { .. } => {
+                            self.draw_order_constrained_applied = true;
+                        }
+                        TimelineKind::Physics(None, _) => {
+                            for k in 0..self.physics.len() {
+                                self.constrained_constraint(self.physics[k]);
+                            }
+                        }
+                        TimelineKind::Physics(Some(c), _)
+                        | TimelineKind::PhysicsReset(Some(c))
+                        | TimelineKind::Ik(c)
+                        | TimelineKind::Transform(c)
+                        | TimelineKind::PathPosition(c)
+                        | TimelineKind::PathSpacing(c)
+                        | TimelineKind::PathMix(c)
+                        | TimelineKind::Slider(c)
+                        | TimelineKind::SliderMix(c) => self.constrained_constraint(*c),
+                        _ => {}
+                    }
+                }
             }
         }
         Ok(())

@@ -1,24 +1,48 @@
-//! The setup poser: a port of spine-core 4.3.13's `Skeleton` (construction,
-//! `setSkin`, `setupPose`, `updateCache`, `updateWorldTransform(Physics.none)`)
-//! with bones (`BonePose`, all inherit modes), IK constraints and transform
-//! constraints, attachment world vertices and `getBounds`.
+//! The poser: a port of spine-core 4.3.13's `Skeleton` — construction,
+//! `setSkin`, `setupPose`, `updateCache` and `updateWorldTransform(physics)` —
+//! with bones (`BonePose`, all inherit modes), the five constraint kinds in
+//! update order (IK, transform, path, physics, slider), animation apply for
+//! every timeline kind ([`anim`](self) module `anim`), attachment world
+//! vertices and `getBounds`.
 //!
-//! Not posed yet: path constraints and sliders are sorted into the update
-//! order exactly as the runtime sorts them (so every other result is right)
-//! but their `update` is skipped, so bones they move keep their unconstrained
-//! world transform. Physics constraints under `Physics.none` do nothing in the
-//! runtime either, so they are exact. Animations are not applied.
+//! Every posed object (bone, slot, constraint, the draw order) has the
+//! runtime's two poses: `pose`, which animations and application code write,
+//! and `constrained`, which constraints write once `updateCache` marks the
+//! object constrained; `applied` is whichever of the two is in force.
 
+mod anim;
 mod bone;
+mod cache;
 mod ik;
+mod path;
+mod physics;
+mod slider;
+mod slot;
 mod transform;
 mod vertices;
 
 pub use crate::model::Bounds;
+pub use anim::MixFrom;
 pub use bone::BonePose;
+pub use physics::PhysicsState;
+pub use slot::{Slot, SlotPose};
 
-use crate::spine::data::{ConstraintKind, IkPose, SkeletonData, TransformPose};
+use crate::spine::data::{
+    ConstraintKind, Event, IkPose, PathPose, PhysicsPose, SkeletonData, SliderPose, TransformPose,
+};
 use bone::{ParentWorld, SkeletonTransform};
+
+/// The events an event timeline fires for keys in `(last_time, time]`
+/// (`EventTimeline.apply`, wrapping when `last_time > time`).
+pub fn fire_events<'a>(
+    t: &crate::spine::data::Timeline,
+    list: &'a [Event],
+    last_time: f64,
+    time: f64,
+    out: &mut Vec<&'a Event>,
+) {
+    anim::fire_events(t, list, last_time, time, out);
+}
 
 /// What the runtime throws while posing (a `TypeError` on bad data).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -32,6 +56,19 @@ pub(crate) fn pose_error(message: impl Into<String>) -> PoseError {
     PoseError {
         message: message.into(),
     }
+}
+
+/// `Physics`: how physics constraints act in `updateWorldTransform`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Physics {
+    /// Physics constraints do nothing.
+    None,
+    /// Reset, then update.
+    Reset,
+    /// Step the simulation to the skeleton's time.
+    Update,
+    /// Apply the last simulated pose without stepping.
+    Pose,
 }
 
 /// A bone with its unconstrained and constrained poses.
@@ -69,35 +106,89 @@ impl Bone {
             &mut self.pose
         }
     }
+
+    /// `pose` or `appliedPose`, as a timeline picks it.
+    pub(crate) fn pick_mut(&mut self, applied: bool) -> &mut BonePose {
+        if applied {
+            self.applied_mut()
+        } else {
+            &mut self.pose
+        }
+    }
 }
 
-/// A slot's pose.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Slot {
-    /// Bone index.
-    pub bone: usize,
-    /// Current attachment (index into `SkeletonData::attachments`).
-    pub attachment: Option<usize>,
-    /// Sequence index (`-1`: the attachment's setup index).
-    pub sequence_index: f64,
-    /// Deform vertices (empty in the setup pose).
-    pub deform: Vec<f32>,
-}
-
-/// A constraint's pose.
-#[derive(Debug, Clone, PartialEq)]
+/// A constraint's pose values of any kind.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum ConstraintPose {
     /// IK mix, softness, bend, compress, stretch.
     Ik(IkPose),
     /// Transform mixes.
     Transform(TransformPose),
-    /// Path, physics or slider: not posed yet.
-    Other,
+    /// Path position, spacing, mixes.
+    Path(PathPose),
+    /// Physics values.
+    Physics(PhysicsPose),
+    /// Slider time and mix.
+    Slider(SliderPose),
+}
+
+impl ConstraintPose {
+    pub(crate) fn setup(kind: &ConstraintKind) -> ConstraintPose {
+        match kind {
+            ConstraintKind::Ik(d) => ConstraintPose::Ik(d.setup),
+            ConstraintKind::Transform(d) => ConstraintPose::Transform(d.setup),
+            ConstraintKind::Path(d) => ConstraintPose::Path(d.setup),
+            ConstraintKind::Physics(d) => ConstraintPose::Physics(d.setup),
+            ConstraintKind::Slider(d) => ConstraintPose::Slider(d.setup),
+        }
+    }
+}
+
+/// A constraint instance: its poses, activity and simulation state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Constraint {
+    /// The pose timelines write.
+    pub pose: ConstraintPose,
+    /// The pose sliders write (used when `constrained_applied`).
+    pub constrained: ConstraintPose,
+    /// `appliedPose === constrainedPose`.
+    pub constrained_applied: bool,
+    /// Source active and, if skin-required, in the skin.
+    pub active: bool,
+    /// Physics simulation state (physics constraints only).
+    pub physics: PhysicsState,
+    path: path::PathBuffers,
+}
+
+impl Constraint {
+    /// `appliedPose`.
+    pub fn applied(&self) -> &ConstraintPose {
+        if self.constrained_applied {
+            &self.constrained
+        } else {
+            &self.pose
+        }
+    }
+
+    pub(crate) fn pick_mut(&mut self, applied: bool) -> &mut ConstraintPose {
+        if applied && self.constrained_applied {
+            &mut self.constrained
+        } else {
+            &mut self.pose
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Update {
     Bone(usize),
+    Constraint(usize),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Reset {
+    Bone(usize),
+    Slot(usize),
     Constraint(usize),
 }
 
@@ -110,12 +201,16 @@ pub struct Skeleton<'a> {
     pub bones: Vec<Bone>,
     /// Slots, in data order.
     pub slots: Vec<Slot>,
-    /// Slot indices in draw order.
+    /// Slot indices in draw order (the pose animations write).
     pub draw_order: Vec<usize>,
-    /// Constraint poses, in data order.
-    pub constraints: Vec<ConstraintPose>,
-    /// Constraint activity (source active and, if skin-required, in the skin).
-    pub constraint_active: Vec<bool>,
+    /// The constrained draw order (sliders write it).
+    pub draw_order_constrained: Vec<usize>,
+    /// The constrained draw order is the applied one.
+    pub draw_order_constrained_applied: bool,
+    /// Constraints, in data order.
+    pub constraints: Vec<Constraint>,
+    /// The physics constraints' indices, in data order.
+    pub physics: Vec<usize>,
     /// The current skin.
     pub skin: Option<usize>,
     /// Skeleton scale x.
@@ -126,9 +221,20 @@ pub struct Skeleton<'a> {
     pub x: f64,
     /// Skeleton position y.
     pub y: f64,
+    /// Time for physics, seconds.
+    pub time: f64,
+    /// Wind direction x.
+    pub wind_x: f64,
+    /// Wind direction y.
+    pub wind_y: f64,
+    /// Gravity direction x.
+    pub gravity_x: f64,
+    /// Gravity direction y.
+    pub gravity_y: f64,
     update_cache: Vec<Update>,
-    reset_cache: Vec<usize>,
+    reset_cache: Vec<Reset>,
     update: u64,
+    stack: Vec<usize>,
 }
 
 impl<'a> Skeleton<'a> {
@@ -153,40 +259,52 @@ impl<'a> Skeleton<'a> {
                 bones[p].children.push(i);
             }
         }
-        let slots = data
-            .slots
-            .iter()
-            .map(|s| Slot {
-                bone: s.bone,
-                attachment: None,
-                sequence_index: 0.0,
-                deform: Vec::new(),
-            })
-            .collect();
+        let slots = data.slots.iter().map(Slot::new).collect();
         let constraints = data
             .constraints
             .iter()
-            .map(|c| match &c.kind {
-                ConstraintKind::Ik(k) => ConstraintPose::Ik(k.setup),
-                ConstraintKind::Transform(t) => ConstraintPose::Transform(t.setup),
-                _ => ConstraintPose::Other,
+            .map(|c| {
+                let pose = ConstraintPose::setup(&c.kind);
+                Constraint {
+                    pose,
+                    constrained: pose,
+                    constrained_applied: false,
+                    active: false,
+                    physics: PhysicsState::default(),
+                    path: path::PathBuffers::default(),
+                }
             })
+            .collect();
+        let physics = data
+            .constraints
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| matches!(c.kind, ConstraintKind::Physics(_)))
+            .map(|(i, _)| i)
             .collect();
         let mut sk = Skeleton {
             data,
             bones,
             slots,
             draw_order: (0..data.slots.len()).collect(),
+            draw_order_constrained: Vec::new(),
+            draw_order_constrained_applied: false,
             constraints,
-            constraint_active: vec![false; data.constraints.len()],
+            physics,
             skin: None,
             scale_x: 1.0,
             scale_y: 1.0,
             x: 0.0,
             y: 0.0,
+            time: 0.0,
+            wind_x: 1.0,
+            wind_y: 0.0,
+            gravity_x: 0.0,
+            gravity_y: 1.0,
             update_cache: Vec::new(),
             reset_cache: Vec::new(),
             update: 0,
+            stack: Vec::new(),
         };
         sk.setup_pose_slots();
         sk.update_cache()?;
@@ -206,7 +324,7 @@ impl<'a> Skeleton<'a> {
         if let Some(old) = self.skin {
             // Skin.attachAll: swap attachments that came from the old skin.
             for i in 0..self.slots.len() {
-                let Some(current) = self.slots[i].attachment else {
+                let Some(current) = self.slots[i].pose.attachment else {
                     continue;
                 };
                 let old_entries = self.data.skins[old].attachments.get(i);
@@ -214,7 +332,7 @@ impl<'a> Skeleton<'a> {
                     old_entries.and_then(|l| l.iter().find(|e| e.attachment == current))
                 {
                     if let Some(a) = self.data.skins[skin].get_attachment(i, &e.placeholder) {
-                        self.set_attachment(i, Some(a));
+                        self.set_attachment(i, Some(a), false);
                     }
                 }
             }
@@ -226,7 +344,7 @@ impl<'a> Skeleton<'a> {
                     .filter(|n| !n.is_empty())
                 {
                     if let Some(a) = self.data.skins[skin].get_attachment(i, name) {
-                        self.set_attachment(i, Some(a));
+                        self.set_attachment(i, Some(a), false);
                     }
                 }
             }
@@ -248,61 +366,68 @@ impl<'a> Skeleton<'a> {
             .and_then(|s| self.data.skins[s].get_attachment(slot, placeholder))
     }
 
-    fn set_attachment(&mut self, slot: usize, attachment: Option<usize>) {
-        let s = &mut self.slots[slot];
-        if s.attachment == attachment {
-            return;
-        }
-        let timeline = |a: Option<usize>| {
-            a.and_then(|a| {
-                let att = &self.data.attachments[a];
-                att.vertex().map(|_| att.timeline_attachment)
-            })
-        };
-        if timeline(attachment).is_none()
-            || timeline(attachment) != timeline(self.slots[slot].attachment)
-        {
-            self.slots[slot].deform.clear();
-        }
-        self.slots[slot].attachment = attachment;
-        self.slots[slot].sequence_index = -1.0;
-    }
-
     /// `setupPose()`: bones, constraints, draw order and slots to the setup pose.
     pub fn setup_pose(&mut self) {
         for (bone, data) in self.bones.iter_mut().zip(&self.data.bones) {
             bone.pose.set_local(&data.setup);
         }
-        for (pose, data) in self.constraints.iter_mut().zip(&self.data.constraints) {
-            match (pose, &data.kind) {
-                (ConstraintPose::Ik(p), ConstraintKind::Ik(d)) => *p = d.setup,
-                (ConstraintPose::Transform(p), ConstraintKind::Transform(d)) => *p = d.setup,
-                _ => {}
-            }
+        for (c, data) in self.constraints.iter_mut().zip(&self.data.constraints) {
+            c.pose = ConstraintPose::setup(&data.kind);
         }
         self.setup_pose_slots();
     }
 
     fn setup_pose_slots(&mut self) {
-        self.draw_order = (0..self.slots.len()).collect();
+        self.draw_order.clear();
+        self.draw_order.extend(0..self.slots.len());
         for i in 0..self.slots.len() {
-            self.slots[i].sequence_index = 0.0;
-            match self.data.slots[i]
-                .attachment_name
-                .as_deref()
-                .filter(|n| !n.is_empty())
-            {
-                None => self.set_attachment(i, None),
-                Some(name) => {
-                    self.slots[i].attachment = None;
-                    let a = self.get_attachment(i, name);
-                    // A missing placeholder is `undefined` in the runtime: it still resets.
-                    self.slots[i].attachment = a;
-                    self.slots[i].sequence_index = -1.0;
-                    self.slots[i].deform.clear();
-                }
-            }
+            self.setup_pose_slot(i);
         }
+    }
+
+    /// The draw order in force (`drawOrder.appliedPose`).
+    pub fn applied_draw_order(&self) -> &[usize] {
+        if self.draw_order_constrained_applied {
+            &self.draw_order_constrained
+        } else {
+            &self.draw_order
+        }
+    }
+
+    /// `Animation.apply` of animation `index` (see [`MixFrom`]); fired events
+    /// are appended to `events` when given.
+    #[allow(clippy::too_many_arguments)]
+    pub fn apply_animation(
+        &mut self,
+        index: usize,
+        last_time: f64,
+        time: f64,
+        looped: bool,
+        events: Option<&mut Vec<&'a Event>>,
+        alpha: f64,
+        from: MixFrom,
+        add: bool,
+        out: bool,
+        applied_pose: bool,
+    ) -> Result<(), PoseError> {
+        let Some(animation) = self.data.animations.get(index) else {
+            return Err(pose_error("animation not found"));
+        };
+        anim::apply(
+            self,
+            animation,
+            last_time,
+            time,
+            looped,
+            events,
+            anim::Mix {
+                alpha,
+                from,
+                add,
+                out,
+                applied: applied_pose,
+            },
+        )
     }
 
     fn transform(&self) -> SkeletonTransform {
@@ -369,26 +494,48 @@ impl<'a> Skeleton<'a> {
 
     fn reset_world(&mut self, i: usize) {
         let update = self.update;
-        let mut stack: Vec<usize> = self.bones[i].children.clone();
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.extend(self.bones[i].children.iter().rev().copied());
         while let Some(c) = stack.pop() {
             if self.bones[c].applied().world == update {
                 if self.bones[c].applied().local == update {
                     self.update_local(c);
                 }
                 self.bones[c].applied_mut().world = 0;
-                stack.extend(self.bones[c].children.iter().copied());
+                stack.extend(self.bones[c].children.iter().rev().copied());
             }
         }
+        self.stack = stack;
     }
 
-    /// `updateWorldTransform(Physics.none)`. Path constraints and sliders are
-    /// skipped (not posed yet); physics does nothing under `Physics.none`.
+    /// `updateWorldTransform(Physics.none)`.
     pub fn update_world_transform(&mut self) -> Result<(), PoseError> {
+        self.update_world_transform_with(Physics::None)
+    }
+
+    /// `updateWorldTransform(physics)`: resets constrained poses, then runs
+    /// the update cache (bones and constraints in order).
+    pub fn update_world_transform_with(&mut self, physics: Physics) -> Result<(), PoseError> {
         self.update += 1;
+        if self.draw_order_constrained_applied {
+            self.draw_order_constrained.clone_from(&self.draw_order);
+        }
         for k in 0..self.reset_cache.len() {
-            let i = self.reset_cache[k];
-            let pose = self.bones[i].pose;
-            self.bones[i].constrained.set_from(&pose);
+            match self.reset_cache[k] {
+                Reset::Bone(i) => {
+                    let pose = self.bones[i].pose;
+                    self.bones[i].constrained.set_from(&pose);
+                }
+                Reset::Slot(i) => {
+                    let s = &mut self.slots[i];
+                    s.constrained.set_from(&s.pose);
+                }
+                Reset::Constraint(i) => {
+                    let c = &mut self.constraints[i];
+                    c.constrained = c.pose;
+                }
+            }
         }
         for k in 0..self.update_cache.len() {
             match self.update_cache[k] {
@@ -397,54 +544,39 @@ impl<'a> Skeleton<'a> {
                         self.update_world(i);
                     }
                 }
-                Update::Constraint(c) => self.update_constraint(c)?,
+                Update::Constraint(c) => self.update_constraint(c, physics)?,
             }
         }
         Ok(())
     }
 
-    fn update_constraint(&mut self, c: usize) -> Result<(), PoseError> {
-        match (&self.data.constraints[c].kind, self.constraints[c].clone()) {
+    fn update_constraint(&mut self, c: usize, physics: Physics) -> Result<(), PoseError> {
+        let data = self.data;
+        match (&data.constraints[c].kind, *self.constraints[c].applied()) {
             (ConstraintKind::Ik(d), ConstraintPose::Ik(p)) => ik::update(self, d, &p),
             (ConstraintKind::Transform(d), ConstraintPose::Transform(p)) => {
                 transform::update(self, d, &p);
                 Ok(())
             }
+            (ConstraintKind::Path(d), ConstraintPose::Path(_)) => path::update(self, c, d),
+            (ConstraintKind::Physics(d), ConstraintPose::Physics(_)) => {
+                physics::update(self, c, d, physics);
+                Ok(())
+            }
+            (ConstraintKind::Slider(d), ConstraintPose::Slider(_)) => slider::update(self, c, d),
             _ => Ok(()),
         }
     }
 
-    /// The bones a constraint that is not posed yet would move (path and
-    /// slider constraints, active ones), with their descendants: their world
-    /// transforms are not the runtime's.
+    /// `PhysicsConstraint.reset` of constraint `c`.
+    pub fn reset_physics(&mut self, c: usize) {
+        let time = self.time;
+        self.constraints[c].physics.reset(time);
+    }
+
+    /// Deprecated compatibility: every constraint kind is posed now, so no
+    /// bone is left unposed.
     pub fn unposed_bones(&self) -> Vec<usize> {
-        let mut out: Vec<usize> = Vec::new();
-        for (c, data) in self.data.constraints.iter().enumerate() {
-            if !self.constraint_active[c] {
-                continue;
-            }
-            match &data.kind {
-                ConstraintKind::Path(p) => out.extend(&p.bones),
-                ConstraintKind::Slider(s) => {
-                    if let Some(a) = s.animation.and_then(|a| self.data.animations.get(a)) {
-                        out.extend(&a.bones);
-                    }
-                }
-                _ => {}
-            }
-        }
-        let mut k = 0;
-        while k < out.len() {
-            let children = self.bones[out[k]].children.clone();
-            for ch in children {
-                if !out.contains(&ch) {
-                    out.push(ch);
-                }
-            }
-            k += 1;
-        }
-        out
+        Vec::new()
     }
 }
-
-mod cache;

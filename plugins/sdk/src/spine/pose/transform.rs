@@ -20,7 +20,13 @@ fn clamp(v: f64, min: f64, max: f64) -> f64 {
 }
 
 /// `From*.value`.
-fn from_value(p: Property, sk: (f64, f64), s: &BonePose, local: bool, o: &[f64; 6]) -> f64 {
+pub(super) fn property_value(
+    p: Property,
+    sk: (f64, f64),
+    s: &BonePose,
+    local: bool,
+    o: &[f64; 6],
+) -> f64 {
     let (sx, sy) = sk;
     match p {
         Property::Rotate => {
@@ -240,8 +246,8 @@ pub(super) fn update(sk: &mut Skeleton<'_>, d: &TransformData, p: &TransformPose
         }
         for from in &d.properties {
             let source = *sk.bones[d.source].applied();
-            let value =
-                from_value(from.property, scale, &source, d.local_source, &d.offsets) - from.offset;
+            let value = property_value(from.property, scale, &source, d.local_source, &d.offsets)
+                - from.offset;
             for to in &from.to {
                 if mix_of(to.property, p) == 0.0 {
                     continue;

@@ -275,8 +275,5 @@ pub(super) fn len(v: Js<'_>) -> R<usize> {
 
 /// `ToInt32`.
 pub(super) fn to_int32(v: f64) -> i32 {
-    if !v.is_finite() {
-        return 0;
-    }
-    (v.trunc().rem_euclid(4294967296.0) as u32) as i32
+    crate::spine::math::to_int32(v)
 }

@@ -1,0 +1,114 @@
+//! This module owns `rigc sample`: pose a skeleton (compiled by rigc or not)
+//! with the SDK's Spine 4.3 runtime at given times and print the pose document
+//! in the oracle's schema (`spine-oracle-pose/1`), so that it can be diffed
+//! against spine-core with `compare.mjs`. Exit 0 posed, 1 the runtime refused
+//! (the skeleton, atlas, skin or animation), 2 usage.
+
+use super::Status;
+use crate::cli::{PhysicsMode, SampleArgs};
+use crate::output::Output;
+use rigc_sdk::spine::sample::{parse_times, pose_document, SampleOptions};
+use rigc_sdk::spine::{read_atlas, read_skeleton};
+use std::path::{Path, PathBuf};
+
+/// Runs `rigc sample`.
+pub fn run(args: &SampleArgs, cwd: &Path, out: &mut Output) -> Status {
+    let path = crate::project::absolute(&args.candidate, cwd);
+    let (skeleton, atlas) = match locate(&path, args.atlas.as_deref(), cwd) {
+        Ok(found) => found,
+        Err(msg) => {
+            out.usage(&msg);
+            return Status::Usage;
+        }
+    };
+    let times = match parse_times(args.times.as_deref().unwrap_or("0")) {
+        Ok(t) => t,
+        Err(msg) => {
+            out.usage(&format!("--times: {msg}"));
+            return Status::Usage;
+        }
+    };
+    if !(args.dt > 0.0 && args.dt.is_finite()) {
+        out.usage("--dt must be a number > 0");
+        return Status::Usage;
+    }
+    let text = match std::fs::read_to_string(&skeleton) {
+        Ok(t) => t,
+        Err(e) => {
+            out.err_line(&format!("rigc: cannot read {}: {e}", skeleton.display()));
+            return Status::Red;
+        }
+    };
+    let atlas = match atlas {
+        None => None,
+        Some(a) => match std::fs::read_to_string(&a) {
+            Ok(t) => match read_atlas(&t) {
+                Ok(atlas) => Some(atlas),
+                Err(e) => {
+                    out.err_line(&format!("rigc: load: {e}"));
+                    return Status::Red;
+                }
+            },
+            Err(e) => {
+                out.err_line(&format!("rigc: cannot read {}: {e}", a.display()));
+                return Status::Red;
+            }
+        },
+    };
+    let data = match read_skeleton(&text, atlas.as_ref()) {
+        Ok(outcome) => outcome.data,
+        Err(e) => {
+            out.err_line(&format!("rigc: load: {}", e.message));
+            return Status::Red;
+        }
+    };
+    let options = SampleOptions {
+        animation: if args.setup {
+            None
+        } else {
+            args.animation.clone()
+        },
+        times,
+        skin: args.skin.clone(),
+        looped: args.looped,
+        physics: args.physics == PhysicsMode::Update,
+        dt: args.dt,
+    };
+    match pose_document(&data, &options) {
+        Ok(doc) => {
+            out.line(&if args.compact {
+                doc.compact()
+            } else {
+                doc.pretty()
+            });
+            Status::Green
+        }
+        Err(e) => {
+            out.err_line(&format!("rigc: pose: {}", e.message));
+            Status::Red
+        }
+    }
+}
+
+/// The skeleton and atlas (`None`: the 1×1 stand-in) of `--candidate`.
+fn locate(
+    path: &Path,
+    atlas: Option<&Path>,
+    cwd: &Path,
+) -> Result<(PathBuf, Option<PathBuf>), String> {
+    let skeleton = if path.is_dir() {
+        path.join("skeleton.json")
+    } else {
+        path.to_path_buf()
+    };
+    let atlas = match atlas {
+        Some(a) if a == Path::new("-") => None,
+        Some(a) => Some(crate::project::absolute(a, cwd)),
+        None if path.is_dir() => Some(path.join("skeleton.atlas")),
+        None => Some(
+            super::validate::atlas_beside(&skeleton)
+                .map_err(|m| format!("{m}, or --atlas - for 1×1 stand-in regions"))?,
+        ),
+    };
+    Ok((skeleton, atlas))
+}

@@ -1,0 +1,143 @@
+//! Bone timelines: rotate, translate (x, y, both), scale (x, y, both, with the
+//! runtime's sign handling when mixing), shear (x, y, both) and inherit.
+
+use super::{Curves, Mix, MixFrom};
+use crate::spine::data::{Inherit, TimelineKind as K};
+use crate::spine::math::js_sign;
+use crate::spine::pose::{PoseError, Skeleton};
+
+/// One-value bone timelines (`BoneTimeline1.apply`).
+pub(super) fn apply1(
+    sk: &mut Skeleton<'_>,
+    kind: &K,
+    b: usize,
+    c: &Curves<'_>,
+    time: f64,
+    m: Mix,
+) -> Result<(), PoseError> {
+    let Some(bone) = sk.bones.get_mut(b) else {
+        return Ok(());
+    };
+    if !bone.active {
+        return Ok(());
+    }
+    let setup = &sk.data.bones[b].setup;
+    let p = bone.pick_mut(m.applied);
+    match kind {
+        K::Rotate(_) => p.rotation = c.relative(time, m, p.rotation, setup.rotation),
+        K::TranslateX(_) => p.x = c.relative(time, m, p.x, setup.x),
+        K::TranslateY(_) => p.y = c.relative(time, m, p.y, setup.y),
+        K::ScaleX(_) => p.scale_x = c.scale(time, m, p.scale_x, setup.scale_x),
+        K::ScaleY(_) => p.scale_y = c.scale(time, m, p.scale_y, setup.scale_y),
+        K::ShearX(_) => p.shear_x = c.relative(time, m, p.shear_x, setup.shear_x),
+        K::ShearY(_) => p.shear_y = c.relative(time, m, p.shear_y, setup.shear_y),
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Two-value bone timelines: translate, scale, shear.
+pub(super) fn apply2(
+    sk: &mut Skeleton<'_>,
+    kind: &K,
+    b: usize,
+    c: &Curves<'_>,
+    time: f64,
+    m: Mix,
+) -> Result<(), PoseError> {
+    let Some(bone) = sk.bones.get_mut(b) else {
+        return Ok(());
+    };
+    if !bone.active {
+        return Ok(());
+    }
+    let setup = &sk.data.bones[b].setup;
+    let p = bone.pick_mut(m.applied);
+    let (px, py, sx, sy) = match kind {
+        K::Translate(_) => (&mut p.x, &mut p.y, setup.x, setup.y),
+        K::Scale(_) => (&mut p.scale_x, &mut p.scale_y, setup.scale_x, setup.scale_y),
+        _ => (&mut p.shear_x, &mut p.shear_y, setup.shear_x, setup.shear_y),
+    };
+    if c.before_first(time) {
+        match m.from {
+            MixFrom::Setup => {
+                *px = sx;
+                *py = sy;
+            }
+            MixFrom::First => {
+                *px += (sx - *px) * m.alpha;
+                *py += (sy - *py) * m.alpha;
+            }
+            MixFrom::Current => {}
+        }
+        return Ok(());
+    }
+    let i = c.search(time);
+    let [mut x, mut y] = c.values::<2>(time, i);
+    if let K::Scale(_) = kind {
+        x *= sx;
+        y *= sy;
+        if m.alpha == 1.0 && !m.add {
+            *px = x;
+            *py = y;
+            return Ok(());
+        }
+        let (mut bx, mut by) = if m.from == MixFrom::Setup {
+            (sx, sy)
+        } else {
+            (*px, *py)
+        };
+        if m.add {
+            *px = bx + (x - sx) * m.alpha;
+            *py = by + (y - sy) * m.alpha;
+        } else if m.out {
+            *px = bx + (x.abs() * js_sign(bx) - bx) * m.alpha;
+            *py = by + (y.abs() * js_sign(by) - by) * m.alpha;
+        } else {
+            bx = bx.abs() * js_sign(x);
+            by = by.abs() * js_sign(y);
+            *px = bx + (x - bx) * m.alpha;
+            *py = by + (y - by) * m.alpha;
+        }
+        return Ok(());
+    }
+    if m.from == MixFrom::Setup {
+        *px = sx + x * m.alpha;
+        *py = sy + y * m.alpha;
+    } else if m.add {
+        *px += x * m.alpha;
+        *py += y * m.alpha;
+    } else {
+        *px += (sx + x - *px) * m.alpha;
+        *py += (sy + y - *py) * m.alpha;
+    }
+    Ok(())
+}
+
+/// `InheritTimeline.apply`.
+pub(super) fn inherit(
+    sk: &mut Skeleton<'_>,
+    b: usize,
+    modes: &[Option<Inherit>],
+    c: &Curves<'_>,
+    time: f64,
+    m: Mix,
+) {
+    let Some(bone) = sk.bones.get_mut(b) else {
+        return;
+    };
+    if !bone.active {
+        return;
+    }
+    let setup = sk.data.bones[b].setup.inherit;
+    let p = bone.pick_mut(m.applied);
+    if m.out || c.before_first(time) {
+        if m.from != MixFrom::Current {
+            p.inherit = setup;
+        }
+        return;
+    }
+    let i = c.search(time);
+    let frame = if i < 0 { None } else { Some(i as usize / 2) };
+    p.inherit = frame.and_then(|f| modes.get(f).copied().flatten());
+}

@@ -1,0 +1,333 @@
+//! `Animation.apply` and every timeline's `apply`, ported from spine-core
+//! 4.3.13's `Animation.js`. 4.3 replaced 4.2's `MixBlend` with [`MixFrom`]
+//! (`setup`, `first`, `current`) plus two flags: `add` (additive timelines add
+//! to the current value) and `out` (mixing out: instant timelines return to the
+//! setup value). Curves are sampled exactly as the runtime samples them:
+//! stepped, linear, or linearly between the 9 stored float32 Bezier samples.
+//!
+//! Indices are read like JavaScript reads typed arrays: out of range (or not an
+//! integer) gives `NaN` rather than a panic.
+
+mod bone;
+mod constraint;
+mod deform;
+mod order;
+mod slot;
+
+use super::{PoseError, Skeleton};
+use crate::spine::data::{Animation, Event, Timeline, TimelineKind as K, BEZIER_SIZE};
+
+/// Where a timeline mixes from (`MixFrom`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MixFrom {
+    /// Mix from the current pose (keys before the first frame leave it alone).
+    Current,
+    /// Mix from the setup pose (before the first frame: the setup pose).
+    Setup,
+    /// Mix from the current pose; before the first frame, toward the setup pose.
+    First,
+}
+
+/// The mixing arguments every timeline's `apply` takes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Mix {
+    pub alpha: f64,
+    pub from: MixFrom,
+    pub add: bool,
+    pub out: bool,
+    /// Write the applied poses instead of the unconstrained ones.
+    pub applied: bool,
+}
+
+/// `Animation.apply`.
+pub(crate) fn apply<'a>(
+    sk: &mut Skeleton<'a>,
+    animation: &'a Animation,
+    mut last_time: f64,
+    mut time: f64,
+    looped: bool,
+    mut events: Option<&mut Vec<&'a Event>>,
+    m: Mix,
+) -> Result<(), PoseError> {
+    if looped && animation.duration != 0.0 {
+        time %= animation.duration;
+        if last_time > 0.0 {
+            last_time %= animation.duration;
+        }
+    }
+    for t in &animation.timelines {
+        apply_timeline(sk, t, last_time, time, events.as_deref_mut(), m)?;
+    }
+    Ok(())
+}
+
+fn apply_timeline<'a>(
+    sk: &mut Skeleton<'a>,
+    t: &'a Timeline,
+    last_time: f64,
+    time: f64,
+    events: Option<&mut Vec<&'a Event>>,
+    m: Mix,
+) -> Result<(), PoseError> {
+    let c = Curves::new(t);
+    match &t.kind {
+        K::Rotate(b)
+        | K::TranslateX(b)
+        | K::TranslateY(b)
+        | K::ScaleX(b)
+        | K::ScaleY(b)
+        | K::ShearX(b)
+        | K::ShearY(b) => bone::apply1(sk, &t.kind, *b, &c, time, m),
+        K::Translate(b) | K::Scale(b) | K::Shear(b) => bone::apply2(sk, &t.kind, *b, &c, time, m),
+        K::Inherit(b, modes) => {
+            bone::inherit(sk, *b, modes, &c, time, m);
+            Ok(())
+        }
+        K::Rgba(s) | K::Rgb(s) | K::Alpha(s) | K::Rgba2(s) | K::Rgb2(s) => {
+            slot::color(sk, &t.kind, *s, &c, time, m)
+        }
+        K::Attachment(s, names) => {
+            slot::attachment(sk, *s, names, &c, time, m);
+            Ok(())
+        }
+        K::Sequence {
+            slot, attachment, ..
+        } => slot::sequence(sk, *slot, *attachment, &c, time, m),
+        K::Deform {
+            slot,
+            attachment,
+            vertices,
+        } => deform::apply(sk, *slot, *attachment, vertices, &c, time, m),
+        K::Event(list) => {
+            if let Some(out) = events {
+                order::events(list, &c, last_time, time, out);
+            }
+            Ok(())
+        }
+        K::DrawOrder(orders) => order::draw_order(sk, orders, &c, time, m),
+        K::DrawOrderFolder { slots, orders } => order::folder(sk, slots, orders, &c, time, m),
+        _ => constraint::apply(sk, t, &c, last_time, time, m),
+    }
+}
+
+/// A timeline's frames and curves, read as JavaScript reads them.
+pub(crate) struct Curves<'t> {
+    pub frames: &'t [f32],
+    pub curves: &'t [f32],
+    pub entries: usize,
+}
+
+impl<'t> Curves<'t> {
+    fn new(t: &'t Timeline) -> Curves<'t> {
+        Curves {
+            frames: &t.frames,
+            curves: &t.curves,
+            entries: t.entries(),
+        }
+    }
+
+    /// `frames[i]` (`NaN` when out of range).
+    pub fn f(&self, i: isize) -> f64 {
+        if i < 0 {
+            return f64::NAN;
+        }
+        self.frames
+            .get(i as usize)
+            .map_or(f64::NAN, |&v| f64::from(v))
+    }
+
+    /// `curves[i]` for a number index (`NaN` unless an integer in range).
+    fn c(&self, i: f64) -> f64 {
+        if i >= 0.0 && i.fract() == 0.0 {
+            self.curves
+                .get(i as usize)
+                .map_or(f64::NAN, |&v| f64::from(v))
+        } else {
+            f64::NAN
+        }
+    }
+
+    /// `time < frames[0]`.
+    pub fn before_first(&self, time: f64) -> bool {
+        time < self.f(0)
+    }
+
+    /// `Timeline.search(frames, time, entries)`.
+    pub fn search(&self, time: f64) -> isize {
+        let step = self.entries;
+        let n = self.frames.len();
+        let mut i = step;
+        while i < n {
+            if f64::from(self.frames[i]) > time {
+                return (i - step) as isize;
+            }
+            i += step;
+        }
+        n as isize - step as isize
+    }
+
+    /// The curve type of the frame starting at frame index `i`.
+    pub fn curve_type(&self, i: isize) -> f64 {
+        if i < 0 {
+            return f64::NAN;
+        }
+        self.c((i as usize / self.entries) as f64)
+    }
+
+    /// `CurveTimeline.getBezierValue(time, frameIndex, valueOffset, i)`.
+    pub fn bezier(&self, time: f64, frame: isize, value: isize, i: f64) -> f64 {
+        let Some(i) = index(i) else {
+            return f64::NAN;
+        };
+        let cv = |k: usize| self.curves.get(k).map_or(f64::NAN, |&v| f64::from(v));
+        if cv(i) > time {
+            let (x, y) = (self.f(frame), self.f(frame + value));
+            return y + (time - x) / (cv(i) - x) * (cv(i + 1) - y);
+        }
+        let n = i + BEZIER_SIZE;
+        let mut k = i + 2;
+        while k < n {
+            if cv(k) >= time {
+                let (x, y) = (cv(k - 2), cv(k - 1));
+                return y + (time - x) / (cv(k) - x) * (cv(k + 1) - y);
+            }
+            k += 2;
+        }
+        let next = frame + self.entries as isize;
+        let (x, y) = (cv(n - 2), cv(n - 1));
+        y + (time - x) / (self.f(next) - x) * (self.f(next + value) - y)
+    }
+
+    /// The `count` values of the frame at `time` (after `search`), sampled
+    /// with the frame's curve: linear, stepped, or Bezier per channel.
+    pub fn values<const N: usize>(&self, time: f64, i: isize) -> [f64; N] {
+        let mut out = [0.0; N];
+        let e = self.entries as isize;
+        let ct = self.curve_type(i);
+        if ct == 0.0 {
+            let before = self.f(i);
+            let t = (time - before) / (self.f(i + e) - before);
+            for (k, o) in out.iter_mut().enumerate() {
+                let k = k as isize + 1;
+                let v = self.f(i + k);
+                *o = v + (self.f(i + e + k) - v) * t;
+            }
+        } else if ct == 1.0 {
+            for (k, o) in out.iter_mut().enumerate() {
+                *o = self.f(i + k as isize + 1);
+            }
+        } else {
+            for (k, o) in out.iter_mut().enumerate() {
+                let b = ct + (BEZIER_SIZE * k) as f64 - 2.0;
+                *o = self.bezier(time, i, k as isize + 1, b);
+            }
+        }
+        out
+    }
+
+    /// `CurveTimeline1.getCurveValue`.
+    pub fn curve_value(&self, time: f64) -> f64 {
+        let n = self.frames.len() as isize;
+        let mut i = n - 2;
+        let mut ii = 2;
+        while ii <= i {
+            if self.f(ii) > time {
+                i = ii - 2;
+                break;
+            }
+            ii += 2;
+        }
+        let ct = self.c((i >> 1) as f64);
+        if ct == 0.0 {
+            let (before, value) = (self.f(i), self.f(i + 1));
+            value + (time - before) / (self.f(i + 2) - before) * (self.f(i + 3) - value)
+        } else if ct == 1.0 {
+            self.f(i + 1)
+        } else {
+            self.bezier(time, i, 1, ct - 2.0)
+        }
+    }
+
+    /// `CurveTimeline1.getRelativeValue`.
+    pub fn relative(&self, time: f64, m: Mix, current: f64, setup: f64) -> f64 {
+        if self.before_first(time) {
+            return before_first_key(m, current, setup);
+        }
+        let value = self.curve_value(time);
+        if m.from == MixFrom::Setup {
+            setup + value * m.alpha
+        } else {
+            current
+                + (if m.add {
+                    value
+                } else {
+                    value + setup - current
+                }) * m.alpha
+        }
+    }
+
+    /// `CurveTimeline1.getAbsoluteValue` (with `value` given: `getAbsoluteValue2`).
+    pub fn absolute(&self, time: f64, m: Mix, current: f64, setup: f64, value: Option<f64>) -> f64 {
+        if self.before_first(time) {
+            return before_first_key(m, current, setup);
+        }
+        let value = value.unwrap_or_else(|| self.curve_value(time));
+        if m.from == MixFrom::Setup {
+            setup + (if m.add { value } else { value - setup }) * m.alpha
+        } else {
+            current + (if m.add { value } else { value - current }) * m.alpha
+        }
+    }
+
+    /// `CurveTimeline1.getScaleValue`.
+    pub fn scale(&self, time: f64, m: Mix, current: f64, setup: f64) -> f64 {
+        use crate::spine::math::js_sign;
+        if self.before_first(time) {
+            return before_first_key(m, current, setup);
+        }
+        let value = self.curve_value(time) * setup;
+        if m.alpha == 1.0 && !m.add {
+            return value;
+        }
+        let mut base = if m.from == MixFrom::Setup {
+            setup
+        } else {
+            current
+        };
+        if m.add {
+            return base + (value - setup) * m.alpha;
+        }
+        if m.out {
+            return base + (value.abs() * js_sign(base) - base) * m.alpha;
+        }
+        base = base.abs() * js_sign(value);
+        base + (value - base) * m.alpha
+    }
+}
+
+/// A number used as an array index: a non-negative integer (else `None`,
+/// which reads `undefined`).
+pub(crate) fn index(i: f64) -> Option<usize> {
+    let k = i as usize;
+    (i >= 0.0 && k as f64 == i).then_some(k)
+}
+
+/// `CurveTimeline1.beforeFirstKey`.
+fn before_first_key(m: Mix, current: f64, setup: f64) -> f64 {
+    match m.from {
+        MixFrom::Setup => setup,
+        MixFrom::First => current + (setup - current) * m.alpha,
+        MixFrom::Current => current,
+    }
+}
+
+/// `EventTimeline.apply` on its own: the events keyed in `(last_time, time]`.
+pub(crate) fn fire_events<'a>(
+    t: &Timeline,
+    list: &'a [Event],
+    last_time: f64,
+    time: f64,
+    out: &mut Vec<&'a Event>,
+) {
+    order::events(list, &Curves::new(t), last_time, time, out);
+}
