@@ -5,6 +5,7 @@ pub mod build;
 pub mod cache;
 pub mod plugins;
 pub mod validate;
+pub mod watch;
 
 /// How a command ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
