@@ -8,6 +8,7 @@
 //! - `refusals`  — one test per compile-error class: message, location, exit, nothing written
 //! - `gate`      — every rule: a mutant of emitted text that FAILs it, and a positive control
 //! - `oracle`    — spine-core parses and poses what rigc emits, to figures derived here
+//! - `watch`     — `rigc watch` on a live project: rebuilds, red keeps green, reloads, SIGINT
 
 mod fixture;
 mod util;
@@ -17,3 +18,5 @@ mod cli;
 mod gate;
 mod oracle;
 mod refusals;
+#[cfg(unix)]
+mod watch;

@@ -123,7 +123,8 @@ impl Run {
     }
 }
 
-fn list_dir(dir: &Path) -> String {
+/// Every path under `dir`, relative, sorted, one per line.
+pub fn list_dir(dir: &Path) -> String {
     let mut out = Vec::new();
     for entry in walk(dir) {
         out.push(format!(
@@ -241,27 +242,28 @@ pub fn run_in(cwd: &Path, args: &[&str]) -> Run {
                 .collect();
         }
         for path in checked {
-            spine_core_loads_and_poses(&path, &run);
+            spine_core_loads_and_poses(&path, &|| run.dump());
         }
     }
     run
 }
 
 /// spine-core loads `skeleton.json` (with the atlas beside it) and poses every
-/// animation at 0, half its duration and its duration, with finite bones.
-fn spine_core_loads_and_poses(skeleton: &Path, run: &Run) {
+/// animation at 0, half its duration and its duration, with finite bones;
+/// `context` says what wrote it, shown on failure.
+pub fn spine_core_loads_and_poses(skeleton: &Path, context: &dyn Fn() -> String) {
     let atlas = skeleton.with_file_name("skeleton.atlas");
     let (s, a) = (
         skeleton.to_str().unwrap_or(""),
         atlas.to_str().unwrap_or(""),
     );
     let verdict = oracle(&["--roundtrip", s, a])
-        .unwrap_or_else(|e| panic!("spine-core refused {s}: {e}{}", run.dump()));
+        .unwrap_or_else(|e| panic!("spine-core refused {s}: {e}{}", context()));
     assert_eq!(
         verdict["ok"],
         true,
         "spine-core refused {s}: {verdict}{}",
-        run.dump()
+        context()
     );
     let Some(names) = verdict["animationNames"].as_array() else {
         return;
