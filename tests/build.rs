@@ -49,6 +49,7 @@ fn walk_is_green_under_both_profiles() {
 
 #[test]
 fn every_gallery_rig_is_green_under_both_profiles() {
+    util::gallery_plugins();
     let gallery = util::workspace().join("gallery");
     let mut built = 0;
     for entry in std::fs::read_dir(&gallery).expect("gallery/").flatten() {

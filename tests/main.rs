@@ -16,7 +16,9 @@ mod util;
 mod build;
 mod cli;
 mod gate;
+mod incremental;
 mod oracle;
+mod plugins;
 mod refusals;
 #[cfg(unix)]
 mod watch;

@@ -249,6 +249,7 @@ fn tiny_rig_setup_pose_and_eased_rotation() {
 
 #[test]
 fn every_gallery_skeleton_loads_and_poses_in_spine_core() {
+    util::gallery_plugins();
     let gallery = util::workspace().join("gallery");
     for entry in std::fs::read_dir(&gallery).expect("gallery/").flatten() {
         let dir = entry.path();

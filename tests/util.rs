@@ -68,7 +68,7 @@ pub struct Run {
 }
 
 impl Run {
-    fn dump(&self) -> String {
+    pub fn dump(&self) -> String {
         let listing = list_dir(&self.cwd);
         format!(
             "\n--- command: {}\n--- cwd: {}\n--- exit: {}\n--- files:\n{}\n--- stdout:\n{}\n--- stderr:\n{}\n",
@@ -194,6 +194,75 @@ impl Project {
     /// Does `rel` exist?
     pub fn exists(&self, rel: &str) -> bool {
         self.path().join(rel).exists()
+    }
+}
+
+/// Builds a workspace package once per test run (`cargo build -q -p <package>`)
+/// and returns the path of its dynamic library `lib<name>.so` in the target dir.
+pub fn plugin_library(package: &str) -> PathBuf {
+    static BUILT: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    let name = package.replace('-', "_");
+    let exe = std::env::current_exe().expect("test exe");
+    let dir = exe.parent().and_then(Path::parent).expect("target dir");
+    let lib = dir.join(format!(
+        "{}{name}{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    ));
+    if !built.contains(&package.to_string()) {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let status = Command::new(cargo)
+            .args(["build", "-q", "-p", package])
+            .current_dir(workspace())
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building {package} failed");
+        built.push(package.to_string());
+    }
+    assert!(lib.is_file(), "no library at {}", lib.display());
+    lib
+}
+
+/// The gallery's project file loads the studio-example plugin from
+/// `target/release/`; build it (once per test run) before building the gallery.
+pub fn gallery_plugins() {
+    static DONE: OnceLock<()> = OnceLock::new();
+    DONE.get_or_init(|| {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let status = Command::new(cargo)
+            .args(["build", "-q", "--release", "-p", "rigc-studio-example"])
+            .current_dir(workspace())
+            .status()
+            .expect("cargo runs");
+        assert!(
+            status.success(),
+            "building the studio-example plugin failed"
+        );
+    });
+}
+
+/// Runs `rigc` in `cwd` with extra environment variables.
+pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
+    let mut cmd = Command::new(rigc_bin());
+    cmd.args(args).current_dir(cwd);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("rigc runs");
+    Run {
+        cmd: format!(
+            "{} rigc {}",
+            env.iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            args.join(" ")
+        ),
+        cwd: cwd.to_path_buf(),
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
 }
 

@@ -150,6 +150,16 @@ fn parse_motion(file: &Arc<SourceFile>) -> Result<spec::motion::MotionSpec, Vec<
     spec::motion::parse(file, &json)
 }
 
+/// One measured part image.
+struct Measured {
+    /// What the measure stage found.
+    info: ImageInfo,
+    /// The blake3 of the PNG's bytes (the gate reads the pixels).
+    content: Hash,
+    /// The hash of the measure stage's output (what the setup reads).
+    measured: Hash,
+}
+
 struct Build<'a> {
     env: &'a Env<'a>,
     target: &'a TargetSpec,
@@ -263,13 +273,13 @@ impl Build<'_> {
         // setup
         let mut key = self.key("setup", V_SETUP);
         key.hash(&rig.content).hash(&motion.rest);
-        for (name, (_, h)) in &images {
-            key.text(name).hash(h);
+        for (name, image) in &images {
+            key.text(name).hash(&image.measured);
         }
         let key = key.finish();
         let infos: HashMap<String, ImageInfo> = images
             .iter()
-            .map(|(k, (info, _))| (k.clone(), info.clone()))
+            .map(|(k, image)| (k.clone(), image.info.clone()))
             .collect();
         let (setup, setup_hash) = self.stages.run("setup", key, || {
             let (r, m) = (parse_rig(&rig_file)?, parse_motion(&motion_file)?);
@@ -446,8 +456,8 @@ impl Build<'_> {
             key.hash(&plugin.identity())
                 .text(&plugin.config.to_string())
                 .bytes(&input_bytes);
-            for (_, h) in images.values() {
-                key.hash(h);
+            for image in images.values() {
+                key.hash(&image.content);
             }
             let key = key.finish();
             let mut failure = None;
@@ -490,7 +500,7 @@ impl Build<'_> {
         rig: &RigSummary,
         rig_file: &Arc<SourceFile>,
         project: &Project,
-    ) -> Result<std::collections::BTreeMap<String, (ImageInfo, Hash)>, Vec<Diagnostic>> {
+    ) -> Result<std::collections::BTreeMap<String, Measured>, Vec<Diagnostic>> {
         let rig_dir = rig_file
             .path
             .parent()
@@ -559,8 +569,15 @@ impl Build<'_> {
                 })
             });
             match ran {
-                Ok((info, _)) => {
-                    out.insert(image.clone(), (info, content));
+                Ok((info, measured)) => {
+                    out.insert(
+                        image.clone(),
+                        Measured {
+                            info,
+                            content,
+                            measured,
+                        },
+                    );
                 }
                 Err(_) => failed.push((image.clone(), Ok(path), error)),
             }

@@ -11,7 +11,9 @@ use std::path::Path;
 
 /// Runs `rigc plugins`.
 pub fn run(args: &PluginsArgs, cwd: &Path, out: &mut Output) -> Status {
-    let ws = match crate::workspace::find_manifest(cwd).and_then(|m| crate::workspace::open(m, args.cache_dir.as_deref(), cwd)) {
+    let ws = match crate::workspace::find_manifest(cwd)
+        .and_then(|m| crate::workspace::open(m, args.cache_dir.as_deref(), cwd))
+    {
         Ok(ws) => ws,
         Err(diags) => {
             out.diagnostics(&diags);
@@ -19,7 +21,11 @@ pub fn run(args: &PluginsArgs, cwd: &Path, out: &mut Output) -> Status {
         }
     };
     let mut registries = vec![("project".to_string(), &ws.registry)];
-    registries.extend(ws.target_registries.iter().map(|(t, r)| (format!("target {t}"), r)));
+    registries.extend(
+        ws.target_registries
+            .iter()
+            .map(|(t, r)| (format!("target {t}"), r)),
+    );
     let mut shown: Vec<String> = Vec::new();
     for (scope, registry) in registries {
         for p in &registry.plugins {
@@ -30,24 +36,48 @@ pub fn run(args: &PluginsArgs, cwd: &Path, out: &mut Output) -> Status {
             if p.origin == Origin::Builtin && shown.iter().any(|s| s == &p.manifest.name) {
                 continue;
             }
-            shown.push(if p.origin == Origin::Builtin { p.manifest.name.clone() } else { id.clone() });
+            shown.push(if p.origin == Origin::Builtin {
+                p.manifest.name.clone()
+            } else {
+                id.clone()
+            });
             let from = match &p.origin {
-                Origin::Builtin => "built in (linked into rigc, called through the same ABI table)".to_string(),
-                Origin::Library { path, copy } => format!("{} (loaded from {})", path.display(), copy.display()),
+                Origin::Builtin => {
+                    "built in (linked into rigc, called through the same ABI table)".to_string()
+                }
+                Origin::Library { path, copy } => {
+                    format!("{} (loaded from {})", path.display(), copy.display())
+                }
             };
-            out.line(&format!("{} {}  [{scope}]", p.manifest.name, p.manifest.version));
+            out.line(&format!(
+                "{} {}  [{scope}]",
+                p.manifest.name, p.manifest.version
+            ));
             out.line(&format!("  ..    from    {from}"));
             out.line(&format!("  ..    blake3  {id}"));
             out.line(&format!("  ..    abi     {}", p.manifest.abi));
             if !p.manifest.rules.is_empty() {
-                let rules: Vec<String> = p.manifest.rules.iter().map(|r| format!("{} ({})", r.code, r.kind.word())).collect();
+                let rules: Vec<String> = p
+                    .manifest
+                    .rules
+                    .iter()
+                    .map(|r| format!("{} ({})", r.code, r.kind.word()))
+                    .collect();
                 out.line(&format!("  ..    rules   {}", rules.join(", ")));
             }
             for e in &p.manifest.emitters {
-                out.line(&format!("  ..    emitter {} -> {}", e.name, e.files.join(", ")));
+                out.line(&format!(
+                    "  ..    emitter {} -> {}",
+                    e.name,
+                    e.files.join(", ")
+                ));
             }
             for k in &p.manifest.deform_kinds {
-                out.line(&format!("  ..    deform  {} ({})", k.name, k.params.join(", ")));
+                out.line(&format!(
+                    "  ..    deform  {} ({})",
+                    k.name,
+                    k.params.join(", ")
+                ));
             }
             if !p.config.is_null() {
                 out.line(&format!("  ..    config  {}", p.config));

@@ -80,8 +80,18 @@ fn follows(convention: &str, name: &str) -> bool {
     let first_ok = chars.next().is_some_and(|c| c.is_ascii_lowercase());
     let rest_ok = |allowed: &dyn Fn(char) -> bool| name.chars().skip(1).all(allowed);
     match convention {
-        "snake_case" => first_ok && rest_ok(&|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') && !name.contains("__") && !name.ends_with('_'),
-        "kebab-case" => first_ok && rest_ok(&|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') && !name.contains("--") && !name.ends_with('-'),
+        "snake_case" => {
+            first_ok
+                && rest_ok(&|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+                && !name.contains("__")
+                && !name.ends_with('_')
+        }
+        "kebab-case" => {
+            first_ok
+                && rest_ok(&|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                && !name.contains("--")
+                && !name.ends_with('-')
+        }
         "camelCase" => first_ok && rest_ok(&|c| c.is_ascii_alphanumeric()),
         _ => true,
     }
@@ -99,7 +109,10 @@ impl Rule for NamingConvention {
             out.skip("the project sets no [plugin.studio-example] names convention");
             return;
         };
-        if !matches!(convention.as_str(), "snake_case" | "camelCase" | "kebab-case") {
+        if !matches!(
+            convention.as_str(),
+            "snake_case" | "camelCase" | "kebab-case"
+        ) {
             out.fail(format!("names = {convention:?} in rigc.toml is not a convention this rule knows; write snake_case, camelCase or kebab-case"));
             return;
         }
@@ -109,12 +122,21 @@ impl Rule for NamingConvention {
         };
         let names = |key: &str| -> Vec<String> {
             match raw.get(key) {
-                Some(serde_json::Value::Array(a)) => a.iter().filter_map(|v| v.get("name")?.as_str().map(String::from)).collect(),
+                Some(serde_json::Value::Array(a)) => a
+                    .iter()
+                    .filter_map(|v| v.get("name")?.as_str().map(String::from))
+                    .collect(),
                 Some(serde_json::Value::Object(o)) => o.keys().cloned().collect(),
                 _ => Vec::new(),
             }
         };
-        for (what, key) in [("bone", "bones"), ("slot", "slots"), ("skin", "skins"), ("animation", "animations"), ("event", "events")] {
+        for (what, key) in [
+            ("bone", "bones"),
+            ("slot", "slots"),
+            ("skin", "skins"),
+            ("animation", "animations"),
+            ("event", "events"),
+        ] {
             for name in names(key) {
                 if !follows(convention, &name) {
                     out.fail(format!("{what} {name:?} is not {convention} — the studio's naming convention (names in rigc.toml)"));
@@ -128,7 +150,10 @@ impl Rule for NamingConvention {
 pub struct StudioExample;
 
 fn rules_for(config: &Config) -> (MaxAnimationLength, NamingConvention) {
-    (MaxAnimationLength(config.max_animation_seconds), NamingConvention(config.names.clone()))
+    (
+        MaxAnimationLength(config.max_animation_seconds),
+        NamingConvention(config.names.clone()),
+    )
 }
 
 impl Plugin for StudioExample {
@@ -147,13 +172,17 @@ impl Plugin for StudioExample {
 
     fn call(stage: &str, input: &[u8]) -> Result<Vec<u8>, String> {
         if stage != "gate" {
-            return Err(format!("studio-example answers the \"gate\" stage, not {stage:?}"));
+            return Err(format!(
+                "studio-example answers the \"gate\" stage, not {stage:?}"
+            ));
         }
-        let call: rigc_sdk::abi::GateCall = serde_json::from_slice(input).map_err(|e| format!("the gate input is not valid: {e}"))?;
+        let call: rigc_sdk::abi::GateCall = serde_json::from_slice(input)
+            .map_err(|e| format!("the gate input is not valid: {e}"))?;
         let config: Config = if call.config.is_null() {
             Config::default()
         } else {
-            serde_json::from_value(call.config.clone()).map_err(|e| format!("[plugin.studio-example] in rigc.toml: {e}"))?
+            serde_json::from_value(call.config.clone())
+                .map_err(|e| format!("[plugin.studio-example] in rigc.toml: {e}"))?
         };
         let (a, b) = rules_for(&config);
         serde_json::to_vec(&rigc_sdk::abi::run_rules(&[&a, &b], &call)).map_err(|e| e.to_string())

@@ -59,7 +59,11 @@ pub struct Header {
     /// `images`: the editor's import path to the part PNGs.
     pub images: Option<String>,
     /// `audio`: absent, `null`, or a path.
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "double_option")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "double_option"
+    )]
     pub audio: Option<Option<String>>,
 }
 
@@ -180,14 +184,19 @@ pub struct EventDef {
 mod double_option {
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    pub fn serialize<T: Serialize, S: Serializer>(v: &Option<Option<T>>, s: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<T: Serialize, S: Serializer>(
+        v: &Option<Option<T>>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
         match v {
             Some(inner) => inner.serialize(s),
             None => s.serialize_none(),
         }
     }
 
-    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Option<T>>, D::Error> {
         Option::<T>::deserialize(d).map(Some)
     }
 }
@@ -199,8 +208,12 @@ mod tests {
     #[test]
     fn header_audio_round_trips_absent_null_and_a_path() {
         for audio in [None, Some(None), Some(Some("a.ogg".to_string()))] {
-            let h = Header { audio: audio.clone(), ..Header::default() };
-            let back: Header = serde_json::from_str(&serde_json::to_string(&h).unwrap()).unwrap();
+            let h = Header {
+                audio: audio.clone(),
+                ..Header::default()
+            };
+            let text = serde_json::to_string(&h).expect("serialises");
+            let back: Header = serde_json::from_str(&text).expect("reads back");
             assert_eq!(back.audio, audio);
         }
     }

@@ -85,12 +85,24 @@ pub extern "C" fn rigc_plugin_entry() -> *const PluginTable {
     static BAD_MANIFEST: std::sync::OnceLock<PluginTable> = std::sync::OnceLock::new();
     let base = rigc_plugin_table();
     match mode().as_str() {
-        "abi" => ABI99.get_or_init(|| PluginTable { abi_version: 99, ..copy(base) }),
-        "bad-manifest" => BAD_MANIFEST.get_or_init(|| PluginTable { manifest: bad_manifest, ..copy(base) }),
+        "abi" => ABI99.get_or_init(|| PluginTable {
+            abi_version: 99,
+            ..copy(base)
+        }),
+        "bad-manifest" => BAD_MANIFEST.get_or_init(|| PluginTable {
+            manifest: bad_manifest,
+            ..copy(base)
+        }),
         _ => base,
     }
 }
 
 fn copy(t: &PluginTable) -> PluginTable {
-    PluginTable { abi_version: t.abi_version, table_size: t.table_size, manifest: t.manifest, call: t.call, free: t.free }
+    PluginTable {
+        abi_version: t.abi_version,
+        table_size: t.table_size,
+        manifest: t.manifest,
+        call: t.call,
+        free: t.free,
+    }
 }
