@@ -24,9 +24,14 @@ struct Watch {
     stderr: Arc<Mutex<String>>,
     /// Where in stdout the next expectation starts looking.
     seen: usize,
+    /// The threads reading stdout and stderr (they end when the child does).
+    readers: Vec<std::thread::JoinHandle<()>>,
 }
 
-fn drain(mut from: impl Read + Send + 'static, into: Arc<Mutex<String>>) {
+fn drain(
+    mut from: impl Read + Send + 'static,
+    into: Arc<Mutex<String>>,
+) -> std::thread::JoinHandle<()> {
     std::thread::spawn(move || {
         let mut buf = [0u8; 4096];
         while let Ok(n) = from.read(&mut buf) {
@@ -37,7 +42,7 @@ fn drain(mut from: impl Read + Send + 'static, into: Arc<Mutex<String>>) {
                 s.push_str(&String::from_utf8_lossy(&buf[..n]));
             }
         }
-    });
+    })
 }
 
 impl Watch {
@@ -53,8 +58,10 @@ impl Watch {
             .spawn()
             .expect("rigc watch starts");
         let (stdout, stderr) = (Arc::default(), Arc::default());
-        drain(child.stdout.take().expect("stdout"), Arc::clone(&stdout));
-        drain(child.stderr.take().expect("stderr"), Arc::clone(&stderr));
+        let readers = vec![
+            drain(child.stdout.take().expect("stdout"), Arc::clone(&stdout)),
+            drain(child.stderr.take().expect("stderr"), Arc::clone(&stderr)),
+        ];
         Watch {
             child,
             cmd: format!("rigc watch {}", args.join(" ")),
@@ -62,6 +69,7 @@ impl Watch {
             stdout,
             stderr,
             seen: 0,
+            readers,
         }
     }
 
@@ -142,13 +150,16 @@ impl Watch {
         if !sent.is_ok_and(|s| s.success()) {
             self.fail("could not send SIGINT");
         }
-        let status = self.wait_until("exit after SIGINT", |w| w.child.try_wait().ok().flatten());
-        status.code().unwrap_or(-1)
+        self.exit_code()
     }
 
-    /// The exit code of a `rigc watch` that ends by itself.
+    /// The exit code of a `rigc watch` that ends (by itself or by a signal),
+    /// once everything it printed has been read.
     fn exit_code(&mut self) -> i32 {
         let status = self.wait_until("exit", |w| w.child.try_wait().ok().flatten());
+        for r in std::mem::take(&mut self.readers) {
+            let _ = r.join();
+        }
         status.code().unwrap_or(-1)
     }
 }
