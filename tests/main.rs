@@ -9,6 +9,7 @@
 //! - `gate`      — every rule: a mutant of emitted text that FAILs it, and a positive control
 //! - `oracle`    — spine-core parses and poses what rigc emits, to figures derived here
 //! - `sample`    — `rigc sample` against spine-core (`compare.mjs`) on fixtures and built rigs
+//! - `watch`     — `rigc watch` on a live project: rebuilds, red keeps green, reloads, SIGINT
 
 mod fixture;
 mod util;
@@ -21,3 +22,5 @@ mod oracle;
 mod plugins;
 mod refusals;
 mod sample;
+#[cfg(unix)]
+mod watch;

@@ -123,7 +123,8 @@ impl Run {
     }
 }
 
-fn list_dir(dir: &Path) -> String {
+/// Every path under `dir`, relative, sorted, one per line.
+pub fn list_dir(dir: &Path) -> String {
     let mut out = Vec::new();
     for entry in walk(dir) {
         out.push(format!(
@@ -310,27 +311,28 @@ pub fn run_in(cwd: &Path, args: &[&str]) -> Run {
                 .collect();
         }
         for path in checked {
-            spine_core_loads_and_poses(&path, &run);
+            spine_core_loads_and_poses(&path, &|| run.dump());
         }
     }
     run
 }
 
 /// spine-core loads `skeleton.json` (with the atlas beside it) and poses every
-/// animation at 0, half its duration and its duration, with finite bones.
-fn spine_core_loads_and_poses(skeleton: &Path, run: &Run) {
+/// animation at 0, half its duration and its duration, with finite bones;
+/// `context` says what wrote it, shown on failure.
+pub fn spine_core_loads_and_poses(skeleton: &Path, context: &dyn Fn() -> String) {
     let atlas = skeleton.with_file_name("skeleton.atlas");
     let (s, a) = (
         skeleton.to_str().unwrap_or(""),
         atlas.to_str().unwrap_or(""),
     );
     let verdict = oracle(&["--roundtrip", s, a])
-        .unwrap_or_else(|e| panic!("spine-core refused {s}: {e}{}", run.dump()));
+        .unwrap_or_else(|e| panic!("spine-core refused {s}: {e}{}", context()));
     assert_eq!(
         verdict["ok"],
         true,
         "spine-core refused {s}: {verdict}{}",
-        run.dump()
+        context()
     );
     let Some(names) = verdict["animationNames"].as_array() else {
         return;
@@ -342,7 +344,7 @@ fn spine_core_loads_and_poses(skeleton: &Path, run: &Run) {
         let times = format!("0,{},{}", d / 2.0, d);
         let doc = oracle(&[s, a, name, &times])
             .unwrap_or_else(|e| panic!("spine-core could not pose {name}: {e}"));
-        our_runtime_agrees(skeleton, &atlas, name, &times, &doc, run);
+        our_runtime_agrees(skeleton, &atlas, name, &times, &doc, context);
         for frame in doc["frames"].as_array().into_iter().flatten() {
             for bone in frame["bones"]
                 .as_array()
@@ -372,18 +374,18 @@ fn our_runtime_agrees(
     animation: &str,
     times: &str,
     theirs: &serde_json::Value,
-    run: &Run,
+    context: &dyn Fn() -> String,
 ) {
     use rigc_sdk::spine::sample::{compare, parse_times, pose_document, SampleOptions};
     let text = std::fs::read_to_string(skeleton).expect("skeleton");
     let atlas = rigc_sdk::spine::read_atlas(&std::fs::read_to_string(atlas).expect("atlas"))
-        .unwrap_or_else(|e| panic!("we refuse the atlas spine-core reads: {e}{}", run.dump()));
+        .unwrap_or_else(|e| panic!("we refuse the atlas spine-core reads: {e}{}", context()));
     let data = rigc_sdk::spine::read_skeleton(&text, Some(&atlas))
         .unwrap_or_else(|e| {
             panic!(
                 "we refuse the skeleton spine-core reads: {}{}",
                 e.message,
-                run.dump()
+                context()
             )
         })
         .data;
@@ -393,7 +395,7 @@ fn our_runtime_agrees(
         ..SampleOptions::default()
     };
     let ours = pose_document(&data, &options)
-        .unwrap_or_else(|e| panic!("we cannot pose {animation}: {}{}", e.message, run.dump()));
+        .unwrap_or_else(|e| panic!("we cannot pose {animation}: {}{}", e.message, context()));
     let ours: serde_json::Value = serde_json::from_str(&ours.compact()).expect("our JSON");
     let c = compare(theirs, &ours, 1e-4, 0.0);
     assert!(
@@ -401,7 +403,7 @@ fn our_runtime_agrees(
         "{}: {animation}: our runtime differs from spine-core: {}{}",
         skeleton.display(),
         c.report(),
-        run.dump()
+        context()
     );
 }
 

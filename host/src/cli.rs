@@ -45,6 +45,26 @@ pub enum Command {
     Plugins(PluginsArgs),
     /// Look after the build cache.
     Cache(CacheArgs),
+    /// Build, then rebuild on every change to a target's inputs until Ctrl-C.
+    Watch(WatchArgs),
+}
+
+/// `rigc watch`.
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// How long a batch collects events, from its first, in milliseconds (at most a minute).
+    #[arg(long, value_name = "MS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pub debounce: u64,
+    /// The cache directory (default: RIGC_CACHE_DIR, else rigc.toml's `cache`,
+    /// else `cache/` in the project root).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// `spine` or `spine-html`, for every target (default: each target's own).
+    #[arg(long, value_name = "PROFILE", value_parser = parse_profile)]
+    pub profile: Option<Profile>,
+    /// Targets of rigc.toml to watch, by name (default: all of them).
+    #[arg(value_name = "TARGET")]
+    pub targets: Vec<String>,
 }
 
 /// `rigc plugins`.

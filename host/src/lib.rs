@@ -25,6 +25,7 @@ pub mod report;
 pub mod runner;
 pub mod spec;
 pub mod stages;
+pub mod watch;
 pub mod workspace;
 
 pub use output::Output;
@@ -79,6 +80,7 @@ pub fn main_entry() -> ExitCode {
         cli::Command::Plugins(args) => commands::plugins::run(args, &cwd, &mut out),
         cli::Command::Cache(args) => commands::cache::run(args, &cwd, &mut out),
         cli::Command::Sample(args) => commands::sample::run(args, &cwd, &mut out),
+        cli::Command::Watch(args) => commands::watch::run(args, &cwd, &mut out),
     };
     if out.is_broken() {
         return ExitCode::SUCCESS;

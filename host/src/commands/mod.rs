@@ -6,6 +6,7 @@ pub mod cache;
 pub mod plugins;
 pub mod sample;
 pub mod validate;
+pub mod watch;
 
 /// How a command ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
