@@ -7,6 +7,8 @@
 # world vertices of every mesh; both print a checksum of the posed vertices.
 # Needs: Node and the oracle (scripts/setup-oracle.sh, run here).
 # FRAMES (600) and RUNS (15) set the work; the medians of RUNS runs are compared.
+# PHASES=1 also prints each side's median time per step (setup, animation,
+# world transforms, mesh vertices), each step timed on its own.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 frames="${FRAMES:-600}"
@@ -15,8 +17,17 @@ cd "$root"
 scripts/setup-oracle.sh >/dev/null
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-ours="$(cargo bench -q -p rigc-sdk --bench pose -- --frames "$frames" --runs "$runs" --write "$work/skeleton.json" 2>/dev/null)"
-theirs="$(node bench/pose_spine_core.mjs "$work/skeleton.json" "$frames" "$runs")"
+phases=()
+node_phases=()
+if [ -n "${PHASES:-}" ]; then
+  phases=(--phases)
+  node_phases=(phases)
+fi
+ours="$(cargo bench -q -p rigc-sdk --bench pose -- --frames "$frames" --runs "$runs" --write "$work/skeleton.json" "${phases[@]}" 2>"$work/ours.err")" ||
+  { cat "$work/ours.err" >&2; exit 1; }
+theirs="$(node bench/pose_spine_core.mjs "$work/skeleton.json" "$frames" "$runs" "${node_phases[@]}" 2>"$work/theirs.err")" ||
+  { cat "$work/theirs.err" >&2; exit 1; }
+grep -h 'phases' "$work/ours.err" "$work/theirs.err" || true
 echo "$ours" | head -1
 echo "$theirs" | head -1
 python3 - "$(echo "$ours" | tail -1)" "$(echo "$theirs" | tail -1)" <<'PY'

@@ -5,9 +5,11 @@
 //! frame like a game does (`setupPose`, `Animation.apply`,
 //! `updateWorldTransform(Physics.update)`, every mesh's world vertices).
 //!
-//! `cargo bench -p rigc-sdk --bench pose [-- --frames N --runs R --write PATH]`
+//! `cargo bench -p rigc-sdk --bench pose [-- --frames N --runs R --write PATH --phases]`
 //! prints the median time per pose; `--write` saves the skeleton so that
-//! `bench/pose_compare.sh` can pose the same one with spine-core.
+//! `bench/pose_compare.sh` can pose the same one with spine-core; `--phases`
+//! also times each of the four steps on its own (a clock read between steps,
+//! so the total is a little above the plain run) and prints their medians.
 
 use rigc_sdk::spine::data::AttachmentKind;
 use rigc_sdk::spine::pose::{MixFrom, Physics};
@@ -127,7 +129,9 @@ fn main() {
     let data = read_skeleton(&text, None)
         .expect("the bench skeleton reads")
         .data;
+    let phases = args.iter().any(|a| a == "--phases");
     let meshes: Vec<usize> = (0..data.slots.len()).collect();
+    let mut phase_samples: [Vec<f64>; 4] = Default::default();
     let mut buf = Vec::new();
     let mut samples = Vec::new();
     let mut checksum = 0.0;
@@ -136,10 +140,21 @@ fn main() {
         sk.setup_pose();
         let start = Instant::now();
         let mut last = -1.0;
+        let mut phase = [0.0f64; 4];
+        let mut clock = Instant::now();
+        let mut lap = |k: usize| {
+            if phases {
+                let now = Instant::now();
+                phase[k] += (now - clock).as_secs_f64();
+                clock = now;
+            }
+        };
         for f in 0..frames {
             let t = f as f64 / 60.0;
+            lap(3);
             sk.time = t;
             sk.setup_pose();
+            lap(0);
             sk.apply_animation(
                 0,
                 last,
@@ -153,8 +168,10 @@ fn main() {
                 false,
             )
             .expect("apply");
+            lap(1);
             sk.update_world_transform_with(Physics::Update)
                 .expect("pose");
+            lap(2);
             for &s in &meshes {
                 if let Some(a) = sk.slots[s].applied().attachment {
                     if let AttachmentKind::Mesh(m) = &data.attachments[a].kind {
@@ -167,9 +184,26 @@ fn main() {
             }
             last = t;
         }
+        lap(3);
         samples.push(start.elapsed().as_secs_f64() / frames as f64);
+        for (k, v) in phase.iter().enumerate() {
+            phase_samples[k].push(v / frames as f64);
+        }
     }
     samples.remove(0); // warm-up
+    if phases {
+        let names = ["setup", "animation", "world transforms", "mesh vertices"];
+        let parts: Vec<String> = phase_samples
+            .iter_mut()
+            .zip(names)
+            .map(|(v, name)| {
+                v.remove(0);
+                v.sort_by(f64::total_cmp);
+                format!("{name} {:.2}", v[v.len() / 2] * 1e6)
+            })
+            .collect();
+        eprintln!("rigc-sdk phases (median us/pose): {}", parts.join(", "));
+    }
     samples.sort_by(f64::total_cmp);
     let median = samples[samples.len() / 2];
     println!(
