@@ -235,6 +235,8 @@ pub struct Skeleton<'a> {
     reset_cache: Vec<Reset>,
     update: u64,
     stack: Vec<usize>,
+    /// Per attachment: its decoded weights (see `vertices::Weights`).
+    weights: Vec<std::sync::OnceLock<Option<Box<vertices::Weights>>>>,
 }
 
 impl<'a> Skeleton<'a> {
@@ -305,6 +307,9 @@ impl<'a> Skeleton<'a> {
             reset_cache: Vec::new(),
             update: 0,
             stack: Vec::new(),
+            weights: (0..data.attachments.len())
+                .map(|_| std::sync::OnceLock::new())
+                .collect(),
         };
         sk.setup_pose_slots();
         sk.update_cache()?;

@@ -25,6 +25,58 @@ fn at64(a: &[f64], i: usize) -> f64 {
     a.get(i).copied().unwrap_or(f64::NAN)
 }
 
+/// A weighted attachment's `bones` and `vertices` arrays decoded once: the
+/// runtime reads them number by number (a count, then bone index, x, y and
+/// weight per influence); here each influence's bone is an integer and its
+/// x, y and weight are the doubles the runtime reads, so the per-frame loop
+/// does the runtime's arithmetic, in its order, and nothing else.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Weights {
+    /// `starts[v]..starts[v + 1]`: the influences of vertex `v`.
+    starts: Vec<u32>,
+    /// Per influence: its bone.
+    bones: Vec<u32>,
+    /// Per influence: x, y, weight.
+    xyw: Vec<[f64; 3]>,
+}
+
+impl Weights {
+    /// The decoded arrays, or `None` when anything would make the runtime
+    /// read `undefined` (a count or bone index that is not an integer in
+    /// range, too few vertex numbers): such attachments take the general path.
+    pub(crate) fn new(v: &VertexData, bone_count: usize) -> Option<Weights> {
+        let bones = v.bones.as_ref()?;
+        let mut w = Weights {
+            starts: vec![0],
+            ..Weights::default()
+        };
+        let mut i = 0;
+        while i < bones.len() {
+            let n = bone_index(bones[i])?;
+            i += 1;
+            if n > bones.len() - i {
+                return None;
+            }
+            for &b in &bones[i..i + n] {
+                let b = bone_index(b).filter(|&b| b < bone_count)?;
+                w.bones.push(u32::try_from(b).ok()?);
+            }
+            i += n;
+            w.starts.push(u32::try_from(w.bones.len()).ok()?);
+        }
+        if v.vertices.len() < 3 * w.bones.len() {
+            return None;
+        }
+        w.xyw = v
+            .vertices
+            .chunks_exact(3)
+            .take(w.bones.len())
+            .map(|c| [f64::from(c[0]), f64::from(c[1]), f64::from(c[2])])
+            .collect();
+        Some(w)
+    }
+}
+
 /// A bone index from a weighted `bones` array entry.
 fn bone_index(b: f64) -> Option<usize> {
     let k = b as usize;
@@ -127,6 +179,9 @@ impl Skeleton<'_> {
             }
             return Ok(());
         };
+        if self.weighted_fast(slot, v, start, &mut out[offset..end]) {
+            return Ok(());
+        }
         let (mut vi, mut skip) = (0usize, 0usize);
         let mut i = 0;
         while i < start {
@@ -200,6 +255,62 @@ impl Skeleton<'_> {
             w += 2;
         }
         Ok(())
+    }
+
+    /// The decoded weights of `v` when it is the slot's applied attachment's
+    /// (decoded on first use; the data cannot change while the skeleton
+    /// borrows it).
+    fn weights_of(&self, slot: usize, v: &VertexData) -> Option<&Weights> {
+        let a = self.slots[slot].applied().attachment?;
+        let att = self.data.attachments.get(a)?;
+        if !std::ptr::eq(att.vertex()?, v) {
+            return None;
+        }
+        self.weights
+            .get(a)?
+            .get_or_init(|| Weights::new(v, self.bones.len()).map(Box::new))
+            .as_deref()
+    }
+
+    /// Weighted world vertices from the decoded weights into `out` (`count /
+    /// 2` vertices from vertex number `start / 2`); `false` (nothing written)
+    /// when the general path must run: no decoded weights, vertices or deform
+    /// numbers out of range.
+    fn weighted_fast(&self, slot: usize, v: &VertexData, start: usize, out: &mut [f64]) -> bool {
+        let Some(w) = self.weights_of(slot, v) else {
+            return false;
+        };
+        // The runtime skips one vertex per 2 of `start`, rounding up.
+        let first = start.div_ceil(2);
+        let n = out.len() / 2;
+        let Some(last) = first.checked_add(n).filter(|&l| l < w.starts.len()) else {
+            return false;
+        };
+        let deform = &self.slots[slot].applied().deform;
+        let with_deform = !deform.is_empty();
+        if with_deform && deform.len() < 2 * w.starts[last] as usize {
+            return false;
+        }
+        let bones = &self.bones;
+        let mut k = w.starts[first] as usize;
+        for (o, &e) in out.chunks_exact_mut(2).zip(&w.starts[first + 1..=last]) {
+            let e = e as usize;
+            let (mut wx, mut wy) = (0.0, 0.0);
+            for (j, (&b, &[x, y, weight])) in w.bones[k..e].iter().zip(&w.xyw[k..e]).enumerate() {
+                let bone = bones[b as usize].applied();
+                let (mut vx, mut vy) = (x, y);
+                if with_deform {
+                    vx += deform[2 * (k + j)];
+                    vy += deform[2 * (k + j) + 1];
+                }
+                wx += (vx * bone.a + vy * bone.b + bone.world_x) * weight;
+                wy += (vx * bone.c + vy * bone.d + bone.world_y) * weight;
+            }
+            o[0] = wx;
+            o[1] = wy;
+            k = e;
+        }
+        true
     }
 
     /// `computeWorldPosition` and `computeWorldRotation` of a point
