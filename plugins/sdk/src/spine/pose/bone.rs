@@ -4,7 +4,7 @@
 //! `modifyWorld`, `resetWorld`, implemented on [`super::Skeleton`]).
 
 use crate::spine::data::{BoneLocal, Inherit};
-use crate::spine::math::{atan2_deg, cos, sin, DEG_RAD, EPSILON2};
+use crate::spine::math::{atan2_deg, sin_cos, DEG_RAD, EPSILON2};
 
 /// A bone pose: local values, world matrix, and update stamps.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -201,7 +201,7 @@ impl BonePose {
                 let (sx, sy) = (sk.sx, sk.sy);
                 let (sxi, syi) = (1.0 / sx, 1.0 / sy);
                 let r = rotation * DEG_RAD;
-                let (cs, sn) = (cos(r), sin(r));
+                let (sn, cs) = sin_cos(r);
                 let mut za = (pa * cs + pb * sn) * sxi;
                 let mut zc = (pc * cs + pd * sn) * syi;
                 let s = 1.0 / (za * za + zc * zc).sqrt();
@@ -286,7 +286,7 @@ impl BonePose {
                 let mut r = atan2_deg(ty, tx);
                 self.rotation = r;
                 r *= DEG_RAD;
-                let (cs, sn) = (cos(r), sin(r));
+                let (sn, cs) = sin_cos(r);
                 let mut za = (pa * cs + pb * sn) * sxi;
                 let mut zc = (pc * cs + pd * sn) * syi;
                 let s = 1.0 / (za * za + zc * zc).sqrt();
@@ -381,13 +381,13 @@ const SIN_90: f64 = 0.9999999999999998;
 /// few ulps, and the trigonometry, the poser's largest cost, halves.
 fn rot2(rotation: f64, shear_x: f64, shear_y: f64) -> [f64; 4] {
     let rx = (rotation + shear_x) * DEG_RAD;
-    let (srx, crx) = rx.sin_cos();
+    let (srx, crx) = sin_cos(rx);
     if shear_x == shear_y {
         let (sq, cq) = (SIN_90, COS_90);
         return [crx, srx, crx * cq - srx * sq, srx * cq + crx * sq];
     }
     let ry = (rotation + 90.0 + shear_y) * DEG_RAD;
-    let (sry, cry) = ry.sin_cos();
+    let (sry, cry) = sin_cos(ry);
     [crx, srx, cry, sry]
 }
 
@@ -402,6 +402,7 @@ fn wrap_shear(v: &mut f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spine::math::{cos, sin};
 
     #[test]
     fn the_quarter_turn_constants_are_the_runtimes() {

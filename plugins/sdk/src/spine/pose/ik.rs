@@ -6,7 +6,7 @@
 
 use super::{pose_error, PoseError, Skeleton};
 use crate::spine::data::{IkData, IkPose, Inherit, ScaleYMode};
-use crate::spine::math::{atan2_deg, js_max, js_min, signum, EPSILON, PI, RAD_DEG};
+use crate::spine::math::{atan2_deg, cos, js_max, js_min, signum, sin, EPSILON, PI, RAD_DEG};
 
 const NO_PARENT: &str = "Cannot read properties of null (reading 'appliedPose')";
 
@@ -245,7 +245,7 @@ fn apply2(
                 a2v = cos.acos() * bend_dir;
             }
             let aa = l1 + l2 * cos;
-            let bb = l2 * a2v.sin();
+            let bb = l2 * sin(a2v);
             a1 = (ty * aa - tx * bb).atan2(tx * aa + ty * bb);
             a2 = a2v;
             break 'outer;
@@ -283,8 +283,8 @@ fn apply2(
         c = -a * l1 / (aa - bb);
         if (-1.0..=1.0).contains(&c) {
             c = c.acos();
-            x = a * c.cos() + l1;
-            y = b * c.sin();
+            x = a * cos(c) + l1;
+            y = b * sin(c);
             d = x * x + y * y;
             if d < min_dist {
                 min_angle = c;

@@ -9,7 +9,7 @@ use super::{pose_error, ConstraintPose, PoseError, Skeleton};
 use crate::spine::data::{
     AttachmentKind, PathAttachment, PathData, PositionMode, RotateMode, SpacingMode,
 };
-use crate::spine::math::{DEG_RAD, EPSILON, PI, PI2};
+use crate::spine::math::{cos, sin, sin_cos, DEG_RAD, EPSILON, PI, PI2};
 
 /// The constraint's scratch arrays.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -200,7 +200,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PathData) -> Result
             };
             r -= c.atan2(a);
             if tip {
-                let (cs, sn) = (r.cos(), r.sin());
+                let (sn, cs) = sin_cos(r);
                 bone_x += (bone_len * (cs * a - sn * c) - dx) * mix_rotate;
                 bone_y += (bone_len * (sn * a + cs * c) - dy) * mix_rotate;
             } else {
@@ -212,7 +212,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PathData) -> Result
                 r += PI2;
             }
             r *= mix_rotate;
-            let (cs, sn) = (r.cos(), r.sin());
+            let (sn, cs) = sin_cos(r);
             bone.a = cs * a - sn * c;
             bone.b = cs * b - sn * d;
             bone.c = sn * a + cs * c;
@@ -538,8 +538,8 @@ fn add_before(p: f64, temp: &[f64], i: usize, out: &mut Vec<f64>, o: usize) {
     let (x1, y1) = (t(i), t(i + 1));
     let (dx, dy) = (t(i + 2) - x1, t(i + 3) - y1);
     let r = dy.atan2(dx);
-    put(out, o, x1 + p * r.cos());
-    put(out, o + 1, y1 + p * r.sin());
+    put(out, o, x1 + p * cos(r));
+    put(out, o + 1, y1 + p * sin(r));
     put(out, o + 2, r);
 }
 
@@ -548,8 +548,8 @@ fn add_after(p: f64, temp: &[f64], i: usize, out: &mut Vec<f64>, o: usize) {
     let (x1, y1) = (t(i + 2), t(i + 3));
     let (dx, dy) = (x1 - t(i), y1 - t(i + 1));
     let r = dy.atan2(dx);
-    put(out, o, x1 + p * r.cos());
-    put(out, o + 1, y1 + p * r.sin());
+    put(out, o, x1 + p * cos(r));
+    put(out, o + 1, y1 + p * sin(r));
     put(out, o + 2, r);
 }
 

@@ -7,7 +7,7 @@
 
 use super::{ConstraintPose, Physics, Skeleton};
 use crate::spine::data::{PhysicsData, ScaleYMode};
-use crate::spine::math::PI2;
+use crate::spine::math::{sin_cos, PI2};
 
 /// The simulation state a physics constraint carries between updates.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -227,8 +227,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PhysicsData, physic
                             (dy + st.ty).atan2(dx + st.tx) - ca - (st.rotate_offset - z) * mr;
                         st.rotate_offset += (r - (r * (1.0 / PI2) - 0.5).ceil() * PI2) * i;
                         r = (st.rotate_offset - z) * mr + ca;
-                        cs = r.cos();
-                        sn = r.sin();
+                        (sn, cs) = sin_cos(r);
                         if scale_x {
                             r = l * (bone.a * bone.a + bone.c * bone.c).sqrt();
                             if r > 0.0 {
@@ -236,8 +235,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PhysicsData, physic
                             }
                         }
                     } else {
-                        cs = ca.cos();
-                        sn = ca.sin();
+                        (sn, cs) = sin_cos(ca);
                         let r = l * (bone.a * bone.a + bone.c * bone.c).sqrt()
                             - st.scale_lag * js_max0(1.0 - aa / t);
                         if r > 0.0 {
@@ -269,8 +267,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PhysicsData, physic
                                     break;
                                 }
                                 let r = st.rotate_offset * mr + ca;
-                                cs = r.cos();
-                                sn = r.sin();
+                                (sn, cs) = sin_cos(r);
                             } else if a < t {
                                 break;
                             }
@@ -302,19 +299,19 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PhysicsData, physic
             let mut r = 0.0;
             if data.rotate > 0.0 {
                 r = o * data.rotate;
-                let (s, c) = (r.sin(), r.cos());
+                let (s, c) = sin_cos(r);
                 let a = bone.b;
                 bone.b = c * a - s * bone.d;
                 bone.d = s * a + c * bone.d;
             }
             r += o * data.shear_x;
-            let (s, c) = (r.sin(), r.cos());
+            let (s, c) = sin_cos(r);
             let a = bone.a;
             bone.a = c * a - s * bone.c;
             bone.c = s * a + c * bone.c;
         } else {
             o *= data.rotate;
-            let (s, c) = (o.sin(), o.cos());
+            let (s, c) = sin_cos(o);
             let a = bone.a;
             bone.a = c * a - s * bone.c;
             bone.c = s * a + c * bone.c;

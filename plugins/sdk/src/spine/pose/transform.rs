@@ -6,7 +6,7 @@
 
 use super::Skeleton;
 use crate::spine::data::{Property, TransformData, TransformPose};
-use crate::spine::math::{DEG_RAD, PI, PI2, RAD_DEG};
+use crate::spine::math::{cos, sin, sin_cos, DEG_RAD, PI, PI2, RAD_DEG};
 use crate::spine::pose::BonePose;
 
 fn clamp(v: f64, min: f64, max: f64) -> f64 {
@@ -126,7 +126,7 @@ fn to_apply(
                 value += PI2;
             }
             value *= m.mix_rotate;
-            let (cos, sin) = (value.cos(), value.sin());
+            let (sin, cos) = sin_cos(value);
             bone.a = (cos * a - sin * c) * sx;
             bone.b = (cos * b - sin * d) * sx;
             bone.c = (sin * a + cos * c) * sy;
@@ -217,8 +217,8 @@ fn to_apply(
             }
             value = by + value * m.mix_shear_y;
             let s = (b * b + d * d).sqrt();
-            bone.b = value.cos() * s * sx;
-            bone.d = value.sin() * s * sy;
+            bone.b = cos(value) * s * sx;
+            bone.d = sin(value) * s * sy;
         }
     }
 }

@@ -7,7 +7,7 @@
 
 use super::{pose_error, Bounds, PoseError, Skeleton};
 use crate::spine::data::{AttachmentKind, PointAttachment, VertexData};
-use crate::spine::math::{atan2_deg, cos, js_max, js_min, sin, DEG_RAD};
+use crate::spine::math::{atan2_deg, js_max, js_min, sin_cos, DEG_RAD};
 
 const NO_OFFSETS: &str = "Cannot read properties of undefined (reading '0')";
 /// Beyond this many world vertex numbers (a `worldVerticesLength` no real
@@ -320,7 +320,7 @@ impl Skeleton<'_> {
         let x = p.x * b.a + p.y * b.b + b.world_x;
         let y = p.x * b.c + p.y * b.d + b.world_y;
         let r = p.rotation * DEG_RAD;
-        let (cs, sn) = (cos(r), sin(r));
+        let (sn, cs) = sin_cos(r);
         let rx = cs * b.a + sn * b.b;
         let ry = cs * b.c + sn * b.d;
         (x, y, atan2_deg(ry, rx))
