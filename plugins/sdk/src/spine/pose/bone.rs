@@ -130,6 +130,18 @@ impl BonePose {
 
     /// `updateWorldTransform` after the stamp handling.
     pub fn compute_world(&mut self, parent: Option<ParentWorld>, sk: SkeletonTransform) {
+        self.compute_world_memo(parent, sk, &mut TrigMemo::default());
+    }
+
+    /// [`BonePose::compute_world`] with the bone's last sine and cosine at
+    /// hand (`memo`).
+    #[inline]
+    pub(crate) fn compute_world_memo(
+        &mut self,
+        parent: Option<ParentWorld>,
+        sk: SkeletonTransform,
+        memo: &mut TrigMemo,
+    ) {
         let (rotation, scale_x, scale_y, shear_x, shear_y) = (
             self.rotation,
             self.scale_x,
@@ -139,7 +151,7 @@ impl BonePose {
         );
         let Some(p) = parent else {
             let (sx, sy) = (sk.sx, sk.sy);
-            let [cx, sx_, cy, sy_] = rot2(rotation, shear_x, shear_y);
+            let [cx, sx_, cy, sy_] = rot2(rotation, shear_x, shear_y, memo);
             self.a = cx * scale_x * sx;
             self.b = cy * scale_y * sx;
             self.c = sx_ * scale_x * sy;
@@ -153,7 +165,7 @@ impl BonePose {
         self.world_y = pc * self.x + pd * self.y + p.pos[1];
         match self.inherit {
             Some(Inherit::Normal) => {
-                let [cx, sx_, cy, sy_] = rot2(rotation, shear_x, shear_y);
+                let [cx, sx_, cy, sy_] = rot2(rotation, shear_x, shear_y, memo);
                 let la = cx * scale_x;
                 let lb = cy * scale_y;
                 let lc = sx_ * scale_x;
@@ -164,7 +176,7 @@ impl BonePose {
                 self.d = pc * lb + pd * ld;
             }
             Some(Inherit::OnlyTranslation) => {
-                let [cx, sx_, cy, sy_] = rot2(rotation, shear_x, shear_y);
+                let [cx, sx_, cy, sy_] = rot2(rotation, shear_x, shear_y, memo);
                 self.a = cx * scale_x * sk.sx;
                 self.b = cy * scale_y * sk.sx;
                 self.c = sx_ * scale_x * sk.sy;
@@ -187,7 +199,7 @@ impl BonePose {
                     pc = 0.0;
                     r = rotation - 90.0 + atan2_deg(pd, pb);
                 }
-                let [cx, sx_, cy, sy_] = rot2(r, shear_x, shear_y);
+                let [cx, sx_, cy, sy_] = rot2(r, shear_x, shear_y, memo);
                 let la = cx * scale_x;
                 let lb = cy * scale_y;
                 let lc = sx_ * scale_x;
@@ -201,7 +213,7 @@ impl BonePose {
                 let (sx, sy) = (sk.sx, sk.sy);
                 let (sxi, syi) = (1.0 / sx, 1.0 / sy);
                 let r = rotation * DEG_RAD;
-                let (sn, cs) = sin_cos(r);
+                let (sn, cs) = memo.sin_cos(r);
                 let mut za = (pa * cs + pb * sn) * sxi;
                 let mut zc = (pc * cs + pd * sn) * syi;
                 let s = 1.0 / (za * za + zc * zc).sqrt();
@@ -214,7 +226,7 @@ impl BonePose {
                     zb = -zb;
                     zd = -zd;
                 }
-                let [cx, sx_, cy, sy_] = rot2(0.0, shear_x, shear_y);
+                let [cx, sx_, cy, sy_] = rot2(0.0, shear_x, shear_y, &mut TrigMemo::default());
                 let la = cx * scale_x;
                 let lb = cy * scale_y;
                 let lc = sx_ * scale_x;
@@ -368,6 +380,43 @@ impl BonePose {
     }
 }
 
+/// A bone's last `sin_cos` argument (its bits) and results: bones whose
+/// rotation did not change since the last frame (unkeyed, stepped, or
+/// constant keys) skip the trigonometry and get the same numbers.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TrigMemo {
+    x: u64,
+    sin: f64,
+    cos: f64,
+}
+
+impl Default for TrigMemo {
+    fn default() -> TrigMemo {
+        // sin and cos of NaN are NaN: an honest entry.
+        TrigMemo {
+            x: f64::NAN.to_bits(),
+            sin: f64::NAN,
+            cos: f64::NAN,
+        }
+    }
+}
+
+impl TrigMemo {
+    /// `sin_cos(x)`, from the memo when `x` is bit for bit the last argument.
+    #[inline]
+    pub(crate) fn sin_cos(&mut self, x: f64) -> (f64, f64) {
+        if x.to_bits() != self.x {
+            let (sin, cos) = sin_cos(x);
+            *self = TrigMemo {
+                x: x.to_bits(),
+                sin,
+                cos,
+            };
+        }
+        (self.sin, self.cos)
+    }
+}
+
 /// `Math.cos(90 · degRad)` (checked by a test).
 const COS_90: f64 = -2.3205103333142417e-08;
 /// `Math.sin(90 · degRad)` (checked by a test).
@@ -379,9 +428,10 @@ const SIN_90: f64 = 0.9999999999999998;
 /// and a rotation by the constant `90·degRad` (its cosine is the runtime's
 /// famous −2.3e-8, kept) give both: the results differ from two calls by a
 /// few ulps, and the trigonometry, the poser's largest cost, halves.
-fn rot2(rotation: f64, shear_x: f64, shear_y: f64) -> [f64; 4] {
+#[inline]
+fn rot2(rotation: f64, shear_x: f64, shear_y: f64, memo: &mut TrigMemo) -> [f64; 4] {
     let rx = (rotation + shear_x) * DEG_RAD;
-    let (srx, crx) = sin_cos(rx);
+    let (srx, crx) = memo.sin_cos(rx);
     if shear_x == shear_y {
         let (sq, cq) = (SIN_90, COS_90);
         return [crx, srx, crx * cq - srx * sq, srx * cq + crx * sq];
@@ -411,7 +461,7 @@ mod tests {
         // One sincos and a rotation agree with two calls to a few ulps.
         for k in -720..720 {
             let r = f64::from(k) * 0.731;
-            let [_, _, cy, sy] = rot2(r, 3.0, 3.0);
+            let [_, _, cy, sy] = rot2(r, 3.0, 3.0, &mut TrigMemo::default());
             let ry = (r + 90.0 + 3.0) * DEG_RAD;
             assert!(
                 (cy - cos(ry)).abs() < 1e-13 && (sy - sin(ry)).abs() < 1e-13,

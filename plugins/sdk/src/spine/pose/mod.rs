@@ -30,7 +30,7 @@ pub use slot::{Slot, SlotPose};
 use crate::spine::data::{
     ConstraintKind, Event, IkPose, PathPose, PhysicsPose, SkeletonData, SliderPose, TransformPose,
 };
-use bone::{ParentWorld, SkeletonTransform};
+use bone::{ParentWorld, SkeletonTransform, TrigMemo};
 
 /// The events an event timeline fires for keys in `(last_time, time]`
 /// (`EventTimeline.apply`, wrapping when `last_time > time`).
@@ -235,6 +235,8 @@ pub struct Skeleton<'a> {
     reset_cache: Vec<Reset>,
     update: u64,
     stack: Vec<usize>,
+    /// Per bone: its last sine and cosine (see `bone::TrigMemo`).
+    trig: Vec<TrigMemo>,
     /// Per attachment: its decoded weights (see `vertices::Weights`).
     weights: Vec<std::sync::OnceLock<Option<Box<vertices::Weights>>>>,
 }
@@ -307,6 +309,7 @@ impl<'a> Skeleton<'a> {
             reset_cache: Vec::new(),
             update: 0,
             stack: Vec::new(),
+            trig: vec![TrigMemo::default(); data.bones.len()],
             weights: (0..data.attachments.len())
                 .map(|_| std::sync::OnceLock::new())
                 .collect(),
@@ -459,7 +462,9 @@ impl<'a> Skeleton<'a> {
             self.bones[i].applied_mut().world = update;
         }
         let (parent, sk) = (self.parent_world(i), self.transform());
-        self.bones[i].applied_mut().compute_world(parent, sk);
+        self.bones[i]
+            .applied_mut()
+            .compute_world_memo(parent, sk, &mut self.trig[i]);
     }
 
     /// `BonePose.updateLocalTransform`.
