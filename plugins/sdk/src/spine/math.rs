@@ -158,8 +158,126 @@ fn kernel_cos(x: f64, y: f64) -> f64 {
 }
 
 /// `MathUtils.atan2Deg`.
+#[inline]
 pub fn atan2_deg(y: f64, x: f64) -> f64 {
-    y.atan2(x) * RAD_DEG
+    atan2(y, x) * RAD_DEG
+}
+
+/// `Math.atan2(y, x)`: fdlibm's `atan2` (as JavaScript engines ship it),
+/// within an ulp of the true value like the C library's; zeros, infinities
+/// and NaNs, whose results IEEE 754 fixes, go to the C library.
+#[inline]
+#[allow(clippy::excessive_precision, clippy::approx_constant)] // fdlibm's literals, as written
+pub fn atan2(y: f64, x: f64) -> f64 {
+    const PI_O_2: f64 = 1.5707963267948965580e+00;
+    const PI: f64 = 3.1415926535897931160e+00;
+    const PI_LO: f64 = 1.2246467991473531772e-16;
+    let (bx, by) = (x.to_bits(), y.to_bits());
+    let (ix, iy) = (
+        ((bx >> 32) as u32) & 0x7fff_ffff,
+        ((by >> 32) as u32) & 0x7fff_ffff,
+    );
+    // Zero, subnormal-free finite checks: both finite and non-zero.
+    if x == 0.0 || y == 0.0 || ix >= 0x7ff0_0000 || iy >= 0x7ff0_0000 {
+        return y.atan2(x);
+    }
+    if bx == 1f64.to_bits() {
+        return atan(y);
+    }
+    let m = (by >> 63) as u32 | (((bx >> 63) as u32) << 1);
+    let k = (iy as i32 - ix as i32) >> 20;
+    let (z, m) = if k > 60 {
+        (PI_O_2 + 0.5 * PI_LO, m & 1)
+    } else if x < 0.0 && k < -60 {
+        (0.0, m)
+    } else {
+        (atan((y / x).abs()), m)
+    };
+    match m {
+        0 => z,
+        1 => -z,
+        2 => PI - (z - PI_LO),
+        _ => (z - PI_LO) - PI,
+    }
+}
+
+/// fdlibm's `atan`.
+#[inline]
+#[allow(clippy::excessive_precision, clippy::approx_constant)] // fdlibm's literals, as written
+fn atan(x: f64) -> f64 {
+    const ATANHI: [f64; 4] = [
+        4.63647609000806093515e-01,
+        7.85398163397448278999e-01,
+        9.82793723247329054082e-01,
+        1.57079632679489655800e+00,
+    ];
+    const ATANLO: [f64; 4] = [
+        2.26987774529616870924e-17,
+        3.06161699786838301793e-17,
+        1.39033110312309984516e-17,
+        6.12323399573676603587e-17,
+    ];
+    const AT: [f64; 11] = [
+        3.33333333333329318027e-01,
+        -1.99999999998764832476e-01,
+        1.42857142725034663711e-01,
+        -1.11111104054623557880e-01,
+        9.09088713343650656196e-02,
+        -7.69187620504482999495e-02,
+        6.66107313738753120669e-02,
+        -5.83357013379057348645e-02,
+        4.97687799461593236017e-02,
+        -3.65315727442169155270e-02,
+        1.62858201153657823623e-02,
+    ];
+    let hx = (x.to_bits() >> 32) as u32;
+    let ix = hx & 0x7fff_ffff;
+    if ix >= 0x4410_0000 {
+        // |x| >= 2^66, or NaN.
+        if x.is_nan() {
+            return x + x;
+        }
+        return if x > 0.0 {
+            ATANHI[3] + ATANLO[3]
+        } else {
+            -ATANHI[3] - ATANLO[3]
+        };
+    }
+    let (id, x) = if ix < 0x3fdc_0000 {
+        // |x| < 0.4375.
+        if ix < 0x3e40_0000 {
+            return x;
+        }
+        (None, x)
+    } else {
+        let x = x.abs();
+        if ix < 0x3ff3_0000 {
+            if ix < 0x3fe6_0000 {
+                (Some(0), (2.0 * x - 1.0) / (2.0 + x))
+            } else {
+                (Some(1), (x - 1.0) / (x + 1.0))
+            }
+        } else if ix < 0x4003_8000 {
+            (Some(2), (x - 1.5) / (1.0 + 1.5 * x))
+        } else {
+            (Some(3), -1.0 / x)
+        }
+    };
+    let z = x * x;
+    let w = z * z;
+    let s1 = z * (AT[0] + w * (AT[2] + w * (AT[4] + w * (AT[6] + w * (AT[8] + w * AT[10])))));
+    let s2 = w * (AT[1] + w * (AT[3] + w * (AT[5] + w * (AT[7] + w * AT[9]))));
+    match id {
+        None => x - x * (s1 + s2),
+        Some(id) => {
+            let z = ATANHI[id] - ((x * (s1 + s2) - ATANLO[id]) - x);
+            if hx >> 31 != 0 {
+                -z
+            } else {
+                z
+            }
+        }
+    }
 }
 
 /// `MathUtils.signum`.
@@ -277,5 +395,30 @@ mod tests {
         }
         assert!(sin_cos(f64::NAN).0.is_nan() && sin_cos(f64::INFINITY).1.is_nan());
         assert!(worst <= 1, "worst {worst} ulps");
+    }
+
+    #[test]
+    fn atan2_is_within_an_ulp_of_the_c_library() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64 - 0.5
+        };
+        let mut worst = 0;
+        for k in 0..400_000 {
+            let scale = [1.0, 1e3, 1e-3, 1e20][k % 4];
+            let (y, x) = (next() * scale, next() * [1.0, scale][k % 2]);
+            worst = worst.max(ulps(atan2(y, x), y.atan2(x)));
+        }
+        assert!(worst <= 1, "worst {worst} ulps");
+        let special = [0.0, -0.0, 1.0, -1.0, 1e300, -1e-300, f64::INFINITY, f64::NEG_INFINITY];
+        for y in special {
+            for x in special {
+                assert_eq!(atan2(y, x).to_bits(), y.atan2(x).to_bits(), "{y} {x}");
+            }
+            assert!(atan2(y, f64::NAN).is_nan() && atan2(f64::NAN, y).is_nan());
+        }
     }
 }

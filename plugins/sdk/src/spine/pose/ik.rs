@@ -6,7 +6,9 @@
 
 use super::{pose_error, PoseError, Skeleton};
 use crate::spine::data::{IkData, IkPose, Inherit, ScaleYMode};
-use crate::spine::math::{atan2_deg, cos, js_max, js_min, signum, sin, EPSILON, PI, RAD_DEG};
+use crate::spine::math::{
+    atan2, atan2_deg, cos, js_max, js_min, signum, sin, EPSILON, PI, RAD_DEG,
+};
 
 const NO_PARENT: &str = "Cannot read properties of null (reading 'appliedPose')";
 
@@ -246,7 +248,7 @@ fn apply2(
             }
             let aa = l1 + l2 * cos;
             let bb = l2 * sin(a2v);
-            a1 = (ty * aa - tx * bb).atan2(tx * aa + ty * bb);
+            a1 = atan2(ty * aa - tx * bb, tx * aa + ty * bb);
             a2 = a2v;
             break 'outer;
         }
@@ -254,7 +256,7 @@ fn apply2(
         b = psy * l2;
         let aa = a * a;
         let bb = b * b;
-        let ta = ty.atan2(tx);
+        let ta = atan2(ty, tx);
         c = bb * l1 * l1 + aa * dd - aa * bb;
         let c1 = -2.0 * bb * l1;
         let c2 = bb - aa;
@@ -271,8 +273,8 @@ fn apply2(
             r0 = dd - r * r;
             if r0 >= 0.0 {
                 y = r0.sqrt() * bend_dir;
-                a1 = ta - y.atan2(r);
-                a2 = (y / psy).atan2((r - l1) / psx);
+                a1 = ta - atan2(y, r);
+                a2 = atan2(y / psy, (r - l1) / psx);
                 break 'outer;
             }
         }
@@ -300,10 +302,10 @@ fn apply2(
             }
         }
         if dd <= (min_dist + max_dist) * 0.5 {
-            a1 = ta - (min_y * bend_dir).atan2(min_x);
+            a1 = ta - atan2(min_y * bend_dir, min_x);
             a2 = min_angle * bend_dir;
         } else {
-            a1 = ta - (max_y * bend_dir).atan2(max_x);
+            a1 = ta - atan2(max_y * bend_dir, max_x);
             a2 = max_angle * bend_dir;
         }
     }
@@ -312,7 +314,7 @@ fn apply2(
         pb.scale_x *= s;
         scale_y(mode, &mut pb.scale_y, s);
     }
-    let os = child.y.atan2(child.x) * s2;
+    let os = atan2(child.y, child.x) * s2;
     let mut a1 = (a1 - os) * RAD_DEG + os1 - pb.rotation;
     if a1 > 180.0 {
         a1 -= 360.0;

@@ -9,7 +9,7 @@ use super::{pose_error, ConstraintPose, PoseError, Skeleton};
 use crate::spine::data::{
     AttachmentKind, PathAttachment, PathData, PositionMode, RotateMode, SpacingMode,
 };
-use crate::spine::math::{cos, sin, sin_cos, DEG_RAD, EPSILON, PI, PI2};
+use crate::spine::math::{atan2, cos, sin, sin_cos, DEG_RAD, EPSILON, PI, PI2};
 
 /// The constraint's scratch arrays.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -196,9 +196,9 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PathData) -> Result
             } else if at(&buf.spaces, (i + 1) as f64) == 0.0 {
                 at(positions, (ip + 2) as f64)
             } else {
-                dy.atan2(dx)
+                atan2(dy, dx)
             };
-            r -= c.atan2(a);
+            r -= atan2(c, a);
             if tip {
                 let (sn, cs) = sin_cos(r);
                 bone_x += (bone_len * (cs * a - sn * c) - dx) * mix_rotate;
@@ -537,7 +537,7 @@ fn add_before(p: f64, temp: &[f64], i: usize, out: &mut Vec<f64>, o: usize) {
     let t = |k: usize| temp.get(k).copied().unwrap_or(f64::NAN);
     let (x1, y1) = (t(i), t(i + 1));
     let (dx, dy) = (t(i + 2) - x1, t(i + 3) - y1);
-    let r = dy.atan2(dx);
+    let r = atan2(dy, dx);
     put(out, o, x1 + p * cos(r));
     put(out, o + 1, y1 + p * sin(r));
     put(out, o + 2, r);
@@ -547,7 +547,7 @@ fn add_after(p: f64, temp: &[f64], i: usize, out: &mut Vec<f64>, o: usize) {
     let t = |k: usize| temp.get(k).copied().unwrap_or(f64::NAN);
     let (x1, y1) = (t(i + 2), t(i + 3));
     let (dx, dy) = (x1 - t(i), y1 - t(i + 1));
-    let r = dy.atan2(dx);
+    let r = atan2(dy, dx);
     put(out, o, x1 + p * cos(r));
     put(out, o + 1, y1 + p * sin(r));
     put(out, o + 2, r);
@@ -558,7 +558,7 @@ fn add_curve(p: f64, k: [f64; 8], out: &mut Vec<f64>, o: usize, tangents: bool) 
     if p == 0.0 || p.is_nan() {
         put(out, o, x1);
         put(out, o + 1, y1);
-        put(out, o + 2, (cy1 - y1).atan2(cx1 - x1));
+        put(out, o + 2, atan2(cy1 - y1, cx1 - x1));
         return;
     }
     let tt = p * p;
@@ -576,10 +576,12 @@ fn add_curve(p: f64, k: [f64; 8], out: &mut Vec<f64>, o: usize, tangents: bool) 
     put(out, o + 1, y);
     if tangents {
         let r = if p < 0.001 {
-            (cy1 - y1).atan2(cx1 - x1)
+            atan2(cy1 - y1, cx1 - x1)
         } else {
-            (y - (y1 * uu + cy1 * ut * 2.0 + cy2 * tt))
-                .atan2(x - (x1 * uu + cx1 * ut * 2.0 + cx2 * tt))
+            atan2(
+                y - (y1 * uu + cy1 * ut * 2.0 + cy2 * tt),
+                x - (x1 * uu + cx1 * ut * 2.0 + cx2 * tt),
+            )
         };
         put(out, o + 2, r);
     }

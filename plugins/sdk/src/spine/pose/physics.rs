@@ -7,7 +7,7 @@
 
 use super::{ConstraintPose, Physics, Skeleton};
 use crate::spine::data::{PhysicsData, ScaleYMode};
-use crate::spine::math::{sin_cos, PI2};
+use crate::spine::math::{atan2, sin_cos, PI2};
 
 /// The simulation state a physics constraint carries between updates.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -214,7 +214,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PhysicsData, physic
                     }
                 }
                 if rotate_or_shear_x || scale_x {
-                    let ca = bone.c.atan2(bone.a);
+                    let ca = atan2(bone.c, bone.a);
                     let (mut cs, mut sn);
                     let mut mr = 0.0;
                     let dx = clamp_abs(st.cx - bone.world_x, qx);
@@ -224,7 +224,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PhysicsData, physic
                         mr = (data.rotate + data.shear_x) * mix;
                         z = st.rotate_lag * js_max0(1.0 - aa / t);
                         let mut r =
-                            (dy + st.ty).atan2(dx + st.tx) - ca - (st.rotate_offset - z) * mr;
+                            atan2(dy + st.ty, dx + st.tx) - ca - (st.rotate_offset - z) * mr;
                         st.rotate_offset += (r - (r * (1.0 / PI2) - 0.5).ceil() * PI2) * i;
                         r = (st.rotate_offset - z) * mr + ca;
                         (sn, cs) = sin_cos(r);

@@ -6,7 +6,7 @@
 
 use super::Skeleton;
 use crate::spine::data::{Property, TransformData, TransformPose};
-use crate::spine::math::{cos, sin, sin_cos, DEG_RAD, PI, PI2, RAD_DEG};
+use crate::spine::math::{atan2, cos, sin, sin_cos, DEG_RAD, PI, PI2, RAD_DEG};
 use crate::spine::pose::BonePose;
 
 fn clamp(v: f64, min: f64, max: f64) -> f64 {
@@ -38,7 +38,7 @@ pub(super) fn property_value(
             } else {
                 -o[0]
             };
-            let mut v = (s.c / sy).atan2(s.a / sx) * RAD_DEG + off;
+            let mut v = atan2(s.c / sy, s.a / sx) * RAD_DEG + off;
             if v < 0.0 {
                 v += 360.0;
             }
@@ -77,7 +77,7 @@ pub(super) fn property_value(
                 return s.shear_y + o[5];
             }
             let (ix, iy) = (1.0 / sx, 1.0 / sy);
-            ((s.d * iy).atan2(s.b * ix) - (s.c * iy).atan2(s.a * ix)) * RAD_DEG - 90.0 + o[5]
+            (atan2(s.d * iy, s.b * ix) - atan2(s.c * iy, s.a * ix)) * RAD_DEG - 90.0 + o[5]
         }
     }
 }
@@ -118,7 +118,7 @@ fn to_apply(
             let (a, b, c, d) = (bone.a * ix, bone.b * ix, bone.c * iy, bone.d * iy);
             value *= DEG_RAD;
             if !additive {
-                value -= c.atan2(a);
+                value -= atan2(c, a);
             }
             if value > PI {
                 value -= PI2;
@@ -203,12 +203,12 @@ fn to_apply(
                 return;
             }
             let (b, d) = (bone.b / sx, bone.d / sy);
-            let by = d.atan2(b);
+            let by = atan2(d, b);
             value = (value + 90.0) * DEG_RAD;
             if additive {
                 value -= PI / 2.0;
             } else {
-                value -= by - (bone.c / sy).atan2(bone.a / sx);
+                value -= by - atan2(bone.c / sy, bone.a / sx);
                 if value > PI {
                     value -= PI2;
                 } else if value < -PI {
