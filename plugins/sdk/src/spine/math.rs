@@ -413,7 +413,16 @@ mod tests {
             worst = worst.max(ulps(atan2(y, x), y.atan2(x)));
         }
         assert!(worst <= 1, "worst {worst} ulps");
-        let special = [0.0, -0.0, 1.0, -1.0, 1e300, -1e-300, f64::INFINITY, f64::NEG_INFINITY];
+        let special = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            1e300,
+            -1e-300,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ];
         for y in special {
             for x in special {
                 assert_eq!(atan2(y, x).to_bits(), y.atan2(x).to_bits(), "{y} {x}");

@@ -127,6 +127,7 @@ impl<'t> Curves<'t> {
     }
 
     /// `frames[i]` (`NaN` when out of range).
+    #[inline]
     pub fn f(&self, i: isize) -> f64 {
         if i < 0 {
             return f64::NAN;
@@ -175,10 +176,40 @@ impl<'t> Curves<'t> {
     }
 
     /// `CurveTimeline.getBezierValue(time, frameIndex, valueOffset, i)`.
+    #[inline]
     pub fn bezier(&self, time: f64, frame: isize, value: isize, i: f64) -> f64 {
         let Some(i) = index(i) else {
             return f64::NAN;
         };
+        let Some(c) = i
+            .checked_add(BEZIER_SIZE)
+            .and_then(|e| self.curves.get(i..e))
+            .and_then(|c| <&[f32; BEZIER_SIZE]>::try_from(c).ok())
+        else {
+            return self.bezier_partial(time, frame, value, i);
+        };
+        // The 9 samples are all there: no `undefined` reads among them.
+        let cv = |k: usize| f64::from(c[k]);
+        if cv(0) > time {
+            let (x, y) = (self.f(frame), self.f(frame + value));
+            return y + (time - x) / (cv(0) - x) * (cv(1) - y);
+        }
+        let mut k = 2;
+        while k < BEZIER_SIZE {
+            if cv(k) >= time {
+                let (x, y) = (cv(k - 2), cv(k - 1));
+                return y + (time - x) / (cv(k) - x) * (cv(k + 1) - y);
+            }
+            k += 2;
+        }
+        let next = frame + self.entries as isize;
+        let (x, y) = (cv(BEZIER_SIZE - 2), cv(BEZIER_SIZE - 1));
+        y + (time - x) / (self.f(next) - x) * (self.f(next + value) - y)
+    }
+
+    /// [`Curves::bezier`] when the curves array ends inside the samples.
+    #[cold]
+    fn bezier_partial(&self, time: f64, frame: isize, value: isize, i: usize) -> f64 {
         let cv = |k: usize| self.curves.get(k).map_or(f64::NAN, |&v| f64::from(v));
         if cv(i) > time {
             let (x, y) = (self.f(frame), self.f(frame + value));
@@ -226,17 +257,39 @@ impl<'t> Curves<'t> {
     }
 
     /// `CurveTimeline1.getCurveValue`.
+    #[inline]
     pub fn curve_value(&self, time: f64) -> f64 {
-        let n = self.frames.len() as isize;
+        let frames = self.frames;
+        let n = frames.len();
+        if n < 2 {
+            return self.curve_value_short(time);
+        }
         let mut i = n - 2;
         let mut ii = 2;
-        while ii <= i {
-            if self.f(ii) > time {
+        while ii <= n - 2 {
+            if f64::from(frames[ii]) > time {
                 i = ii - 2;
                 break;
             }
             ii += 2;
         }
+        let ct = self.curves.get(i >> 1).map_or(f64::NAN, |&v| f64::from(v));
+        let i = i as isize;
+        if ct == 0.0 {
+            let (before, value) = (self.f(i), self.f(i + 1));
+            value + (time - before) / (self.f(i + 2) - before) * (self.f(i + 3) - value)
+        } else if ct == 1.0 {
+            self.f(i + 1)
+        } else {
+            self.bezier(time, i, 1, ct - 2.0)
+        }
+    }
+
+    /// [`Curves::curve_value`] with fewer than two frame numbers (the
+    /// runtime reads `frames[-2]`, `curves[-1]`: `undefined`).
+    #[cold]
+    fn curve_value_short(&self, time: f64) -> f64 {
+        let i = self.frames.len() as isize - 2;
         let ct = self.c((i >> 1) as f64);
         if ct == 0.0 {
             let (before, value) = (self.f(i), self.f(i + 1));
@@ -249,6 +302,7 @@ impl<'t> Curves<'t> {
     }
 
     /// `CurveTimeline1.getRelativeValue`.
+    #[inline]
     pub fn relative(&self, time: f64, m: Mix, current: f64, setup: f64) -> f64 {
         if self.before_first(time) {
             return before_first_key(m, current, setup);
