@@ -34,10 +34,17 @@ fn at64(a: &[f64], i: usize) -> f64 {
 pub(crate) struct Weights {
     /// `starts[v]..starts[v + 1]`: the influences of vertex `v`.
     starts: Vec<u32>,
-    /// Per influence: its bone.
-    bones: Vec<u32>,
-    /// Per influence: x, y, weight.
-    xyw: Vec<[f64; 3]>,
+    /// Every influence, vertex after vertex.
+    influences: Vec<Influence>,
+}
+
+/// One bone's pull on a vertex.
+#[derive(Debug, Clone, Copy)]
+struct Influence {
+    bone: usize,
+    x: f64,
+    y: f64,
+    weight: f64,
 }
 
 impl Weights {
@@ -46,10 +53,8 @@ impl Weights {
     /// range, too few vertex numbers): such attachments take the general path.
     pub(crate) fn new(v: &VertexData, bone_count: usize) -> Option<Weights> {
         let bones = v.bones.as_ref()?;
-        let mut w = Weights {
-            starts: vec![0],
-            ..Weights::default()
-        };
+        let mut starts = vec![0];
+        let mut indices = Vec::new();
         let mut i = 0;
         while i < bones.len() {
             let n = bone_index(bones[i])?;
@@ -58,22 +63,25 @@ impl Weights {
                 return None;
             }
             for &b in &bones[i..i + n] {
-                let b = bone_index(b).filter(|&b| b < bone_count)?;
-                w.bones.push(u32::try_from(b).ok()?);
+                indices.push(bone_index(b).filter(|&b| b < bone_count)?);
             }
             i += n;
-            w.starts.push(u32::try_from(w.bones.len()).ok()?);
+            starts.push(u32::try_from(indices.len()).ok()?);
         }
-        if v.vertices.len() < 3 * w.bones.len() {
+        if v.vertices.len() < 3 * indices.len() {
             return None;
         }
-        w.xyw = v
-            .vertices
-            .chunks_exact(3)
-            .take(w.bones.len())
-            .map(|c| [f64::from(c[0]), f64::from(c[1]), f64::from(c[2])])
+        let influences = indices
+            .iter()
+            .zip(v.vertices.chunks_exact(3))
+            .map(|(&bone, c)| Influence {
+                bone,
+                x: f64::from(c[0]),
+                y: f64::from(c[1]),
+                weight: f64::from(c[2]),
+            })
             .collect();
-        Some(w)
+        Some(Weights { starts, influences })
     }
 }
 
@@ -292,23 +300,33 @@ impl Skeleton<'_> {
             return false;
         }
         let bones = &self.bones;
-        let mut k = w.starts[first] as usize;
-        for (o, &e) in out.chunks_exact_mut(2).zip(&w.starts[first + 1..=last]) {
-            let e = e as usize;
-            let (mut wx, mut wy) = (0.0, 0.0);
-            for (j, (&b, &[x, y, weight])) in w.bones[k..e].iter().zip(&w.xyw[k..e]).enumerate() {
-                let bone = bones[b as usize].applied();
-                let (mut vx, mut vy) = (x, y);
-                if with_deform {
-                    vx += deform[2 * (k + j)];
-                    vy += deform[2 * (k + j) + 1];
+        let (k0, k1) = (w.starts[first] as usize, w.starts[last] as usize);
+        let counts = w.starts[first..=last].windows(2).map(|s| s[1] - s[0]);
+        let mut influences = w.influences[k0..k1].iter();
+        if with_deform {
+            let mut offsets = deform[2 * k0..2 * k1].chunks_exact(2);
+            for (o, n) in out.chunks_exact_mut(2).zip(counts) {
+                let (mut wx, mut wy) = (0.0, 0.0);
+                for (i, d) in influences.by_ref().zip(offsets.by_ref()).take(n as usize) {
+                    let bone = bones[i.bone].applied();
+                    let (vx, vy) = (i.x + d[0], i.y + d[1]);
+                    wx += (vx * bone.a + vy * bone.b + bone.world_x) * i.weight;
+                    wy += (vx * bone.c + vy * bone.d + bone.world_y) * i.weight;
                 }
-                wx += (vx * bone.a + vy * bone.b + bone.world_x) * weight;
-                wy += (vx * bone.c + vy * bone.d + bone.world_y) * weight;
+                o[0] = wx;
+                o[1] = wy;
             }
-            o[0] = wx;
-            o[1] = wy;
-            k = e;
+        } else {
+            for (o, n) in out.chunks_exact_mut(2).zip(counts) {
+                let (mut wx, mut wy) = (0.0, 0.0);
+                for i in influences.by_ref().take(n as usize) {
+                    let bone = bones[i.bone].applied();
+                    wx += (i.x * bone.a + i.y * bone.b + bone.world_x) * i.weight;
+                    wy += (i.x * bone.c + i.y * bone.d + bone.world_y) * i.weight;
+                }
+                o[0] = wx;
+                o[1] = wy;
+            }
         }
         true
     }
