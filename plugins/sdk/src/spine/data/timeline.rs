@@ -162,6 +162,7 @@ pub struct Timeline {
 
 impl Timeline {
     /// `getFrameEntries()`.
+    #[inline]
     pub fn entries(&self) -> usize {
         use TimelineKind as K;
         match self.kind {

@@ -56,7 +56,18 @@ pub(crate) fn apply<'a>(
         }
     }
     for t in &animation.timelines {
-        apply_timeline(sk, t, last_time, time, events.as_deref_mut(), m)?;
+        // The commonest timelines (one bone value) straight to their apply,
+        // past the general dispatch.
+        match t.kind {
+            K::Rotate(b)
+            | K::TranslateX(b)
+            | K::TranslateY(b)
+            | K::ScaleX(b)
+            | K::ScaleY(b)
+            | K::ShearX(b)
+            | K::ShearY(b) => bone::apply1(sk, &t.kind, b, &Curves::new(t), time, m)?,
+            _ => apply_timeline(sk, t, last_time, time, events.as_deref_mut(), m)?,
+        }
     }
     Ok(())
 }
@@ -118,6 +129,7 @@ pub(crate) struct Curves<'t> {
 }
 
 impl<'t> Curves<'t> {
+    #[inline]
     fn new(t: &'t Timeline) -> Curves<'t> {
         Curves {
             frames: &t.frames,
@@ -362,8 +374,9 @@ impl<'t> Curves<'t> {
 /// A number used as an array index: a non-negative integer (else `None`,
 /// which reads `undefined`).
 pub(crate) fn index(i: f64) -> Option<usize> {
-    let k = i as usize;
-    (i >= 0.0 && k as f64 == i).then_some(k)
+    // Through i64: a cheaper conversion than to usize, same answer here.
+    let k = i as i64;
+    (k >= 0 && k as f64 == i).then_some(k as usize)
 }
 
 /// `CurveTimeline1.beforeFirstKey`.
