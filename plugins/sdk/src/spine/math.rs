@@ -280,6 +280,37 @@ fn atan(x: f64) -> f64 {
     }
 }
 
+/// The last result of a function of two numbers, by the numbers' bits: a
+/// constraint whose inputs did not change since the last frame gets the same
+/// number without recomputing it.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Memo2 {
+    key: Option<(u64, u64)>,
+    value: f64,
+}
+
+/// A cache is not state: every two memos compare equal.
+impl PartialEq for Memo2 {
+    fn eq(&self, _: &Memo2) -> bool {
+        true
+    }
+}
+
+impl Memo2 {
+    /// `f(a, b)`, from the memo when `a` and `b` are bit for bit the last.
+    #[inline]
+    pub(crate) fn get(&mut self, a: f64, b: f64, f: impl FnOnce(f64, f64) -> f64) -> f64 {
+        let key = Some((a.to_bits(), b.to_bits()));
+        if self.key != key {
+            *self = Memo2 {
+                key,
+                value: f(a, b),
+            };
+        }
+        self.value
+    }
+}
+
 /// `MathUtils.signum`.
 pub fn signum(v: f64) -> f64 {
     if v > 0.0 {

@@ -13,7 +13,12 @@ use crate::spine::math::{
 const NO_PARENT: &str = "Cannot read properties of null (reading 'appliedPose')";
 
 /// `IkConstraint.update`.
-pub(super) fn update(sk: &mut Skeleton<'_>, d: &IkData, p: &IkPose) -> Result<(), PoseError> {
+pub(super) fn update(
+    sk: &mut Skeleton<'_>,
+    c: usize,
+    d: &IkData,
+    p: &IkPose,
+) -> Result<(), PoseError> {
     if p.mix == 0.0 {
         return Ok(());
     }
@@ -23,6 +28,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, d: &IkData, p: &IkPose) -> Result<()
         [b] => apply1(sk, b, tx, ty, p.compress, p.stretch, d.scale_y_mode, p.mix),
         [parent, child] => apply2(
             sk,
+            c,
             parent,
             child,
             tx,
@@ -133,6 +139,7 @@ fn apply1(
 #[allow(clippy::too_many_arguments)]
 fn apply2(
     sk: &mut Skeleton<'_>,
+    constraint: usize,
     pi: usize,
     ci: usize,
     target_x: f64,
@@ -314,7 +321,8 @@ fn apply2(
         pb.scale_x *= s;
         scale_y(mode, &mut pb.scale_y, s);
     }
-    let os = atan2(child.y, child.x) * s2;
+    // The child's local position rarely moves: its angle from the memo.
+    let os = sk.constraints[constraint].memo.get(child.y, child.x, atan2) * s2;
     let mut a1 = (a1 - os) * RAD_DEG + os1 - pb.rotation;
     if a1 > 180.0 {
         a1 -= 360.0;

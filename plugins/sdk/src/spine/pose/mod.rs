@@ -158,6 +158,9 @@ pub struct Constraint {
     /// Physics simulation state (physics constraints only).
     pub physics: PhysicsState,
     path: path::PathBuffers,
+    /// The constraint's one memoised function (IK: the child's offset
+    /// angle; physics: the damping per step).
+    memo: crate::spine::math::Memo2,
 }
 
 impl Constraint {
@@ -276,6 +279,7 @@ impl<'a> Skeleton<'a> {
                     active: false,
                     physics: PhysicsState::default(),
                     path: path::PathBuffers::default(),
+                    memo: Default::default(),
                 }
             })
             .collect();
@@ -454,6 +458,7 @@ impl<'a> Skeleton<'a> {
     }
 
     /// `BonePose.updateWorldTransform`.
+    #[inline]
     pub(crate) fn update_world(&mut self, i: usize) {
         let update = self.update;
         if self.bones[i].applied().local == update {
@@ -503,6 +508,9 @@ impl<'a> Skeleton<'a> {
     }
 
     fn reset_world(&mut self, i: usize) {
+        if self.bones[i].children.is_empty() {
+            return;
+        }
         let update = self.update;
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
@@ -563,7 +571,7 @@ impl<'a> Skeleton<'a> {
     fn update_constraint(&mut self, c: usize, physics: Physics) -> Result<(), PoseError> {
         let data = self.data;
         match (&data.constraints[c].kind, *self.constraints[c].applied()) {
-            (ConstraintKind::Ik(d), ConstraintPose::Ik(p)) => ik::update(self, d, &p),
+            (ConstraintKind::Ik(d), ConstraintPose::Ik(p)) => ik::update(self, c, d, &p),
             (ConstraintKind::Transform(d), ConstraintPose::Transform(p)) => {
                 transform::update(self, d, &p);
                 Ok(())

@@ -142,7 +142,8 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PhysicsData, physic
     let (time, ref_scale) = (sk.time, sk.data.reference_scale);
     let (ssx, ssy) = (sk.scale_x, sk.scale_y);
     let (wind_x, wind_y, gravity_x, gravity_y) = (sk.wind_x, sk.wind_y, sk.gravity_x, sk.gravity_y);
-    let st = &mut sk.constraints[c].physics;
+    let constraint = &mut sk.constraints[c];
+    let (st, memo) = (&mut constraint.physics, &mut constraint.memo);
     let bone = &mut sk.bones[bi].constrained;
     match physics {
         Physics::Reset | Physics::Update => {
@@ -180,7 +181,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PhysicsData, physic
                     }
                     if a >= t {
                         let (xs, ys) = (st.x_offset, st.y_offset);
-                        d = p.damping.powf(60.0 * t);
+                        d = memo.get(p.damping, 60.0 * t, f64::powf);
                         m = t * p.mass_inverse;
                         e = p.strength;
                         let (w, g) = (f * p.wind, f * p.gravity);
@@ -244,7 +245,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PhysicsData, physic
                     }
                     if a >= t {
                         if d == -1.0 {
-                            d = p.damping.powf(60.0 * t);
+                            d = memo.get(p.damping, 60.0 * t, f64::powf);
                             m = t * p.mass_inverse;
                             e = p.strength;
                         }
