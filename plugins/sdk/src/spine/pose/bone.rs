@@ -128,6 +128,24 @@ impl BonePose {
         }
     }
 
+    /// [`BonePose::compute_world`] for a bone with a parent (`[a, b, c, d,
+    /// worldX, worldY]`) and the normal inherit mode: the same arithmetic.
+    #[inline]
+    pub(crate) fn compute_world_normal(&mut self, parent: [f64; 6], memo: &mut TrigMemo) {
+        let [pa, pb, pc, pd, px, py] = parent;
+        self.world_x = pa * self.x + pb * self.y + px;
+        self.world_y = pc * self.x + pd * self.y + py;
+        let [cx, sx_, cy, sy_] = rot2(self.rotation, self.shear_x, self.shear_y, memo);
+        let la = cx * self.scale_x;
+        let lb = cy * self.scale_y;
+        let lc = sx_ * self.scale_x;
+        let ld = sy_ * self.scale_y;
+        self.a = pa * la + pb * lc;
+        self.b = pa * lb + pb * ld;
+        self.c = pc * la + pd * lc;
+        self.d = pc * lb + pd * ld;
+    }
+
     /// `updateWorldTransform` after the stamp handling.
     pub fn compute_world(&mut self, parent: Option<ParentWorld>, sk: SkeletonTransform) {
         self.compute_world_memo(parent, sk, &mut TrigMemo::default());

@@ -461,6 +461,20 @@ impl<'a> Skeleton<'a> {
     #[inline]
     pub(crate) fn update_world(&mut self, i: usize) {
         let update = self.update;
+        // The commonest case first: a child bone of the normal inherit mode
+        // whose local values are current.
+        let bone = &self.bones[i];
+        if let Some(p) = bone.parent {
+            let b = bone.applied();
+            if b.local != update && b.inherit == Some(crate::spine::data::Inherit::Normal) {
+                let pw = self.bones[p].applied();
+                let parent = [pw.a, pw.b, pw.c, pw.d, pw.world_x, pw.world_y];
+                let b = self.bones[i].applied_mut();
+                b.world = update;
+                b.compute_world_normal(parent, &mut self.trig[i]);
+                return;
+            }
+        }
         if self.bones[i].applied().local == update {
             self.update_local(i);
         } else {
