@@ -36,6 +36,11 @@ fn at(a: &[f64], i: f64) -> f64 {
     }
 }
 
+/// `a[i]` for an integer index (`NaN` past the end).
+fn at_index(a: &[f64], i: usize) -> f64 {
+    a.get(i).copied().unwrap_or(f64::NAN)
+}
+
 fn put(a: &mut Vec<f64>, i: usize, v: f64) {
     if a.len() <= i {
         a.resize(i + 1, f64::NAN);
@@ -177,7 +182,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PathData) -> Result
         let bone = &mut sk.bones[bi].constrained;
         bone.world_x += (bone_x - bone.world_x) * mix_x;
         bone.world_y += (bone_y - bone.world_y) * mix_y;
-        let (x, y) = (at(positions, ip as f64), at(positions, (ip + 1) as f64));
+        let (x, y) = (at_index(positions, ip), at_index(positions, ip + 1));
         let (dx, dy) = (x - bone_x, y - bone_y);
         if scale {
             let length = buf.lengths[i];
@@ -192,9 +197,9 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PathData) -> Result
         if mix_rotate > 0.0 {
             let (a, b, c, d) = (bone.a, bone.b, bone.c, bone.d);
             let mut r = if tangents {
-                at(positions, (ip - 1) as f64)
-            } else if at(&buf.spaces, (i + 1) as f64) == 0.0 {
-                at(positions, (ip + 2) as f64)
+                at_index(positions, ip - 1)
+            } else if at_index(&buf.spaces, i + 1) == 0.0 {
+                at_index(positions, ip + 2)
             } else {
                 atan2(dy, dx)
             };
@@ -318,7 +323,7 @@ fn world_positions(
                 continue;
             }
             loop {
-                let length = at(lengths, curve as f64);
+                let length = at_index(lengths, curve);
                 if pp > length {
                     curve += 1;
                     continue;
@@ -326,7 +331,7 @@ fn world_positions(
                 if curve == 0 {
                     pp /= length;
                 } else {
-                    let prev = at(lengths, (curve - 1) as f64);
+                    let prev = at_index(lengths, curve - 1);
                     pp = (pp - prev) / (length - prev);
                 }
                 break;
@@ -455,7 +460,7 @@ fn world_positions(
             continue;
         }
         loop {
-            let length = at(curves, curve as f64);
+            let length = at_index(curves, curve);
             if pp > length {
                 curve += 1;
                 continue;
@@ -463,7 +468,7 @@ fn world_positions(
             if curve == 0 {
                 pp /= length;
             } else {
-                let prev = at(curves, (curve - 1) as f64);
+                let prev = at_index(curves, curve - 1);
                 pp = (pp - prev) / (length - prev);
             }
             break;
@@ -509,7 +514,7 @@ fn world_positions(
         }
         pp *= curve_length;
         loop {
-            let length = at(segments, segment as f64);
+            let length = at_index(segments, segment);
             if pp > length {
                 segment += 1;
                 continue;
@@ -517,7 +522,7 @@ fn world_positions(
             if segment == 0 {
                 pp /= length;
             } else {
-                let prev = at(segments, (segment - 1) as f64);
+                let prev = at_index(segments, segment - 1);
                 pp = segment as f64 + (pp - prev) / (length - prev);
             }
             break;
