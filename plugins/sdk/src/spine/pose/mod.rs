@@ -522,10 +522,16 @@ impl<'a> Skeleton<'a> {
     }
 
     fn reset_world(&mut self, i: usize) {
-        if self.bones[i].children.is_empty() {
+        let update = self.update;
+        // Nothing to do unless a child is already posed this update (a leaf,
+        // or children still to come in the update order).
+        let children = &self.bones[i].children;
+        if !children
+            .iter()
+            .any(|&c| self.bones[c].applied().world == update)
+        {
             return;
         }
-        let update = self.update;
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
         stack.extend(self.bones[i].children.iter().rev().copied());
