@@ -238,6 +238,8 @@ pub struct Skeleton<'a> {
     reset_cache: Vec<Reset>,
     update: u64,
     stack: Vec<usize>,
+    /// The bones' setup values side by side (`setupPose` reads them all).
+    setup: Vec<crate::spine::data::BoneLocal>,
     /// Per bone: its last sine and cosine (see `bone::TrigMemo`).
     trig: Vec<TrigMemo>,
     /// Per attachment: its decoded weights (see `vertices::Weights`).
@@ -313,6 +315,7 @@ impl<'a> Skeleton<'a> {
             reset_cache: Vec::new(),
             update: 0,
             stack: Vec::new(),
+            setup: data.bones.iter().map(|b| b.setup).collect(),
             trig: vec![TrigMemo::default(); data.bones.len()],
             weights: (0..data.attachments.len())
                 .map(|_| std::sync::OnceLock::new())
@@ -380,8 +383,8 @@ impl<'a> Skeleton<'a> {
 
     /// `setupPose()`: bones, constraints, draw order and slots to the setup pose.
     pub fn setup_pose(&mut self) {
-        for (bone, data) in self.bones.iter_mut().zip(&self.data.bones) {
-            bone.pose.set_local(&data.setup);
+        for (bone, setup) in self.bones.iter_mut().zip(&self.setup) {
+            bone.pose.set_local(setup);
         }
         for (c, data) in self.constraints.iter_mut().zip(&self.data.constraints) {
             c.pose = ConstraintPose::setup(&data.kind);

@@ -22,7 +22,7 @@ pub(super) fn apply1(
     if !bone.active {
         return Ok(());
     }
-    let setup = &sk.data.bones[b].setup;
+    let setup = &sk.setup[b];
     let p = bone.pick_mut(m.applied);
     match kind {
         K::Rotate(_) => p.rotation = c.relative(time, m, p.rotation, setup.rotation),
@@ -52,7 +52,7 @@ pub(super) fn apply2(
     if !bone.active {
         return Ok(());
     }
-    let setup = &sk.data.bones[b].setup;
+    let setup = &sk.setup[b];
     let p = bone.pick_mut(m.applied);
     let (px, py, sx, sy) = match kind {
         K::Translate(_) => (&mut p.x, &mut p.y, setup.x, setup.y),
