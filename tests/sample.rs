@@ -186,6 +186,7 @@ fn sample_agrees_with_spine_core_on_the_reference_rigs_the_compiler_builds() {
 
 #[test]
 fn sample_agrees_with_spine_core_on_every_gallery_rig() {
+    util::gallery_plugins();
     let gallery = util::workspace().join("gallery");
     let mut built = 0;
     for entry in std::fs::read_dir(&gallery).expect("gallery/").flatten() {
