@@ -54,6 +54,7 @@ mod a06_atlas_page_size_matches_png;
 mod a07_atlas_text_shape;
 mod a08_region_names_match_attachments;
 mod a09_animation_duration_matches_spec;
+mod a10_no_nan_after_stepping;
 mod a11_no_clipping_attachments;
 mod a12_no_dark_color;
 mod a13_mesh_budget;
@@ -89,6 +90,7 @@ mod a48_transform_constraint_not_muted_throughout;
 mod a49_packed_footprints_do_not_overlap;
 mod footprints;
 mod loaded;
+mod posing;
 mod raw;
 mod regions;
 mod stroke;
@@ -105,6 +107,7 @@ pub use a06_atlas_page_size_matches_png::A06AtlasPageSizeMatchesPng;
 pub use a07_atlas_text_shape::A07AtlasTextShape;
 pub use a08_region_names_match_attachments::A08RegionNamesMatchAttachments;
 pub use a09_animation_duration_matches_spec::A09AnimationDurationMatchesSpec;
+pub use a10_no_nan_after_stepping::A10NoNanAfterStepping;
 pub use a11_no_clipping_attachments::A11NoClippingAttachments;
 pub use a12_no_dark_color::A12NoDarkColor;
 pub use a13_mesh_budget::A13MeshBudget;
@@ -159,7 +162,7 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A04MeshTrianglesAndEncoding,
         &A06AtlasPageSizeMatchesPng,
         &A09AnimationDurationMatchesSpec,
-        // A10 needs the runtime poser (another issue).
+        &A10NoNanAfterStepping,
         &A11NoClippingAttachments,
         &A12NoDarkColor,
         &A13MeshBudget,
@@ -228,7 +231,7 @@ mod tests {
         let mut sorted = codes.clone();
         sorted.sort_by_key(|c| rank(c));
         assert_eq!(codes, sorted);
-        assert_eq!(codes.len(), 43);
+        assert_eq!(codes.len(), 44);
     }
 
     #[test]
