@@ -84,7 +84,9 @@ mod a36_path_constraint_effective;
 mod a37_slider_constraint_effective;
 mod a38_skin_members_are_skin_required;
 mod a42_driven_constraints_update_after_their_driver;
+mod a43_two_color_tint_loads_and_poses_as_written;
 mod a44_linked_mesh_states_no_geometry_of_its_own;
+mod a45_separable_color_timelines_own_their_channels_and_pose_as_written;
 mod a47_ik_constraint_not_muted_throughout;
 mod a48_transform_constraint_not_muted_throughout;
 mod a49_packed_footprints_do_not_overlap;
@@ -96,6 +98,7 @@ mod regions;
 mod stroke;
 #[cfg(test)]
 mod testkit;
+mod tint;
 
 pub use a00_roundtrip_parse::A00RoundtripParse;
 pub use a01_no_legacy_toplevel_constraint_arrays::A01NoLegacyToplevelConstraintArrays;
@@ -137,7 +140,9 @@ pub use a36_path_constraint_effective::A36PathConstraintEffective;
 pub use a37_slider_constraint_effective::A37SliderConstraintEffective;
 pub use a38_skin_members_are_skin_required::A38SkinMembersAreSkinRequired;
 pub use a42_driven_constraints_update_after_their_driver::A42DrivenConstraintsUpdateAfterTheirDriver;
+pub use a43_two_color_tint_loads_and_poses_as_written::A43TwoColorTintLoadsAndPosesAsWritten;
 pub use a44_linked_mesh_states_no_geometry_of_its_own::A44LinkedMeshStatesNoGeometryOfItsOwn;
+pub use a45_separable_color_timelines_own_their_channels_and_pose_as_written::A45SeparableColorTimelinesOwnTheirChannelsAndPoseAsWritten;
 pub use a47_ik_constraint_not_muted_throughout::A47IkConstraintNotMutedThroughout;
 pub use a48_transform_constraint_not_muted_throughout::A48TransformConstraintNotMutedThroughout;
 pub use a49_packed_footprints_do_not_overlap::A49PackedFootprintsDoNotOverlap;
@@ -190,9 +195,10 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A38SkinMembersAreSkinRequired,
         // A39 and A40 need the runtime poser (another issue); A41 is retired.
         &A42DrivenConstraintsUpdateAfterTheirDriver,
-        // A43 needs the runtime poser.
+        &A43TwoColorTintLoadsAndPosesAsWritten,
         &A44LinkedMeshStatesNoGeometryOfItsOwn,
-        // A45 and A46 need the runtime poser.
+        &A45SeparableColorTimelinesOwnTheirChannelsAndPoseAsWritten,
+        // A46 needs the runtime poser.
         &A47IkConstraintNotMutedThroughout,
         &A48TransformConstraintNotMutedThroughout,
         &A49PackedFootprintsDoNotOverlap,
@@ -231,7 +237,7 @@ mod tests {
         let mut sorted = codes.clone();
         sorted.sort_by_key(|c| rank(c));
         assert_eq!(codes, sorted);
-        assert_eq!(codes.len(), 44);
+        assert_eq!(codes.len(), 46);
     }
 
     #[test]
@@ -279,6 +285,8 @@ mod tests {
             "no slider's animation keys a constraint property, so no update order is at stake",
         ),
         ("A44", rigc_sdk::gate::skip_reasons::NO_LINKED),
+        ("A43", rigc_sdk::gate::skip_reasons::NO_DARK),
+        ("A45", rigc_sdk::gate::skip_reasons::NO_SEPARABLE),
         ("A29", crate::a29_stroke_within_contact_depth::NO_DEPTH),
         ("A49", crate::a49_packed_footprints_do_not_overlap::NO_PAIR),
         ("A30", crate::a30_stroke_within_cap_containment::NO_CEILING),
