@@ -87,6 +87,7 @@ mod a42_driven_constraints_update_after_their_driver;
 mod a43_two_color_tint_loads_and_poses_as_written;
 mod a44_linked_mesh_states_no_geometry_of_its_own;
 mod a45_separable_color_timelines_own_their_channels_and_pose_as_written;
+mod a46_sequence_attachments_show_the_frame_the_file_states;
 mod a47_ik_constraint_not_muted_throughout;
 mod a48_transform_constraint_not_muted_throughout;
 mod a49_packed_footprints_do_not_overlap;
@@ -143,6 +144,7 @@ pub use a42_driven_constraints_update_after_their_driver::A42DrivenConstraintsUp
 pub use a43_two_color_tint_loads_and_poses_as_written::A43TwoColorTintLoadsAndPosesAsWritten;
 pub use a44_linked_mesh_states_no_geometry_of_its_own::A44LinkedMeshStatesNoGeometryOfItsOwn;
 pub use a45_separable_color_timelines_own_their_channels_and_pose_as_written::A45SeparableColorTimelinesOwnTheirChannelsAndPoseAsWritten;
+pub use a46_sequence_attachments_show_the_frame_the_file_states::A46SequenceAttachmentsShowTheFrameTheFileStates;
 pub use a47_ik_constraint_not_muted_throughout::A47IkConstraintNotMutedThroughout;
 pub use a48_transform_constraint_not_muted_throughout::A48TransformConstraintNotMutedThroughout;
 pub use a49_packed_footprints_do_not_overlap::A49PackedFootprintsDoNotOverlap;
@@ -198,7 +200,7 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A43TwoColorTintLoadsAndPosesAsWritten,
         &A44LinkedMeshStatesNoGeometryOfItsOwn,
         &A45SeparableColorTimelinesOwnTheirChannelsAndPoseAsWritten,
-        // A46 needs the runtime poser.
+        &A46SequenceAttachmentsShowTheFrameTheFileStates,
         &A47IkConstraintNotMutedThroughout,
         &A48TransformConstraintNotMutedThroughout,
         &A49PackedFootprintsDoNotOverlap,
@@ -237,7 +239,7 @@ mod tests {
         let mut sorted = codes.clone();
         sorted.sort_by_key(|c| rank(c));
         assert_eq!(codes, sorted);
-        assert_eq!(codes.len(), 46);
+        assert_eq!(codes.len(), 47);
     }
 
     #[test]
@@ -287,6 +289,7 @@ mod tests {
         ("A44", rigc_sdk::gate::skip_reasons::NO_LINKED),
         ("A43", rigc_sdk::gate::skip_reasons::NO_DARK),
         ("A45", rigc_sdk::gate::skip_reasons::NO_SEPARABLE),
+        ("A46", rigc_sdk::gate::skip_reasons::NO_SEQUENCE),
         ("A29", crate::a29_stroke_within_contact_depth::NO_DEPTH),
         ("A49", crate::a49_packed_footprints_do_not_overlap::NO_PAIR),
         ("A30", crate::a30_stroke_within_cap_containment::NO_CEILING),
