@@ -91,6 +91,7 @@ mod a46_sequence_attachments_show_the_frame_the_file_states;
 mod a47_ik_constraint_not_muted_throughout;
 mod a48_transform_constraint_not_muted_throughout;
 mod a49_packed_footprints_do_not_overlap;
+mod a50_stage_box_is_the_stage;
 mod footprints;
 mod loaded;
 mod posing;
@@ -148,6 +149,7 @@ pub use a46_sequence_attachments_show_the_frame_the_file_states::A46SequenceAtta
 pub use a47_ik_constraint_not_muted_throughout::A47IkConstraintNotMutedThroughout;
 pub use a48_transform_constraint_not_muted_throughout::A48TransformConstraintNotMutedThroughout;
 pub use a49_packed_footprints_do_not_overlap::A49PackedFootprintsDoNotOverlap;
+pub use a50_stage_box_is_the_stage::A50StageBoxIsTheStage;
 
 use rigc_sdk::gate::Rule;
 
@@ -204,7 +206,7 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A47IkConstraintNotMutedThroughout,
         &A48TransformConstraintNotMutedThroughout,
         &A49PackedFootprintsDoNotOverlap,
-        // A50 needs the runtime poser (another issue).
+        &A50StageBoxIsTheStage,
     ]
 }
 
@@ -239,7 +241,7 @@ mod tests {
         let mut sorted = codes.clone();
         sorted.sort_by_key(|c| rank(c));
         assert_eq!(codes, sorted);
-        assert_eq!(codes.len(), 47);
+        assert_eq!(codes.len(), 48);
     }
 
     #[test]
@@ -290,6 +292,7 @@ mod tests {
         ("A43", rigc_sdk::gate::skip_reasons::NO_DARK),
         ("A45", rigc_sdk::gate::skip_reasons::NO_SEPARABLE),
         ("A46", rigc_sdk::gate::skip_reasons::NO_SEQUENCE),
+        ("A50", crate::a50_stage_box_is_the_stage::NO_STAGE_BOX),
         ("A29", crate::a29_stroke_within_contact_depth::NO_DEPTH),
         ("A49", crate::a49_packed_footprints_do_not_overlap::NO_PAIR),
         ("A30", crate::a30_stroke_within_cap_containment::NO_CEILING),
