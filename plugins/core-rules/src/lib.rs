@@ -83,6 +83,7 @@ mod a35_deform_keys_fit_the_attachment;
 mod a36_path_constraint_effective;
 mod a37_slider_constraint_effective;
 mod a38_skin_members_are_skin_required;
+mod a40_sliders_compose_on_a_shared_target;
 mod a42_driven_constraints_update_after_their_driver;
 mod a43_two_color_tint_loads_and_poses_as_written;
 mod a44_linked_mesh_states_no_geometry_of_its_own;
@@ -141,6 +142,7 @@ pub use a35_deform_keys_fit_the_attachment::A35DeformKeysFitTheAttachment;
 pub use a36_path_constraint_effective::A36PathConstraintEffective;
 pub use a37_slider_constraint_effective::A37SliderConstraintEffective;
 pub use a38_skin_members_are_skin_required::A38SkinMembersAreSkinRequired;
+pub use a40_sliders_compose_on_a_shared_target::A40SlidersComposeOnASharedTarget;
 pub use a42_driven_constraints_update_after_their_driver::A42DrivenConstraintsUpdateAfterTheirDriver;
 pub use a43_two_color_tint_loads_and_poses_as_written::A43TwoColorTintLoadsAndPosesAsWritten;
 pub use a44_linked_mesh_states_no_geometry_of_its_own::A44LinkedMeshStatesNoGeometryOfItsOwn;
@@ -197,7 +199,9 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A36PathConstraintEffective,
         &A37SliderConstraintEffective,
         &A38SkinMembersAreSkinRequired,
-        // A39 and A40 need the runtime poser (another issue); A41 is retired.
+        // A39 needs the runtime poser.
+        &A40SlidersComposeOnASharedTarget,
+        // A41 is retired.
         &A42DrivenConstraintsUpdateAfterTheirDriver,
         &A43TwoColorTintLoadsAndPosesAsWritten,
         &A44LinkedMeshStatesNoGeometryOfItsOwn,
@@ -241,7 +245,7 @@ mod tests {
         let mut sorted = codes.clone();
         sorted.sort_by_key(|c| rank(c));
         assert_eq!(codes, sorted);
-        assert_eq!(codes.len(), 48);
+        assert_eq!(codes.len(), 49);
     }
 
     #[test]
@@ -293,6 +297,7 @@ mod tests {
         ("A45", rigc_sdk::gate::skip_reasons::NO_SEPARABLE),
         ("A46", rigc_sdk::gate::skip_reasons::NO_SEQUENCE),
         ("A50", crate::a50_stage_box_is_the_stage::NO_STAGE_BOX),
+        ("A40", crate::a40_sliders_compose_on_a_shared_target::FEW_SLIDERS),
         ("A29", crate::a29_stroke_within_contact_depth::NO_DEPTH),
         ("A49", crate::a49_packed_footprints_do_not_overlap::NO_PAIR),
         ("A30", crate::a30_stroke_within_cap_containment::NO_CEILING),
