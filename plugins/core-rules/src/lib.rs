@@ -83,6 +83,7 @@ mod a35_deform_keys_fit_the_attachment;
 mod a36_path_constraint_effective;
 mod a37_slider_constraint_effective;
 mod a38_skin_members_are_skin_required;
+mod a39_deform_keeps_triangle_winding;
 mod a40_sliders_compose_on_a_shared_target;
 mod a42_driven_constraints_update_after_their_driver;
 mod a43_two_color_tint_loads_and_poses_as_written;
@@ -93,6 +94,7 @@ mod a47_ik_constraint_not_muted_throughout;
 mod a48_transform_constraint_not_muted_throughout;
 mod a49_packed_footprints_do_not_overlap;
 mod a50_stage_box_is_the_stage;
+mod deform_survey;
 mod footprints;
 mod loaded;
 mod posing;
@@ -142,6 +144,7 @@ pub use a35_deform_keys_fit_the_attachment::A35DeformKeysFitTheAttachment;
 pub use a36_path_constraint_effective::A36PathConstraintEffective;
 pub use a37_slider_constraint_effective::A37SliderConstraintEffective;
 pub use a38_skin_members_are_skin_required::A38SkinMembersAreSkinRequired;
+pub use a39_deform_keeps_triangle_winding::A39DeformKeepsTriangleWinding;
 pub use a40_sliders_compose_on_a_shared_target::A40SlidersComposeOnASharedTarget;
 pub use a42_driven_constraints_update_after_their_driver::A42DrivenConstraintsUpdateAfterTheirDriver;
 pub use a43_two_color_tint_loads_and_poses_as_written::A43TwoColorTintLoadsAndPosesAsWritten;
@@ -199,7 +202,7 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A36PathConstraintEffective,
         &A37SliderConstraintEffective,
         &A38SkinMembersAreSkinRequired,
-        // A39 needs the runtime poser.
+        &A39DeformKeepsTriangleWinding,
         &A40SlidersComposeOnASharedTarget,
         // A41 is retired.
         &A42DrivenConstraintsUpdateAfterTheirDriver,
@@ -245,7 +248,7 @@ mod tests {
         let mut sorted = codes.clone();
         sorted.sort_by_key(|c| rank(c));
         assert_eq!(codes, sorted);
-        assert_eq!(codes.len(), 49);
+        assert_eq!(codes.len(), 50);
     }
 
     #[test]
@@ -254,7 +257,7 @@ mod tests {
         for rule in rules() {
             let expected = match rule.code().get(..3) {
                 Some("A11" | "A12" | "A13" | "A14" | "A15" | "A19" | "A27" | "A49") => Renderer,
-                Some("A21" | "A24" | "A25" | "A26" | "A28" | "A29" | "A30") => Archetype,
+                Some("A21" | "A24" | "A25" | "A26" | "A28" | "A29" | "A30" | "A39") => Archetype,
                 _ => Validity,
             };
             assert_eq!(rule.kind(), expected, "{}", rule.code());
