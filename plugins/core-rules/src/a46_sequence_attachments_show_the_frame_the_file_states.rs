@@ -23,7 +23,9 @@
 //!    the slot shows the keyed attachment or one that plays its timelines; the
 //!    region it shows must be the frame `frameOf(mode, index, elapsed, delay,
 //!    count)` predicts, counted in the shown attachment's series. The first
-//!    mismatch per timeline fails.
+//!    mismatch per timeline fails. (At most [`MAX_SAMPLES`] samples are posed
+//!    per timeline, so a hostile series of thousands of frames at a tiny delay
+//!    cannot stall the gate; no real series comes near it.)
 //!
 //! SKIPs with no sequence block and no sequence timeline (the shared
 //! `NO_SEQUENCE`), or when the round trip produced no skeleton. Stats:
@@ -55,6 +57,9 @@ const MODES: [&str; 7] = [
     "loopReverse",
     "pingpongReverse",
 ];
+
+/// Most samples posed per timeline.
+pub(crate) const MAX_SAMPLES: usize = 10_000;
 
 /// One skin entry with a sequence block.
 struct Block<'v> {
@@ -421,7 +426,7 @@ impl Samples {
             let next = plan.get(k + 1).map_or(f64::INFINITY, |n| n.time);
             let steps = 2.0 * count + 1.0;
             let mut step = 0.0;
-            while step <= steps {
+            while step <= steps && list.len() <= MAX_SAMPLES {
                 let t = key.time + (step + 0.5) * key.delay;
                 if !(t < next && t <= target.duration) {
                     break;
@@ -430,6 +435,7 @@ impl Samples {
                 step += 1.0;
             }
         }
+        list.truncate(MAX_SAMPLES);
         for (t, expect) in list {
             let sk = match posed_at(data, target.anim, t, target.skin, Physics::None) {
                 Ok(sk) => sk,

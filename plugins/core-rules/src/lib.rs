@@ -1,17 +1,17 @@
 //! `rigc-core-rules`: rigc's own assertion rules (GATE.md §3), each a unit struct
 //! implementing [`rigc_sdk::gate::Rule`], one module per rule.
 //!
-//! This crate owns every rule that needs no posing (GATE.md §5, capability
-//! levels T and L): the rules over the raw text (the skeleton text as plain JSON,
-//! the atlas text, the rig info, the second compile), and the rules over the
-//! skeleton and atlas **as the runtime loads them** — the A00 round trip through
-//! rigc's own Spine 4.3 reader, shared with every rule through
+//! This crate owns every rule of the gate (A41 is retired, DECISIONS.md): the
+//! rules over the raw text (the skeleton text as plain JSON, the atlas text, the
+//! rig info, the second compile), the rules over the skeleton and atlas **as the
+//! runtime loads them** — the A00 round trip through rigc's own Spine 4.3
+//! reader, shared with every rule through
 //! [`rigc_sdk::gate::facts::Facts::loaded`] — and over the atlas pages' PNG
-//! headers and pixels ([`rigc_sdk::gate::facts::Facts::page_image`]). The rules
-//! that need the runtime poser (A10, A39, A40, A43, A45, A46, A50) are another
-//! issue, and A41 is retired (DECISIONS.md); [`rules`] marks where they go. It
-//! does not print verdicts: the host's gate harness runs the bodies and lays out
-//! the report.
+//! headers and pixels ([`rigc_sdk::gate::facts::Facts::page_image`]), and the
+//! seven rules that **pose** the loaded skeleton with `rigc_sdk::spine::pose`
+//! (GATE.md §5 level Y: A10, A39, A40, A43, A45, A46, A50; the shared helpers are
+//! `posing`, `tint` and `deform_survey`). It does not print verdicts: the host's
+//! gate harness runs the bodies and lays out the report.
 //!
 //! Every body is total: it reads files it did not write (`rigc validate`), so any
 //! JSON shape is an input, and no data can make it panic.
