@@ -1,17 +1,17 @@
 //! `rigc-core-rules`: rigc's own assertion rules (GATE.md §3), each a unit struct
 //! implementing [`rigc_sdk::gate::Rule`], one module per rule.
 //!
-//! This crate owns every rule that needs no posing (GATE.md §5, capability
-//! levels T and L): the rules over the raw text (the skeleton text as plain JSON,
-//! the atlas text, the rig info, the second compile), and the rules over the
-//! skeleton and atlas **as the runtime loads them** — the A00 round trip through
-//! rigc's own Spine 4.3 reader, shared with every rule through
+//! This crate owns every rule of the gate (A41 is retired, DECISIONS.md): the
+//! rules over the raw text (the skeleton text as plain JSON, the atlas text, the
+//! rig info, the second compile), the rules over the skeleton and atlas **as the
+//! runtime loads them** — the A00 round trip through rigc's own Spine 4.3
+//! reader, shared with every rule through
 //! [`rigc_sdk::gate::facts::Facts::loaded`] — and over the atlas pages' PNG
-//! headers and pixels ([`rigc_sdk::gate::facts::Facts::page_image`]). The rules
-//! that need the runtime poser (A10, A39, A40, A43, A45, A46, A50) are another
-//! issue, and A41 is retired (DECISIONS.md); [`rules`] marks where they go. It
-//! does not print verdicts: the host's gate harness runs the bodies and lays out
-//! the report.
+//! headers and pixels ([`rigc_sdk::gate::facts::Facts::page_image`]), and the
+//! seven rules that **pose** the loaded skeleton with `rigc_sdk::spine::pose`
+//! (GATE.md §5 level Y: A10, A39, A40, A43, A45, A46, A50; the shared helpers are
+//! `posing`, `tint` and `deform_survey`). It does not print verdicts: the host's
+//! gate harness runs the bodies and lays out the report.
 //!
 //! Every body is total: it reads files it did not write (`rigc validate`), so any
 //! JSON shape is an input, and no data can make it panic.
@@ -54,6 +54,7 @@ mod a06_atlas_page_size_matches_png;
 mod a07_atlas_text_shape;
 mod a08_region_names_match_attachments;
 mod a09_animation_duration_matches_spec;
+mod a10_no_nan_after_stepping;
 mod a11_no_clipping_attachments;
 mod a12_no_dark_color;
 mod a13_mesh_budget;
@@ -82,18 +83,27 @@ mod a35_deform_keys_fit_the_attachment;
 mod a36_path_constraint_effective;
 mod a37_slider_constraint_effective;
 mod a38_skin_members_are_skin_required;
+mod a39_deform_keeps_triangle_winding;
+mod a40_sliders_compose_on_a_shared_target;
 mod a42_driven_constraints_update_after_their_driver;
+mod a43_two_color_tint_loads_and_poses_as_written;
 mod a44_linked_mesh_states_no_geometry_of_its_own;
+mod a45_separable_color_timelines_own_their_channels_and_pose_as_written;
+mod a46_sequence_attachments_show_the_frame_the_file_states;
 mod a47_ik_constraint_not_muted_throughout;
 mod a48_transform_constraint_not_muted_throughout;
 mod a49_packed_footprints_do_not_overlap;
+mod a50_stage_box_is_the_stage;
+mod deform_survey;
 mod footprints;
 mod loaded;
+mod posing;
 mod raw;
 mod regions;
 mod stroke;
 #[cfg(test)]
 mod testkit;
+mod tint;
 
 pub use a00_roundtrip_parse::A00RoundtripParse;
 pub use a01_no_legacy_toplevel_constraint_arrays::A01NoLegacyToplevelConstraintArrays;
@@ -105,6 +115,7 @@ pub use a06_atlas_page_size_matches_png::A06AtlasPageSizeMatchesPng;
 pub use a07_atlas_text_shape::A07AtlasTextShape;
 pub use a08_region_names_match_attachments::A08RegionNamesMatchAttachments;
 pub use a09_animation_duration_matches_spec::A09AnimationDurationMatchesSpec;
+pub use a10_no_nan_after_stepping::A10NoNanAfterStepping;
 pub use a11_no_clipping_attachments::A11NoClippingAttachments;
 pub use a12_no_dark_color::A12NoDarkColor;
 pub use a13_mesh_budget::A13MeshBudget;
@@ -133,11 +144,17 @@ pub use a35_deform_keys_fit_the_attachment::A35DeformKeysFitTheAttachment;
 pub use a36_path_constraint_effective::A36PathConstraintEffective;
 pub use a37_slider_constraint_effective::A37SliderConstraintEffective;
 pub use a38_skin_members_are_skin_required::A38SkinMembersAreSkinRequired;
+pub use a39_deform_keeps_triangle_winding::A39DeformKeepsTriangleWinding;
+pub use a40_sliders_compose_on_a_shared_target::A40SlidersComposeOnASharedTarget;
 pub use a42_driven_constraints_update_after_their_driver::A42DrivenConstraintsUpdateAfterTheirDriver;
+pub use a43_two_color_tint_loads_and_poses_as_written::A43TwoColorTintLoadsAndPosesAsWritten;
 pub use a44_linked_mesh_states_no_geometry_of_its_own::A44LinkedMeshStatesNoGeometryOfItsOwn;
+pub use a45_separable_color_timelines_own_their_channels_and_pose_as_written::A45SeparableColorTimelinesOwnTheirChannelsAndPoseAsWritten;
+pub use a46_sequence_attachments_show_the_frame_the_file_states::A46SequenceAttachmentsShowTheFrameTheFileStates;
 pub use a47_ik_constraint_not_muted_throughout::A47IkConstraintNotMutedThroughout;
 pub use a48_transform_constraint_not_muted_throughout::A48TransformConstraintNotMutedThroughout;
 pub use a49_packed_footprints_do_not_overlap::A49PackedFootprintsDoNotOverlap;
+pub use a50_stage_box_is_the_stage::A50StageBoxIsTheStage;
 
 use rigc_sdk::gate::Rule;
 
@@ -159,7 +176,7 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A04MeshTrianglesAndEncoding,
         &A06AtlasPageSizeMatchesPng,
         &A09AnimationDurationMatchesSpec,
-        // A10 needs the runtime poser (another issue).
+        &A10NoNanAfterStepping,
         &A11NoClippingAttachments,
         &A12NoDarkColor,
         &A13MeshBudget,
@@ -185,15 +202,18 @@ pub fn rules() -> Vec<&'static dyn Rule> {
         &A36PathConstraintEffective,
         &A37SliderConstraintEffective,
         &A38SkinMembersAreSkinRequired,
-        // A39 and A40 need the runtime poser (another issue); A41 is retired.
+        &A39DeformKeepsTriangleWinding,
+        &A40SlidersComposeOnASharedTarget,
+        // A41 is retired.
         &A42DrivenConstraintsUpdateAfterTheirDriver,
-        // A43 needs the runtime poser.
+        &A43TwoColorTintLoadsAndPosesAsWritten,
         &A44LinkedMeshStatesNoGeometryOfItsOwn,
-        // A45 and A46 need the runtime poser.
+        &A45SeparableColorTimelinesOwnTheirChannelsAndPoseAsWritten,
+        &A46SequenceAttachmentsShowTheFrameTheFileStates,
         &A47IkConstraintNotMutedThroughout,
         &A48TransformConstraintNotMutedThroughout,
         &A49PackedFootprintsDoNotOverlap,
-        // A50 needs the runtime poser (another issue).
+        &A50StageBoxIsTheStage,
     ]
 }
 
@@ -228,7 +248,7 @@ mod tests {
         let mut sorted = codes.clone();
         sorted.sort_by_key(|c| rank(c));
         assert_eq!(codes, sorted);
-        assert_eq!(codes.len(), 43);
+        assert_eq!(codes.len(), 50);
     }
 
     #[test]
@@ -237,7 +257,7 @@ mod tests {
         for rule in rules() {
             let expected = match rule.code().get(..3) {
                 Some("A11" | "A12" | "A13" | "A14" | "A15" | "A19" | "A27" | "A49") => Renderer,
-                Some("A21" | "A24" | "A25" | "A26" | "A28" | "A29" | "A30") => Archetype,
+                Some("A21" | "A24" | "A25" | "A26" | "A28" | "A29" | "A30" | "A39") => Archetype,
                 _ => Validity,
             };
             assert_eq!(rule.kind(), expected, "{}", rule.code());
@@ -276,6 +296,11 @@ mod tests {
             "no slider's animation keys a constraint property, so no update order is at stake",
         ),
         ("A44", rigc_sdk::gate::skip_reasons::NO_LINKED),
+        ("A43", rigc_sdk::gate::skip_reasons::NO_DARK),
+        ("A45", rigc_sdk::gate::skip_reasons::NO_SEPARABLE),
+        ("A46", rigc_sdk::gate::skip_reasons::NO_SEQUENCE),
+        ("A50", crate::a50_stage_box_is_the_stage::NO_STAGE_BOX),
+        ("A40", crate::a40_sliders_compose_on_a_shared_target::FEW_SLIDERS),
         ("A29", crate::a29_stroke_within_contact_depth::NO_DEPTH),
         ("A49", crate::a49_packed_footprints_do_not_overlap::NO_PAIR),
         ("A30", crate::a30_stroke_within_cap_containment::NO_CEILING),

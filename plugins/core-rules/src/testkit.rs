@@ -416,3 +416,52 @@ pub(crate) fn junk_loaded() -> (tempfile::TempDir, Vec<GateInput>) {
     }
     (dir, inputs)
 }
+
+/// The project's spine-core oracle (`scripts/setup-oracle.sh` installs it in
+/// `<workspace>/.oracle/`), when it and `node` are there.
+fn oracle_script() -> Option<PathBuf> {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../.oracle/pose.mjs")
+        .canonicalize()
+        .ok()?;
+    let node = std::process::Command::new("node")
+        .arg("--version")
+        .output()
+        .ok()?;
+    node.status.success().then_some(script)
+}
+
+/// Asserts spine-core 4.3.13 loads `input`'s skeleton against its atlas
+/// (`node .oracle/pose.mjs --roundtrip`), so that a hand-built mutant is a real
+/// Spine file. Without the oracle (not installed, no `node`) this says so on
+/// stderr and checks nothing.
+#[track_caller]
+pub(crate) fn assert_spine_loads(input: &GateInput) {
+    let Some(script) = oracle_script() else {
+        eprintln!("spine-core oracle not installed (scripts/setup-oracle.sh): load not checked");
+        return;
+    };
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let json = dir.path().join("skeleton.json");
+    std::fs::write(&json, &input.skeleton_text).expect("skeleton written");
+    let atlas = match &input.atlas_text {
+        Some(text) => {
+            let path = dir.path().join("skeleton.atlas");
+            std::fs::write(&path, text).expect("atlas written");
+            path.to_string_lossy().into_owned()
+        }
+        None => "-".into(),
+    };
+    let out = std::process::Command::new("node")
+        .arg(&script)
+        .args(["--roundtrip", &json.to_string_lossy(), &atlas, "--compact"])
+        .output()
+        .expect("node runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("\"ok\":true"),
+        "spine-core refuses the mutant: {stdout}{}\n{}",
+        String::from_utf8_lossy(&out.stderr),
+        input.skeleton_text
+    );
+}
