@@ -139,6 +139,7 @@ class Rig:
         self.bones = []  # dicts, declaration order
         self.children = {}
         self.parts = {}  # file name -> png bytes
+        self.used = set()  # the parts some attachment names (only these are written)
         self.slots = []
         self.skin = {}  # slot -> placeholder -> attachment
         self.extra_skin = None
@@ -183,6 +184,7 @@ class Rig:
         self.skin[name] = attachments
 
     def region(self, file, **fields):
+        self.used.add(file)
         a = {"image": file}
         a.update({k: r2(v) if isinstance(v, float) else v for k, v in fields.items()})
         return a
@@ -642,7 +644,7 @@ def main():
         d = os.path.join(root, "rigs", rig.name)
         os.makedirs(os.path.join(d, "parts"))
         for file, data in [("rig.json", dump(rig_json).encode()), ("motion.json", dump(motion).encode())] + \
-                [(os.path.join("parts", f), b) for f, b in sorted(rig.parts.items())]:
+                [(os.path.join("parts", f), b) for f, b in sorted(rig.parts.items()) if f in rig.used]:
             with open(os.path.join(d, file), "wb") as f:
                 f.write(data)
             total += len(data)
