@@ -12,7 +12,8 @@
 //! - `tmp/` — where every file is written before it is renamed into place.
 //!
 //! **Invariant:** a write is a rename of a complete file, so a reader sees a whole
-//! entry or none; two rigc processes sharing a cache can only race to write the
+//! entry or none (entries are not synced: a crash can leave one torn, and the hash
+//! check below catches it like any corruption); two rigc processes sharing a cache can only race to write the
 //! same bytes under the same name. **Invariant:** nothing read from the cache is
 //! trusted before its hash is checked; a corrupt or truncated entry is named once
 //! (see [`Cache::take_warnings`]), deleted, and its stage rebuilt.
@@ -120,10 +121,14 @@ impl Cache {
     }
 
     /// Writes `bytes` to `path` by way of a temporary file and a rename.
+    ///
+    /// The file is not synced before the rename: a cache entry is never trusted
+    /// before its hash is checked, so an entry a crash leaves empty or torn is
+    /// caught on its next read, deleted and rebuilt, like any other corruption.
+    /// (Syncing cost one `fdatasync` per stage per target, which bounded a cold
+    /// build by the disk's flush latency rather than by the work.) The parent
+    /// directory is created only when the rename finds it missing.
     pub fn write_atomic(&self, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
         let tmp = self
             .root
@@ -132,8 +137,16 @@ impl Cache {
         let result = (|| {
             let mut f = std::fs::File::create(&tmp)?;
             f.write_all(bytes)?;
-            f.sync_data()?;
-            std::fs::rename(&tmp, path)
+            drop(f);
+            match std::fs::rename(&tmp, path) {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    if let Some(parent) = path.parent() {
+                        std::fs::create_dir_all(parent)?;
+                    }
+                    std::fs::rename(&tmp, path)
+                }
+                other => other,
+            }
         })();
         if result.is_err() {
             let _ = std::fs::remove_file(&tmp);
