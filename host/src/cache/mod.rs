@@ -32,7 +32,30 @@ pub type Hash = [u8; 32];
 
 /// Lowercase hex of a hash.
 pub fn hex(h: &Hash) -> String {
-    h.iter().map(|b| format!("{b:02x}")).collect()
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(64);
+    for b in h {
+        out.push(DIGITS[(b >> 4) as usize] as char);
+        out.push(DIGITS[(b & 15) as usize] as char);
+    }
+    out
+}
+
+/// A [`Hash`] in serde as its 64 hex digits (`#[serde(with = "crate::cache::hex_serde")]`),
+/// not as an array of 32 numbers.
+pub mod hex_serde {
+    use super::Hash;
+
+    /// Writes the hex digits.
+    pub fn serialize<S: serde::Serializer>(h: &Hash, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&super::hex(h))
+    }
+
+    /// Reads 64 hex digits.
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Hash, D::Error> {
+        let text: std::borrow::Cow<'de, str> = serde::Deserialize::deserialize(d)?;
+        super::unhex(&text).ok_or_else(|| serde::de::Error::custom("not 64 hex digits"))
+    }
 }
 
 /// Parses 64 hex digits.
@@ -209,27 +232,11 @@ impl Cache {
     /// The output hash recorded for a stage key, verified; a torn or edited entry
     /// is named once and deleted.
     pub fn get_action(&self, key: &Hash, stage: &str) -> Option<Hash> {
-        let path = self.action_path(key);
-        let text = std::fs::read_to_string(&path).ok()?;
-        let parsed = text.split_once('\n').and_then(|(json, check)| {
-            let check = check.trim_end();
-            (hex(&hash(json.as_bytes())) == check)
-                .then(|| serde_json::from_str::<ActionEntry>(json).ok())
-                .flatten()
-                .and_then(|e| unhex(&e.output).map(|o| (e, o)))
-        });
-        match parsed {
-            Some((entry, output)) if entry.stage == stage => Some(output),
-            Some(_) => None,
+        let entry: ActionEntry = self.get_entry(key, stage, |e: &ActionEntry| &e.stage)?;
+        match unhex(&entry.output) {
+            Some(output) => Some(output),
             None => {
-                let _ = std::fs::remove_file(&path);
-                self.warn_once(
-                    hex(key),
-                    format!(
-                        "rigc: cache entry {} (stage {stage}) is corrupt or truncated — deleted; the stage is rebuilt",
-                        hex(key)
-                    ),
-                );
+                self.corrupt_entry(key, stage);
                 None
             }
         }
@@ -237,13 +244,60 @@ impl Cache {
 
     /// Records that stage key `key` produced the blob `output`.
     pub fn put_action(&self, key: &Hash, stage: &str, output: &Hash) -> std::io::Result<()> {
-        let json = serde_json::to_string(&ActionEntry {
-            stage: stage.into(),
-            output: hex(output),
-        })
-        .unwrap_or_default();
+        self.put_entry(
+            key,
+            &ActionEntry {
+                stage: stage.into(),
+                output: hex(output),
+            },
+        )
+    }
+
+    /// The value recorded in the entry for `key`, verified like an action entry;
+    /// `None` when there is none, when it was recorded for another stage (`stage_of`
+    /// names an entry's stage), or when it is torn or edited (then it is named once
+    /// and deleted).
+    pub fn get_entry<T: serde::de::DeserializeOwned>(
+        &self,
+        key: &Hash,
+        stage: &str,
+        stage_of: impl Fn(&T) -> &str,
+    ) -> Option<T> {
+        let path = self.action_path(key);
+        let text = std::fs::read_to_string(&path).ok()?;
+        let parsed = text.split_once('\n').and_then(|(json, check)| {
+            let check = check.trim_end();
+            (hex(&hash(json.as_bytes())) == check)
+                .then(|| serde_json::from_str::<T>(json).ok())
+                .flatten()
+        });
+        match parsed {
+            Some(entry) if stage_of(&entry) == stage => Some(entry),
+            Some(_) => None,
+            None => {
+                self.corrupt_entry(key, stage);
+                None
+            }
+        }
+    }
+
+    /// Records `value` (which names its own stage) as the entry for `key`: one line
+    /// of JSON, then a line with the blake3 of that JSON.
+    pub fn put_entry<T: serde::Serialize>(&self, key: &Hash, value: &T) -> std::io::Result<()> {
+        let json = serde_json::to_string(value).unwrap_or_default();
         let text = format!("{json}\n{}\n", hex(&hash(json.as_bytes())));
         self.write_atomic(&self.action_path(key), text.as_bytes())
+    }
+
+    fn corrupt_entry(&self, key: &Hash, stage: &str) {
+        let _ = std::fs::remove_file(self.action_path(key));
+        self.warn_once(
+            hex(key),
+            format!(
+                "rigc: cache entry {} (stage {stage}) is corrupt or truncated — deleted; the stage is rebuilt",
+                hex(key)
+            ),
+        );
     }
 }
 
