@@ -3,6 +3,7 @@
 //! paths a spec names and refusing any that escape the root, and spelling one path
 //! relative to another the way atlas page lines and `skeleton.images` need.
 
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
 /// The project a build runs in.
@@ -65,18 +66,62 @@ impl Project {
     /// (so `../..` outside the root is refused before the disk is asked), then
     /// canonically (so a symlink out of the root is refused too).
     pub fn resolve_existing(&self, path: &Path) -> Result<PathBuf, PathError> {
+        self.resolve_existing_in(path, &mut Canon::default())
+    }
+
+    /// [`Project::resolve_existing`], with the canonical directories of `canon`
+    /// (the paths of one task share most of theirs).
+    pub fn resolve_existing_in(
+        &self,
+        path: &Path,
+        canon: &mut Canon,
+    ) -> Result<PathBuf, PathError> {
         let lexical = normalize(path);
         if !lexical.starts_with(&self.root)
             && !normalize(&canonical_or_self(&lexical)).starts_with(&self.root)
         {
             return Err(PathError::Escapes(lexical));
         }
-        match std::fs::canonicalize(&lexical) {
+        match canon.canonicalize(&lexical) {
             Ok(c) if c.starts_with(&self.root) => Ok(c),
             Ok(c) => Err(PathError::Escapes(c)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(PathError::Missing(lexical)),
             Err(e) => Err(PathError::Io(lexical, e.to_string())),
         }
+    }
+}
+
+/// Canonical paths for the length of one task (loading a project file, building
+/// one target). The canonical form of a path whose last component is not a
+/// symlink is the canonical form of its directory joined with that name, so the
+/// paths of a task, which share directories, cost one `lstat` each instead of
+/// `realpath`'s `readlink` per component each. Directories are remembered only as
+/// long as the memo lives, so a directory later replaced by a symlink is seen by
+/// the next task.
+#[derive(Debug, Default)]
+pub struct Canon {
+    dirs: HashMap<PathBuf, PathBuf>,
+}
+
+impl Canon {
+    /// `std::fs::canonicalize` of an absolute path without `.` or `..` components
+    /// (what [`normalize`] returns); the same result, and the same error kind.
+    pub fn canonicalize(&mut self, path: &Path) -> std::io::Result<PathBuf> {
+        if let Some(c) = self.dirs.get(path) {
+            return Ok(c.clone());
+        }
+        let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+            return std::fs::canonicalize(path);
+        };
+        let meta = std::fs::symlink_metadata(path)?;
+        if meta.file_type().is_symlink() {
+            return std::fs::canonicalize(path);
+        }
+        let c = self.canonicalize(parent)?.join(name);
+        if meta.is_dir() {
+            self.dirs.insert(path.to_path_buf(), c.clone());
+        }
+        Ok(c)
     }
 }
 
@@ -195,6 +240,25 @@ mod tests {
                 p.resolve_existing(&root.join("link/hostname")),
                 Err(PathError::Escapes(_))
             ));
+        }
+    }
+
+    #[test]
+    fn canon_agrees_with_canonicalize() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(dir.path()).unwrap();
+        std::fs::create_dir_all(root.join("a/b")).unwrap();
+        std::fs::write(root.join("a/b/f.png"), b"x").unwrap();
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(root.join("a"), root.join("l")).unwrap();
+            std::os::unix::fs::symlink(root.join("a/b/f.png"), root.join("a/b/g.png")).unwrap();
+        }
+        let mut canon = Canon::default();
+        for rel in ["a/b/f.png", "a/b", "a/b/g.png", "l/b/f.png", "l/b/g.png", "a/b/f.png", "a/nope", "a/b/f.png/x"] {
+            let p = root.join(rel);
+            let want = std::fs::canonicalize(&p).map_err(|e| e.kind());
+            assert_eq!(canon.canonicalize(&p).map_err(|e| e.kind()), want, "{rel}");
         }
     }
 }
