@@ -13,7 +13,21 @@
 //! | `gate:<plugin>` | the gate input, page files' bytes, the plugin's identity + config | its rules' outcomes |
 //!
 //! Only reading the spec files and the PNGs, and writing a green result, touch
-//! the disk. A gate that has to run computes the second, independent (uncached)
+//! the disk.
+//!
+//! **The target trace.** A green, written build also records, under a key of the
+//! target's configuration (paths, `--out`, profile, tool and plugins), what it
+//! read — the content hash of each spec and of each part PNG, and where each PNG
+//! resolved — and what it produced: the part pages, the gate's report, the stages
+//! it went through and the hash of every file it wrote. The next build of that
+//! target reads its specs, looks the trace up, and reads each PNG and each output
+//! once: when every one still hashes to what the trace says, the build is the
+//! recorded one and is replayed — every stage reported cached, nothing looked up
+//! stage by stage, nothing deserialised or re-keyed — so a no-op build costs
+//! about one read and one hash of each input and output. Any difference (an
+//! edited spec, a changed or moved PNG, a path that now escapes the project, an
+//! output edited or deleted on disk) falls through to the stages, which decide
+//! what runs exactly as they would without a trace. A gate that has to run computes the second, independent (uncached)
 //! compile A18 compares against — so A18 also proves the cache served what a fresh
 //! compile makes.
 
@@ -136,6 +150,48 @@ const V_ATLAS: u32 = 1;
 const V_BOUNDS: u32 = 1;
 const V_EMIT: u32 = 1;
 const V_GATE: u32 = 1;
+const V_TRACE: u32 = 1;
+
+/// The stage name target traces are recorded under.
+const TRACE_STAGE: &str = "target";
+
+/// One part PNG a traced build read.
+#[derive(Serialize, Deserialize)]
+struct TracedImage {
+    /// The path the rig's `image` names (absolute, lexical).
+    named: PathBuf,
+    /// Where it resolved (canonical).
+    resolved: PathBuf,
+    /// The blake3 of its bytes.
+    #[serde(with = "cache::hex_serde")]
+    content: Hash,
+}
+
+/// A file a traced build wrote into `--out`.
+#[derive(Serialize, Deserialize)]
+struct TracedOutput {
+    /// Its name inside `--out`.
+    name: String,
+    /// The blake3 of its bytes.
+    #[serde(with = "cache::hex_serde")]
+    content: Hash,
+}
+
+/// What a green build of one target read and produced (see the module docs).
+#[derive(Serialize, Deserialize)]
+struct Trace {
+    stage: String,
+    #[serde(with = "cache::hex_serde")]
+    rig: Hash,
+    #[serde(with = "cache::hex_serde")]
+    motion: Hash,
+    images: Vec<TracedImage>,
+    parts: Vec<(String, u32, u32, String)>,
+    report: GateReport,
+    stages: Vec<String>,
+    written: Vec<TracedOutput>,
+    copies: Vec<(stages::atlas::PageCopy, TracedOutput)>,
+}
 
 /// The emitter every build writes with.
 pub const EMITTER: &str = rigc_spine_emitter::EMITTER;
@@ -156,6 +212,8 @@ struct Build<'a> {
     tool: Hash,
     stages: Stages<'a>,
     result: TargetResult,
+    canon: project::Canon,
+    traced: Vec<TracedImage>,
 }
 
 /// Builds one target: compile through the cache, gate, and write when green.
@@ -167,6 +225,8 @@ pub fn run_target(target: &TargetSpec, env: &Env<'_>) -> TargetResult {
         target,
         tool: crate::plugins::tool_identity(),
         stages: Stages::new(env.cache),
+        canon: project::Canon::default(),
+        traced: Vec::new(),
         result: TargetResult {
             name: target.name.clone(),
             label: target.label.clone(),
@@ -205,12 +265,23 @@ impl Build<'_> {
         self.result.rig_path = Some(rig_file.path.clone());
         self.result.motion_path = Some(motion_file.path.clone());
         let project = Project::for_spec(&self.target.rig, &cwd);
+        let rig_hash = cache::hash(rig_file.text.as_bytes());
+        let motion_hash = cache::hash(motion_file.text.as_bytes());
+
+        // The target trace: an unchanged target is its recorded build.
+        let trace_key = self.trace_key(&project);
+        if let Some(trace) =
+            self.env
+                .cache
+                .get_entry(&trace_key, TRACE_STAGE, |t: &Trace| t.stage.as_str())
+        {
+            if self.replay(trace, &rig_hash, &motion_hash, &project) {
+                return Ok(());
+            }
+        }
 
         // parse:rig, parse:motion — keyed by the bytes, output a summary.
-        let key = self
-            .key("parse:rig", V_PARSE)
-            .bytes(rig_file.text.as_bytes())
-            .finish();
+        let key = self.key("parse:rig", V_PARSE).hash(&rig_hash).finish();
         let (rig, _) = self.stages.run("parse:rig", key, || {
             let json = spec::parse_json(&rig_file).map_err(|d| vec![d])?;
             let r = spec::rig::parse(&rig_file, &json)?;
@@ -221,10 +292,7 @@ impl Build<'_> {
                 content: json_hash(&json),
             })
         })?;
-        let key = self
-            .key("parse:motion", V_PARSE)
-            .bytes(motion_file.text.as_bytes())
-            .finish();
+        let key = self.key("parse:motion", V_PARSE).hash(&motion_hash).finish();
         let (motion, _) = self.stages.run("parse:motion", key, || {
             let json = spec::parse_json(&motion_file).map_err(|d| vec![d])?;
             let m = spec::motion::parse(&motion_file, &json)?;
@@ -481,8 +549,135 @@ impl Build<'_> {
         self.result.report = Some(report);
         if green {
             self.write(&plan, &emitted)?;
+            self.record_trace(&trace_key, rig_hash, motion_hash, &plan, &emitted);
         }
         Ok(())
+    }
+
+    /// The key of this target's trace: everything a build of it depends on
+    /// besides the content of its inputs.
+    fn trace_key(&self, project: &Project) -> Hash {
+        let t = self.target;
+        let cwd = &self.env.cwd;
+        let abs = |p: &Path| project::absolute(p, cwd).to_string_lossy().into_owned();
+        let mut k = self.key(TRACE_STAGE, V_TRACE);
+        k.text(&cwd.to_string_lossy())
+            .text(&abs(&t.rig))
+            .text(&abs(&t.motion));
+        match &t.images {
+            Some(i) => k.text("images").text(&abs(i)),
+            None => k.text("no images override"),
+        };
+        k.text(&self.result.out_dir.to_string_lossy())
+            .text(t.profile.name())
+            .text(if t.copy_images { "copy" } else { "refer" })
+            .text(&project.root.to_string_lossy())
+            .text(if project.has_manifest {
+                "manifest"
+            } else {
+                "cwd"
+            });
+        for p in &self.env.registry.plugins {
+            k.text(p.name())
+                .hash(&p.identity())
+                .text(&p.config.to_string());
+        }
+        k.finish()
+    }
+
+    /// Replays `trace` when the inputs and outputs on disk are what it recorded;
+    /// `false` (and nothing changed) otherwise.
+    fn replay(&mut self, trace: Trace, rig: &Hash, motion: &Hash, project: &Project) -> bool {
+        if trace.rig != *rig || trace.motion != *motion {
+            return false;
+        }
+        for image in &trace.images {
+            let same = project
+                .resolve_existing_in(&image.named, &mut self.canon)
+                .is_ok_and(|p| p == image.resolved)
+                && std::fs::read(&image.resolved).is_ok_and(|b| cache::hash(&b) == image.content);
+            if !same {
+                return false;
+            }
+        }
+        let out_dir = &self.result.out_dir;
+        let holds = |name: &str, h: &Hash| {
+            std::fs::read(out_dir.join(name)).is_ok_and(|b| cache::hash(&b) == *h)
+        };
+        if !trace.written.iter().all(|o| holds(&o.name, &o.content))
+            || !trace.copies.iter().all(|(_, o)| holds(&o.name, &o.content))
+        {
+            return false;
+        }
+        self.result.written = trace
+            .written
+            .iter()
+            .map(|o| Written::Unchanged(out_dir.join(&o.name)))
+            .collect();
+        self.result.copies = trace
+            .copies
+            .into_iter()
+            .map(|(c, _)| {
+                let w = Written::Unchanged(out_dir.join(&c.to_name));
+                (c, w)
+            })
+            .collect();
+        self.result.parts = trace.parts;
+        self.result.report = Some(trace.report);
+        self.stages.log = trace
+            .stages
+            .into_iter()
+            .map(|stage| StageEvent { stage, ran: false })
+            .collect();
+        true
+    }
+
+    /// Records the trace of a green build that was just written.
+    fn record_trace(
+        &mut self,
+        key: &Hash,
+        rig: Hash,
+        motion: Hash,
+        plan: &AtlasPlan,
+        emitted: &EmitReply,
+    ) {
+        let Some(report) = self.result.report.clone() else {
+            return;
+        };
+        let traced = std::mem::take(&mut self.traced);
+        let mut copies = Vec::new();
+        for c in &plan.copies {
+            match traced.iter().find(|i| i.resolved == c.from) {
+                Some(i) => copies.push((
+                    c.clone(),
+                    TracedOutput {
+                        name: c.to_name.clone(),
+                        content: i.content,
+                    },
+                )),
+                None => return,
+            }
+        }
+        let trace = Trace {
+            stage: TRACE_STAGE.into(),
+            rig,
+            motion,
+            images: traced,
+            parts: self.result.parts.clone(),
+            report,
+            stages: self.stages.log.iter().map(|e| e.stage.clone()).collect(),
+            written: emitted
+                .files
+                .iter()
+                .map(|f| TracedOutput {
+                    name: f.name.clone(),
+                    content: cache::hash(f.text.as_bytes()),
+                })
+                .collect(),
+            copies,
+        };
+        // Like every cache write, a failure costs the next build its shortcut only.
+        let _ = self.env.cache.put_entry(key, &trace);
     }
 
     fn measure(
@@ -503,7 +698,7 @@ impl Build<'_> {
         };
         let located = || parse_rig(rig_file);
         if let (None, Some(written)) = (&self.target.images, &rig.images_dir) {
-            if let Err(e) = project.resolve_existing(&dir) {
+            if let Err(e) = project.resolve_existing_in(&dir, &mut self.canon) {
                 let r = located()?;
                 let loc = r.images_dir().map(|(_, l)| l.clone());
                 return Err(loc
@@ -526,7 +721,8 @@ impl Build<'_> {
             Option<stages::measure::MeasureError>,
         )> = Vec::new();
         for image in &rig.image_refs {
-            let path = match compile::resolve_image(project, &dir, image) {
+            let named = project::absolute(Path::new(image), &dir);
+            let path = match project.resolve_existing_in(&named, &mut self.canon) {
                 Ok(p) => p,
                 Err(e) => {
                     failed.push((image.clone(), Err(e), None));
@@ -545,6 +741,11 @@ impl Build<'_> {
                 }
             };
             let content = cache::hash(&bytes);
+            self.traced.push(TracedImage {
+                named,
+                resolved: path.clone(),
+                content,
+            });
             let name = format!("measure:{image}");
             let key = self
                 .key(&name, V_MEASURE)
