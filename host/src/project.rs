@@ -91,6 +91,56 @@ impl Project {
     }
 }
 
+/// Reads the whole of an open file (what `std::fs::read` does after its `open`).
+pub fn read_all(mut file: std::fs::File) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let size = file.metadata().map(|m| m.len() as usize).unwrap_or(0);
+    let mut bytes = Vec::with_capacity(size);
+    file.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+impl Project {
+    /// [`Project::resolve_existing_in`] and an open file for reading, in one
+    /// `open` where it can: a path whose last component is not a symlink opens
+    /// with `O_NOFOLLOW`, and its canonical form is its directory's joined with its
+    /// name — the `lstat` that would tell the same thing is the open itself. Any
+    /// other case (a symlink, a missing or unreadable file, another platform)
+    /// resolves first and opens after, exactly as the two calls would: the
+    /// refusal is the same. `Ok((path, Err(e)))`: the path resolved and could
+    /// not be opened (`e`, as `std::fs::File::open` reports it).
+    pub fn open_existing_in(
+        &self,
+        path: &Path,
+        canon: &mut Canon,
+    ) -> Result<(PathBuf, std::io::Result<std::fs::File>), PathError> {
+        let lexical = normalize(path);
+        #[cfg(unix)]
+        if lexical.starts_with(&self.root) {
+            use std::os::unix::fs::OpenOptionsExt;
+            if let (Some(parent), Some(name)) = (lexical.parent(), lexical.file_name()) {
+                let opened = std::fs::OpenOptions::new()
+                    .read(true)
+                    .custom_flags(libc::O_NOFOLLOW)
+                    .open(&lexical);
+                if let Ok(file) = opened {
+                    if let Ok(dir) = canon.canonicalize(parent) {
+                        let c = dir.join(name);
+                        return if c.starts_with(&self.root) {
+                            Ok((c, Ok(file)))
+                        } else {
+                            Err(PathError::Escapes(c))
+                        };
+                    }
+                }
+            }
+        }
+        let resolved = self.resolve_existing_in(&lexical, canon)?;
+        let file = std::fs::File::open(&resolved);
+        Ok((resolved, file))
+    }
+}
+
 /// Canonical paths for the length of one task (loading a project file, building
 /// one target). The canonical form of a path whose last component is not a
 /// symlink is the canonical form of its directory joined with that name, so the
@@ -240,6 +290,47 @@ mod tests {
                 p.resolve_existing(&root.join("link/hostname")),
                 Err(PathError::Escapes(_))
             ));
+        }
+    }
+
+    #[test]
+    fn open_existing_agrees_with_resolve_existing() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(dir.path()).unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(root.join("a/b")).unwrap();
+        std::fs::write(root.join("a/b/f.png"), b"png").unwrap();
+        std::fs::write(outside.path().join("x.png"), b"x").unwrap();
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(root.join("a"), root.join("l")).unwrap();
+            std::os::unix::fs::symlink(root.join("a/b/f.png"), root.join("a/b/g.png")).unwrap();
+            std::os::unix::fs::symlink(outside.path().join("x.png"), root.join("a/out.png"))
+                .unwrap();
+            std::os::unix::fs::symlink(outside.path(), root.join("o")).unwrap();
+        }
+        let p = Project {
+            root: root.clone(),
+            has_manifest: true,
+        };
+        let mut canon = Canon::default();
+        for rel in [
+            "a/b/f.png", "a/b/g.png", "l/b/f.png", "l/b/g.png", "a/out.png", "o/x.png", "a/nope.png",
+            "../x.png", "a/b",
+        ] {
+            let path = root.join(rel);
+            let want = p.resolve_existing(&path);
+            let got = p.open_existing_in(&path, &mut canon);
+            match (want, got) {
+                (Ok(w), Ok((path, Ok(file)))) => {
+                    assert_eq!(path, w, "{rel}");
+                    if w.is_file() {
+                        assert_eq!(read_all(file).unwrap(), std::fs::read(&w).unwrap(), "{rel}");
+                    }
+                }
+                (Err(w), Err(g)) => assert_eq!(g, w, "{rel}"),
+                (w, g) => panic!("{rel}: {w:?} vs {g:?}"),
+            }
         }
     }
 

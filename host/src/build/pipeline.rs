@@ -592,10 +592,13 @@ impl Build<'_> {
             return false;
         }
         for image in &trace.images {
-            let same = project
-                .resolve_existing_in(&image.named, &mut self.canon)
-                .is_ok_and(|p| p == image.resolved)
-                && std::fs::read(&image.resolved).is_ok_and(|b| cache::hash(&b) == image.content);
+            let same = match project.open_existing_in(&image.named, &mut self.canon) {
+                Ok((path, Ok(file))) => {
+                    path == image.resolved
+                        && project::read_all(file).is_ok_and(|b| cache::hash(&b) == image.content)
+                }
+                _ => false,
+            };
             if !same {
                 return false;
             }
@@ -722,14 +725,14 @@ impl Build<'_> {
         )> = Vec::new();
         for image in &rig.image_refs {
             let named = project::absolute(Path::new(image), &dir);
-            let path = match project.resolve_existing_in(&named, &mut self.canon) {
-                Ok(p) => p,
+            let (path, file) = match project.open_existing_in(&named, &mut self.canon) {
+                Ok(opened) => opened,
                 Err(e) => {
                     failed.push((image.clone(), Err(e), None));
                     continue;
                 }
             };
-            let bytes = match std::fs::read(&path) {
+            let bytes = match file.and_then(project::read_all) {
                 Ok(b) => b,
                 Err(e) => {
                     failed.push((
