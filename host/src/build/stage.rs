@@ -51,8 +51,9 @@ impl<'a> Stages<'a> {
         T: Serialize + DeserializeOwned,
         F: FnOnce() -> Result<T, Vec<Diagnostic>>,
     {
-        if let Some(output) = self.cache.get_action(&key, name) {
-            if let Some(bytes) = self.cache.get_blob(&output, name) {
+        if let Some((output, inline)) = self.cache.get_output(&key, name) {
+            let bytes = inline.or_else(|| self.cache.get_blob(&output, name));
+            if let Some(bytes) = bytes {
                 if let Ok(value) = serde_json::from_slice::<T>(&bytes) {
                     self.log.push(StageEvent {
                         stage: name.into(),
@@ -70,9 +71,7 @@ impl<'a> Stages<'a> {
         let value = serde_json::from_slice::<T>(&bytes).unwrap_or(computed);
         // The cache is an optimisation: a failed write costs a rebuild next time,
         // never this build's result.
-        if self.cache.put_blob(&bytes).is_ok() {
-            let _ = self.cache.put_action(&key, name, &output);
-        }
+        let _ = self.cache.put_output(&key, name, &bytes);
         self.log.push(StageEvent {
             stage: name.into(),
             ran: true,
