@@ -280,17 +280,24 @@ impl Build<'_> {
             }
         }
 
-        // parse:rig, parse:motion — keyed by the bytes, output a summary.
+        // parse:rig, parse:motion — keyed by the bytes, output a summary. A parse
+        // that runs keeps its spec for the stages after it that need the whole
+        // spec (setup, animation), so no spec is parsed twice in one build (A18's
+        // second compile parses its own, on purpose).
+        let mut rig_spec: Option<spec::rig::RigSpec> = None;
+        let mut motion_spec: Option<spec::motion::MotionSpec> = None;
         let key = self.key("parse:rig", V_PARSE).hash(&rig_hash).finish();
         let (rig, _) = self.stages.run("parse:rig", key, || {
             let json = spec::parse_json(&rig_file).map_err(|d| vec![d])?;
             let r = spec::rig::parse(&rig_file, &json)?;
-            Ok(RigSummary {
+            let summary = RigSummary {
                 name: r.name().to_string(),
                 images_dir: r.images_dir().map(|(d, _)| d.to_string()),
                 image_refs: r.image_refs().into_iter().map(|(i, _)| i).collect(),
                 content: json_hash(&json),
-            })
+            };
+            rig_spec = Some(r);
+            Ok(summary)
         })?;
         let key = self.key("parse:motion", V_PARSE).hash(&motion_hash).finish();
         let (motion, _) = self.stages.run("parse:motion", key, || {
@@ -303,7 +310,7 @@ impl Build<'_> {
                     .collect(),
                 _ => HashMap::new(),
             };
-            Ok(MotionSummary {
+            let summary = MotionSummary {
                 archetype: m.archetype.clone(),
                 rest: members_hash(&json, &["animations"]),
                 animations: m
@@ -315,7 +322,9 @@ impl Build<'_> {
                         duration: a.duration,
                     })
                     .collect(),
-            })
+            };
+            motion_spec = Some(m);
+            Ok(summary)
         })?;
         if motion.archetype != rig.name {
             let (r, m) = (parse_rig(&rig_file)?, parse_motion(&motion_file)?);
@@ -340,14 +349,21 @@ impl Build<'_> {
             .map(|(k, (info, _))| (k.clone(), info.clone()))
             .collect();
         let (setup, setup_hash) = self.stages.run("setup", key, || {
-            let (r, m) = (parse_rig(&rig_file)?, parse_motion(&motion_file)?);
-            stages::setup::assemble(&r, &m.setup, &infos)
+            if rig_spec.is_none() {
+                rig_spec = Some(parse_rig(&rig_file)?);
+            }
+            if motion_spec.is_none() {
+                motion_spec = Some(parse_motion(&motion_file)?);
+            }
+            let (Some(r), Some(m)) = (&rig_spec, &motion_spec) else {
+                return Err(Vec::new());
+            };
+            stages::setup::assemble(r, &m.setup, &infos)
         })?;
 
         // animation:<name>, each on its own.
         let mut animations = Vec::new();
         let mut diags = Vec::new();
-        let mut parsed_motion: Option<spec::motion::MotionSpec> = None;
         for a in &motion.animations {
             let name = format!("animation:{}", a.name);
             let key = self
@@ -358,10 +374,10 @@ impl Build<'_> {
                 .finish();
             let skeleton = &setup.skeleton;
             let ran = self.stages.run(&name, key, || {
-                if parsed_motion.is_none() {
-                    parsed_motion = Some(parse_motion(&motion_file)?);
+                if motion_spec.is_none() {
+                    motion_spec = Some(parse_motion(&motion_file)?);
                 }
-                let m = parsed_motion.as_ref().ok_or_else(Vec::new)?;
+                let m = motion_spec.as_ref().ok_or_else(Vec::new)?;
                 let spec = m
                     .animations
                     .iter()
