@@ -6,8 +6,16 @@
 //! A worker per job, not a task per target: spawning a blocking task per target
 //! behind a semaphore cost a handful of thread wake-ups per target, which a no-op
 //! build (a few hundred microseconds a target) felt.
+//!
+//! A green target's writes (each output file synced, then renamed into place)
+//! are handed to one writer thread, and its worker takes the next target while
+//! the disk syncs: the syncs queue on the file system's journal, and a worker
+//! waiting on one was a core doing nothing. A result is handed on only once its
+//! files are written (or refused), so what the caller sees is what a build that
+//! wrote in place would have said. At most `jobs` targets compile at a time; the
+//! writer only waits on the disk.
 
-use crate::build::{run_target, Env, TargetResult, TargetSpec};
+use crate::build::{run_target, run_target_deferred, Env, TargetResult, TargetSpec, Writes};
 use crate::workspace::Workspace;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -30,7 +38,7 @@ pub fn run_all(
     let jobs = jobs.max(1).min(targets.len().max(1));
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
-        .max_blocking_threads(jobs)
+        .max_blocking_threads(jobs + 1)
         .enable_all()
         .build()
     {
@@ -41,8 +49,24 @@ pub fn run_all(
         let targets = Arc::new(targets);
         let next = Arc::new(AtomicUsize::new(0));
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(usize, TargetResult)>();
+        let (to_writer, writer_rx) =
+            std::sync::mpsc::sync_channel::<(usize, TargetResult, Writes)>(jobs * 2);
+        {
+            let (ws, tx) = (ws.clone(), tx.clone());
+            tokio::task::spawn_blocking(move || {
+                for (i, mut result, writes) in writer_rx {
+                    let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        writes.finish(&ws.cache, &mut result)
+                    }));
+                    if done.is_ok() && tx.send((i, result)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
         for _ in 0..jobs {
-            let (ws, targets, next, tx) = (ws.clone(), targets.clone(), next.clone(), tx.clone());
+            let (ws, targets, next) = (ws.clone(), targets.clone(), next.clone());
+            let (tx, to_writer) = (tx.clone(), to_writer.clone());
             tokio::task::spawn_blocking(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(target) = targets.get(i) else {
@@ -50,16 +74,19 @@ pub fn run_all(
                 };
                 // A build that panics loses its own result, never the others'.
                 let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    build_one(&ws, target)
+                    build_one_deferred(&ws, target)
                 }));
-                if let Ok(result) = built {
-                    if tx.send((i, result)).is_err() {
-                        break;
-                    }
+                let sent = match built {
+                    Ok((result, Some(writes))) => to_writer.send((i, result, writes)).is_ok(),
+                    Ok((result, None)) => tx.send((i, result)).is_ok(),
+                    Err(_) => true,
+                };
+                if !sent {
+                    break;
                 }
             });
         }
-        drop(tx);
+        drop((tx, to_writer));
         let mut done: Vec<(usize, TargetResult)> = Vec::new();
         while let Some((i, result)) = rx.recv().await {
             on_done(&result);
@@ -70,12 +97,20 @@ pub fn run_all(
     })
 }
 
-/// Builds one target in `ws`.
-pub fn build_one(ws: &Workspace, target: &TargetSpec) -> TargetResult {
-    let env = Env {
+fn env_for<'a>(ws: &'a Workspace, target: &TargetSpec) -> Env<'a> {
+    Env {
         cache: &ws.cache,
         registry: ws.registry_for(&target.name),
         cwd: ws.cwd.clone(),
-    };
-    run_target(target, &env)
+    }
+}
+
+/// Builds one target in `ws`.
+pub fn build_one(ws: &Workspace, target: &TargetSpec) -> TargetResult {
+    run_target(target, &env_for(ws, target))
+}
+
+/// Builds one target in `ws` up to its writes (see [`Writes`]).
+pub fn build_one_deferred(ws: &Workspace, target: &TargetSpec) -> (TargetResult, Option<Writes>) {
+    run_target_deferred(target, &env_for(ws, target))
 }

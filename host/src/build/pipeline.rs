@@ -214,10 +214,72 @@ struct Build<'a> {
     result: TargetResult,
     canon: project::Canon,
     traced: Vec<TracedImage>,
+    writes: Option<Writes>,
+}
+
+/// The last step of a green build: writing its files into `--out`, then
+/// recording its trace. Split off so a many-target build can hand it to a writer
+/// thread and start its next target while the disk syncs the files (see
+/// `runner`); [`run_target`] does it at once.
+pub struct Writes {
+    out_dir: PathBuf,
+    copies: Vec<stages::atlas::PageCopy>,
+    files: Vec<rigc_sdk::abi::EmittedFile>,
+    trace: Option<(Hash, Trace)>,
+    start: Instant,
+}
+
+impl Writes {
+    /// Writes the files, noting each in `result` (a failure is a `write.failed`
+    /// refusal on it), records the trace when every file is written, and sets
+    /// the result's time.
+    pub fn finish(self, cache: &Cache, result: &mut TargetResult) {
+        let out_dir = &self.out_dir;
+        let fail = |what: String| {
+            vec![Diagnostic::new("write.failed", what)
+                .help("check the output directory's permissions and free space")]
+        };
+        let written: Result<(), Vec<Diagnostic>> = (|| {
+            std::fs::create_dir_all(out_dir)
+                .map_err(|e| fail(format!("cannot create {}: {e}", out_dir.display())))?;
+            for c in &self.copies {
+                let w = stages::emit::copy_atomic(&c.from, &out_dir.join(&c.to_name))
+                    .map_err(|e| fail(format!("cannot copy {}: {e}", c.from.display())))?;
+                result.copies.push((c.clone(), w));
+            }
+            for f in &self.files {
+                let path = out_dir.join(&f.name);
+                let w = stages::emit::write_atomic(&path, f.text.as_bytes())
+                    .map_err(|e| fail(format!("cannot write {}: {e}", path.display())))?;
+                result.written.push(w);
+            }
+            Ok(())
+        })();
+        match written {
+            Err(diags) => result.diagnostics.extend(diags),
+            // Like every cache write, a failure costs the next build its shortcut only.
+            Ok(()) => {
+                if let Some((key, trace)) = &self.trace {
+                    let _ = cache.put_entry(key, trace);
+                }
+            }
+        }
+        result.elapsed = self.start.elapsed();
+    }
 }
 
 /// Builds one target: compile through the cache, gate, and write when green.
 pub fn run_target(target: &TargetSpec, env: &Env<'_>) -> TargetResult {
+    let (mut result, writes) = run_target_deferred(target, env);
+    if let Some(w) = writes {
+        w.finish(env.cache, &mut result);
+    }
+    result
+}
+
+/// Builds one target up to its writes: a green build returns them, for
+/// [`Writes::finish`] to do before the result is used.
+pub fn run_target_deferred(target: &TargetSpec, env: &Env<'_>) -> (TargetResult, Option<Writes>) {
     let start = Instant::now();
     let out_dir = project::canonical_or_self(&project::absolute(&target.out, &env.cwd));
     let mut b = Build {
@@ -227,6 +289,7 @@ pub fn run_target(target: &TargetSpec, env: &Env<'_>) -> TargetResult {
         stages: Stages::new(env.cache),
         canon: project::Canon::default(),
         traced: Vec::new(),
+        writes: None,
         result: TargetResult {
             name: target.name.clone(),
             label: target.label.clone(),
@@ -250,7 +313,11 @@ pub fn run_target(target: &TargetSpec, env: &Env<'_>) -> TargetResult {
     b.result.log = std::mem::take(&mut b.stages.log);
     b.result.warnings = env.cache.take_warnings();
     b.result.elapsed = start.elapsed();
-    b.result
+    let writes = b.writes.take().map(|mut w| {
+        w.start = start;
+        w
+    });
+    (b.result, writes)
 }
 
 impl Build<'_> {
@@ -564,8 +631,14 @@ impl Build<'_> {
         let green = report.is_green();
         self.result.report = Some(report);
         if green {
-            self.write(&plan, &emitted)?;
-            self.record_trace(&trace_key, rig_hash, motion_hash, &plan, &emitted);
+            let trace = self.trace(rig_hash, motion_hash, &plan, &emitted);
+            self.writes = Some(Writes {
+                out_dir: self.result.out_dir.clone(),
+                copies: plan.copies.clone(),
+                files: emitted.files,
+                trace: trace.map(|t| (trace_key, t)),
+                start: Instant::now(),
+            });
         }
         Ok(())
     }
@@ -651,18 +724,15 @@ impl Build<'_> {
         true
     }
 
-    /// Records the trace of a green build that was just written.
-    fn record_trace(
+    /// The trace of a green build, to record once its files are written.
+    fn trace(
         &mut self,
-        key: &Hash,
         rig: Hash,
         motion: Hash,
         plan: &AtlasPlan,
         emitted: &EmitReply,
-    ) {
-        let Some(report) = self.result.report.clone() else {
-            return;
-        };
+    ) -> Option<Trace> {
+        let report = self.result.report.clone()?;
         let traced = std::mem::take(&mut self.traced);
         let mut copies = Vec::new();
         for c in &plan.copies {
@@ -674,10 +744,10 @@ impl Build<'_> {
                         content: i.content,
                     },
                 )),
-                None => return,
+                None => return None,
             }
         }
-        let trace = Trace {
+        Some(Trace {
             stage: TRACE_STAGE.into(),
             rig,
             motion,
@@ -694,9 +764,7 @@ impl Build<'_> {
                 })
                 .collect(),
             copies,
-        };
-        // Like every cache write, a failure costs the next build its shortcut only.
-        let _ = self.env.cache.put_entry(key, &trace);
+        })
     }
 
     fn measure(
@@ -807,28 +875,6 @@ impl Build<'_> {
                 })
             })
             .collect())
-    }
-
-    fn write(&mut self, plan: &AtlasPlan, emitted: &EmitReply) -> Result<(), Vec<Diagnostic>> {
-        let out_dir = self.result.out_dir.clone();
-        let fail = |what: String| {
-            vec![Diagnostic::new("write.failed", what)
-                .help("check the output directory's permissions and free space")]
-        };
-        std::fs::create_dir_all(&out_dir)
-            .map_err(|e| fail(format!("cannot create {}: {e}", out_dir.display())))?;
-        for c in &plan.copies {
-            let w = stages::emit::copy_atomic(&c.from, &out_dir.join(&c.to_name))
-                .map_err(|e| fail(format!("cannot copy {}: {e}", c.from.display())))?;
-            self.result.copies.push((c.clone(), w));
-        }
-        for f in &emitted.files {
-            let path = out_dir.join(&f.name);
-            let w = stages::emit::write_atomic(&path, f.text.as_bytes())
-                .map_err(|e| fail(format!("cannot write {}: {e}", path.display())))?;
-            self.result.written.push(w);
-        }
-        Ok(())
     }
 }
 
