@@ -267,10 +267,11 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
         root: project::canonical_or_self(&dir),
         has_manifest: true,
     };
+    let canon = project::Canon::under(&project.root);
     let mut r = Reader {
         file: &file,
         project,
-        canon: project::Canon::default(),
+        canon,
         dir: dir.clone(),
         diags: Vec::new(),
     };

@@ -154,6 +154,15 @@ pub struct Canon {
 }
 
 impl Canon {
+    /// A memo that knows `dir` is its own canonical form (a project's root is:
+    /// [`Project`] holds it canonical), so no path under it asks about the
+    /// directories above it.
+    pub fn under(dir: &Path) -> Canon {
+        let mut c = Canon::default();
+        c.dirs.insert(dir.to_path_buf(), dir.to_path_buf());
+        c
+    }
+
     /// `std::fs::canonicalize` of an absolute path without `.` or `..` components
     /// (what [`normalize`] returns); the same result, and the same error kind.
     pub fn canonicalize(&mut self, path: &Path) -> std::io::Result<PathBuf> {

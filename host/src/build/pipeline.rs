@@ -332,6 +332,7 @@ impl Build<'_> {
         self.result.rig_path = Some(rig_file.path.clone());
         self.result.motion_path = Some(motion_file.path.clone());
         let project = Project::for_spec(&self.target.rig, &cwd);
+        self.canon = project::Canon::under(&project.root);
         let rig_hash = cache::hash(rig_file.text.as_bytes());
         let motion_hash = cache::hash(motion_file.text.as_bytes());
 
