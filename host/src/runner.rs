@@ -8,12 +8,12 @@
 //! build (a few hundred microseconds a target) felt.
 //!
 //! A green target's writes (each output file synced, then renamed into place)
-//! are handed to one writer thread, and its worker takes the next target while
-//! the disk syncs: the syncs queue on the file system's journal, and a worker
-//! waiting on one was a core doing nothing. A result is handed on only once its
-//! files are written (or refused), so what the caller sees is what a build that
-//! wrote in place would have said. At most `jobs` targets compile at a time; the
-//! writer only waits on the disk.
+//! are handed to a writer thread (one per job), and its worker takes the next
+//! target while the disk syncs: the syncs queue on the file system's journal, and
+//! a worker waiting on one was a core doing nothing. A result is handed on only
+//! once its files are written (or refused), so what the caller sees is what a
+//! build that wrote in place would have said. At most `jobs` targets compile at
+//! a time; the writers only wait on the disk.
 
 use crate::build::{run_target, run_target_deferred, Env, TargetResult, TargetSpec, Writes};
 use crate::workspace::Workspace;
@@ -38,7 +38,7 @@ pub fn run_all(
     let jobs = jobs.max(1).min(targets.len().max(1));
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
-        .max_blocking_threads(jobs + 1)
+        .max_blocking_threads(2 * jobs)
         .enable_all()
         .build()
     {
@@ -51,16 +51,19 @@ pub fn run_all(
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(usize, TargetResult)>();
         let (to_writer, writer_rx) =
             std::sync::mpsc::sync_channel::<(usize, TargetResult, Writes)>(jobs * 2);
-        {
-            let (ws, tx) = (ws.clone(), tx.clone());
-            tokio::task::spawn_blocking(move || {
-                for (i, mut result, writes) in writer_rx {
-                    let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        writes.finish(&ws.cache, &mut result)
-                    }));
-                    if done.is_ok() && tx.send((i, result)).is_err() {
-                        break;
-                    }
+        let writer_rx = Arc::new(std::sync::Mutex::new(writer_rx));
+        for _ in 0..jobs {
+            let (ws, tx, writer_rx) = (ws.clone(), tx.clone(), writer_rx.clone());
+            tokio::task::spawn_blocking(move || loop {
+                let next = writer_rx.lock().map(|rx| rx.recv());
+                let Ok(Ok((i, mut result, writes))) = next else {
+                    break;
+                };
+                let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    writes.finish(&ws.cache, &mut result)
+                }));
+                if done.is_ok() && tx.send((i, result)).is_err() {
+                    break;
                 }
             });
         }
