@@ -158,10 +158,12 @@ const TRACE_STAGE: &str = "target";
 /// One part PNG a traced build read.
 #[derive(Serialize, Deserialize)]
 struct TracedImage {
-    /// The path the rig's `image` names (absolute, lexical).
-    named: PathBuf,
     /// Where it resolved (canonical).
-    resolved: PathBuf,
+    path: PathBuf,
+    /// The path the rig's `image` names (absolute, lexical), when it is not
+    /// `path` itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    named: Option<PathBuf>,
     /// The blake3 of its bytes.
     #[serde(with = "cache::hex_serde")]
     content: Hash,
@@ -177,6 +179,58 @@ struct TracedOutput {
     content: Hash,
 }
 
+/// A gate report in a trace: each result a `[code, kind, verdict]` array rather
+/// than an object (a fifth of the trace's bytes).
+mod compact_report {
+    use crate::stages::gate::{GateReport, RuleResult, Verdict};
+    use rigc_sdk::gate::{Profile, RuleKind};
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Serialize)]
+    struct Out<'a> {
+        profile: Profile,
+        results: Vec<(&'a str, RuleKind, &'a Verdict)>,
+        stats: &'a [(String, String)],
+    }
+
+    #[derive(Deserialize)]
+    struct In {
+        profile: Profile,
+        results: Vec<(String, RuleKind, Verdict)>,
+        stats: Vec<(String, String)>,
+    }
+
+    pub fn serialize<S: serde::Serializer>(r: &GateReport, s: S) -> Result<S::Ok, S::Error> {
+        Out {
+            profile: r.profile,
+            results: r
+                .results
+                .iter()
+                .map(|x| (x.code.as_str(), x.kind, &x.verdict))
+                .collect(),
+            stats: &r.stats,
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<GateReport, D::Error> {
+        let r = In::deserialize(d)?;
+        Ok(GateReport {
+            profile: r.profile,
+            results: r
+                .results
+                .into_iter()
+                .map(|(code, kind, verdict)| RuleResult {
+                    code,
+                    kind,
+                    verdict,
+                })
+                .collect(),
+            stats: r.stats,
+        })
+    }
+}
+
 /// What a green build of one target read and produced (see the module docs).
 #[derive(Serialize, Deserialize)]
 struct Trace {
@@ -187,6 +241,7 @@ struct Trace {
     motion: Hash,
     images: Vec<TracedImage>,
     parts: Vec<(String, u32, u32, String)>,
+    #[serde(with = "compact_report")]
     report: GateReport,
     stages: Vec<String>,
     written: Vec<TracedOutput>,
@@ -682,9 +737,10 @@ impl Build<'_> {
             return false;
         }
         for image in &trace.images {
-            let same = match project.open_existing_in(&image.named, &mut self.canon) {
+            let named = image.named.as_ref().unwrap_or(&image.path);
+            let same = match project.open_existing_in(named, &mut self.canon) {
                 Ok((path, Ok(file))) => {
-                    path == image.resolved
+                    path == image.path
                         && project::read_all(file).is_ok_and(|b| cache::hash(&b) == image.content)
                 }
                 _ => false,
@@ -737,7 +793,7 @@ impl Build<'_> {
         let traced = std::mem::take(&mut self.traced);
         let mut copies = Vec::new();
         for c in &plan.copies {
-            match traced.iter().find(|i| i.resolved == c.from) {
+            match traced.iter().find(|i| i.path == c.from) {
                 Some(i) => copies.push((
                     c.clone(),
                     TracedOutput {
@@ -830,8 +886,8 @@ impl Build<'_> {
             };
             let content = cache::hash(&bytes);
             self.traced.push(TracedImage {
-                named,
-                resolved: path.clone(),
+                named: (named != path).then_some(named),
+                path: path.clone(),
                 content,
             });
             let name = format!("measure:{image}");
