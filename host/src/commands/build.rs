@@ -103,11 +103,7 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
     };
     let elapsed = start.elapsed().as_secs_f64() * 1e3;
     if let Some(path) = &args.report {
-        let doc = crate::report::document(&results, elapsed);
-        let text = format!(
-            "{}\n",
-            serde_json::to_string_pretty(&doc).unwrap_or_default()
-        );
+        let text = format!("{}\n", crate::report::document_text(&results, elapsed));
         if let Err(e) =
             crate::stages::emit::write_atomic(&crate::project::absolute(path, cwd), text.as_bytes())
         {
