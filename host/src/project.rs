@@ -91,12 +91,14 @@ impl Project {
     }
 }
 
-/// Reads the whole of an open file (what `std::fs::read` does after its `open`).
-pub fn read_all(mut file: std::fs::File) -> std::io::Result<Vec<u8>> {
+/// Reads the whole of an open file (what `std::fs::read` does after its `open`:
+/// one `fstat` for the size, then reads to the end). Read through `take`, as
+/// `File::read_to_end` would ask the size again (`fstat` and `lseek`).
+pub fn read_all(file: std::fs::File) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
     let size = file.metadata().map(|m| m.len() as usize).unwrap_or(0);
     let mut bytes = Vec::with_capacity(size);
-    file.read_to_end(&mut bytes)?;
+    file.take(u64::MAX).read_to_end(&mut bytes)?;
     Ok(bytes)
 }
 
