@@ -296,15 +296,23 @@ fn an_unchanged_target_replays_its_build_and_any_change_falls_through_to_the_sta
 
     // An output edited on disk: the stages serve the build and it is written again.
     p.write("build/one/skeleton.json", "{}");
-    p.rigc(&["build", "--all"]).green().stdout_has("nothing ran");
+    p.rigc(&["build", "--all"])
+        .green()
+        .stdout_has("nothing ran");
     assert_eq!(p.read("build/one/skeleton.json"), skeleton);
 
     // A changed part PNG: that measure runs again.
     p.write("parts/head.png", fixture::part_png(26, 20));
     p.rigc(&["build", "--all", "--report", "r3.json"]).green();
     let third = report_stages(&p, "r3.json");
-    assert!(third.contains(&("measure:head.png".to_string(), true)), "{third:?}");
-    assert!(third.contains(&("measure:body.png".to_string(), false)), "{third:?}");
+    assert!(
+        third.contains(&("measure:head.png".to_string(), true)),
+        "{third:?}"
+    );
+    assert!(
+        third.contains(&("measure:body.png".to_string(), false)),
+        "{third:?}"
+    );
     assert_ne!(p.read("build/one/skeleton.atlas"), "");
 
     // A torn trace is named, deleted, and the stages serve the build.
@@ -321,5 +329,7 @@ fn an_unchanged_target_replays_its_build_and_any_change_falls_through_to_the_sta
         .green()
         .stdout_has("nothing ran")
         .stderr_has("is corrupt or truncated");
-    p.rigc(&["build", "--all"]).green().stdout_has("nothing ran");
+    p.rigc(&["build", "--all"])
+        .green()
+        .stdout_has("nothing ran");
 }

@@ -326,8 +326,15 @@ mod tests {
         };
         let mut canon = Canon::default();
         for rel in [
-            "a/b/f.png", "a/b/g.png", "l/b/f.png", "l/b/g.png", "a/out.png", "o/x.png", "a/nope.png",
-            "../x.png", "a/b",
+            "a/b/f.png",
+            "a/b/g.png",
+            "l/b/f.png",
+            "l/b/g.png",
+            "a/out.png",
+            "o/x.png",
+            "a/nope.png",
+            "../x.png",
+            "a/b",
         ] {
             let path = root.join(rel);
             let want = p.resolve_existing(&path);
@@ -357,7 +364,16 @@ mod tests {
             std::os::unix::fs::symlink(root.join("a/b/f.png"), root.join("a/b/g.png")).unwrap();
         }
         let mut canon = Canon::default();
-        for rel in ["a/b/f.png", "a/b", "a/b/g.png", "l/b/f.png", "l/b/g.png", "a/b/f.png", "a/nope", "a/b/f.png/x"] {
+        for rel in [
+            "a/b/f.png",
+            "a/b",
+            "a/b/g.png",
+            "l/b/f.png",
+            "l/b/g.png",
+            "a/b/f.png",
+            "a/nope",
+            "a/b/f.png/x",
+        ] {
             let p = root.join(rel);
             let want = std::fs::canonicalize(&p).map_err(|e| e.kind());
             assert_eq!(canon.canonicalize(&p).map_err(|e| e.kind()), want, "{rel}");

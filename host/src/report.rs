@@ -88,7 +88,12 @@ pub fn document_text(results: &[TargetResult], elapsed_ms: f64) -> String {
             }
             let mut m = s.serialize_map(Some(keys.len()))?;
             for k in keys {
-                let v = self.0.iter().rev().find(|(key, _)| key == k).map(|(_, v)| v);
+                let v = self
+                    .0
+                    .iter()
+                    .rev()
+                    .find(|(key, _)| key == k)
+                    .map(|(_, v)| v);
                 m.serialize_entry(k, &v)?;
             }
             m.end()
@@ -280,7 +285,11 @@ mod tests {
             profile: Profile::SpineHtml,
             results: vec![
                 rule("A00", RuleKind::Validity, Verdict::Pass),
-                rule("A01", RuleKind::Validity, Verdict::Skip("no \"mesh\"".into())),
+                rule(
+                    "A01",
+                    RuleKind::Validity,
+                    Verdict::Skip("no \"mesh\"".into()),
+                ),
                 rule("A11", RuleKind::Renderer, Verdict::Prof),
                 rule(
                     "A05",
@@ -294,9 +303,13 @@ mod tests {
                 ("bones".into(), "4".into()),
             ],
         };
-        let results = vec![
+        let results = [
             result("green-ish", Some(report), Vec::new()),
-            result("refused", None, vec![Diagnostic::new("rig.x", "a \"refusal\"")]),
+            result(
+                "refused",
+                None,
+                vec![Diagnostic::new("rig.x", "a \"refusal\"")],
+            ),
             result("empty", None, Vec::new()),
         ];
         for r in [&results[..], &results[..0]] {

@@ -393,10 +393,10 @@ impl Build<'_> {
 
         // The target trace: an unchanged target is its recorded build.
         let trace_key = self.trace_key(&project);
-        if let Some(trace) =
-            self.env
-                .cache
-                .get_entry(&trace_key, TRACE_STAGE, |t: &Trace| t.stage.as_str())
+        if let Some(trace) = self
+            .env
+            .cache
+            .get_entry(&trace_key, TRACE_STAGE, |t: &Trace| t.stage.as_str())
         {
             if self.replay(trace, &rig_hash, &motion_hash, &project) {
                 return Ok(());
@@ -422,7 +422,10 @@ impl Build<'_> {
             rig_spec = Some(r);
             Ok(summary)
         })?;
-        let key = self.key("parse:motion", V_PARSE).hash(&motion_hash).finish();
+        let key = self
+            .key("parse:motion", V_PARSE)
+            .hash(&motion_hash)
+            .finish();
         let (motion, _) = self.stages.run("parse:motion", key, || {
             let json = spec::parse_json(&motion_file).map_err(|d| vec![d])?;
             let m = spec::motion::parse(&motion_file, &json)?;

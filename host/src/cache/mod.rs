@@ -381,7 +381,10 @@ mod tests {
         // Small outputs live in their action entry; an edited one is caught.
         let small = hash(b"small");
         let h = c.put_output(&small, "s", b"\"tiny\"").unwrap();
-        assert_eq!(c.get_output(&small, "s"), Some((h, Some(b"\"tiny\"".to_vec()))));
+        assert_eq!(
+            c.get_output(&small, "s"),
+            Some((h, Some(b"\"tiny\"".to_vec())))
+        );
         let big = vec![b'x'; INLINE_MAX + 1];
         let hb = c.put_output(&hash(b"big"), "s", &big).unwrap();
         assert_eq!(c.get_output(&hash(b"big"), "s"), Some((hb, None)));
