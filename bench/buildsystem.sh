@@ -57,7 +57,7 @@ cache = None
 
 
 def run(cmd, cwd):
-    """Runs cmd; returns (wall seconds, peak RSS in bytes, exit code)."""
+    """Runs cmd; returns (wall seconds, peak RSS in bytes, exit code, (user, system) CPU seconds)."""
     t = time.perf_counter()
     p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     err = p.stderr.read()
@@ -66,11 +66,17 @@ def run(cmd, cwd):
     p.returncode = os.waitstatus_to_exitcode(status)
     if p.returncode != 0:
         sys.stderr.write(err.decode(errors="replace")[-4000:])
-    return wall, usage.ru_maxrss * 1024, p.returncode
+    return wall, usage.ru_maxrss * 1024, p.returncode, (usage.ru_utime, usage.ru_stime)
 
 
 def loadavg():
-    return "%.2f %.2f %.2f" % os.getloadavg()
+    text = "%.2f %.2f %.2f" % os.getloadavg()
+    try:  # how much runnable work waited for a core, the last 10 s (PSI)
+        some = open("/proc/pressure/cpu").read().split()[1]
+        text += ", cpu pressure " + some
+    except OSError:
+        pass
+    return text
 
 
 def check_report(path, want_ran):
@@ -111,33 +117,35 @@ for n in sizes:
         # every recently deleted inode one by one (recently_deleted() in
         # perf), which swung the same cold build between 2 and 17 s. A fresh
         # clone's first build does not pay that, so the bench does not either;
-        # everything is deleted when the script ends.
+        # everything is deleted when the script ends. (Another process deleting
+        # many files on the same file system brings it back: see the system
+        # time of the runs.)
         global cache
-        walls, rss = [], []
-        for _ in range(cold_runs):
-            k = next(fresh)
-            cache = os.path.join(proj, "cache.cold%d" % k)
-            if os.path.exists(out):
-                os.rename(out, os.path.join(proj, "out.old%d" % k))
-            subprocess.run(["sync"])
-            # No --report on timed runs (writing it is a cost of its own); exit 0
-            # means every target is green.
-            w, m, rc = run([rigc, "build", "--all", "--jobs", str(jobs), "--cache-dir", cache], proj)
-            if rc != 0:
-                raise SystemExit("bench: cold build of %d rigs failed (exit %d)" % (n, rc))
-            walls.append(w)
-            rss.append(m)
-            print("  cold --jobs %d: %.3f s, peak RSS %.1f MB (load %s)" % (jobs, w, m / 1e6, loadavg()),
-                  file=sys.stderr)
-        return med(walls), max(rss)
+        k = next(fresh)
+        cache = os.path.join(proj, "cache.cold%d" % k)
+        if os.path.exists(out):
+            os.rename(out, os.path.join(proj, "out.old%d" % k))
+        subprocess.run(["sync"])
+        # No --report on timed runs (writing it is a cost of its own); exit 0
+        # means every target is green.
+        w, m, rc, cpu = run([rigc, "build", "--all", "--jobs", str(jobs), "--cache-dir", cache], proj)
+        if rc != 0:
+            raise SystemExit("bench: cold build of %d rigs failed (exit %d)" % (n, rc))
+        print("  cold --jobs %d: %.3f s (user %.2f s, system %.2f s), peak RSS %.1f MB (load %s)"
+              % (jobs, w, cpu[0], cpu[1], m / 1e6, loadavg()), file=sys.stderr)
+        return w, m
 
-    print("bench: %d rigs, cold builds" % n, file=sys.stderr)
-    r["cold1"], r["rss1"] = cold(1)
-    r["cold2"], r["rss2"] = cold(2)
+    print("bench: %d rigs, cold builds (--jobs 1 and 2 interleaved)" % n, file=sys.stderr)
+    runs = {1: [], 2: []}
+    for _ in range(cold_runs):
+        for jobs in (1, 2):
+            runs[jobs].append(cold(jobs))
+    r["cold1"], r["rss1"] = med([w for w, _ in runs[1]]), max(m for _, m in runs[1])
+    r["cold2"], r["rss2"] = med([w for w, _ in runs[2]]), max(m for _, m in runs[2])
     # The outputs of the last cold build are on disk and the cache is warm: one
     # untimed no-op with --report checks that nothing runs, then the timed ones.
     print("bench: %d rigs, no-op builds" % n, file=sys.stderr)
-    _, _, rc = run([rigc, "build", "--all", "--cache-dir", cache, "--report", report], proj)
+    _, _, rc, _ = run([rigc, "build", "--all", "--cache-dir", cache, "--report", report], proj)
     if rc != 0:
         raise SystemExit("bench: no-op build failed")
     check_report(report, False)
@@ -146,7 +154,7 @@ for n in sizes:
         walls = []
         flag = ["--jobs", str(jobs)] if jobs else []
         for k in range(noop_runs):
-            w, m, rc = run([rigc, "build", "--all"] + flag + ["--cache-dir", cache], proj)
+            w, m, rc, _ = run([rigc, "build", "--all"] + flag + ["--cache-dir", cache], proj)
             if rc != 0:
                 raise SystemExit("bench: no-op build failed")
             walls.append(w)
@@ -220,7 +228,7 @@ if probe.returncode == 0 and sizes:
 # ---------------------------------------------------------------- report
 print()
 print("rigc build-system bench: %d cores, %s; load average now %s" % (cores, time.strftime("%Y-%m-%d %H:%M"), loadavg()))
-print("medians: cold of %d runs, no-op of %d runs; wall clock of whole processes" % (cold_runs, noop_runs))
+print("medians: cold of %d runs (--jobs 1 and 2 interleaved), no-op of %d runs; wall clock of whole processes" % (cold_runs, noop_runs))
 print()
 for n, r in results.items():
     print("%d rigs (%d input files, %.1f MB)" % (n, r["files"], r["bytes"] / 1e6))
