@@ -22,7 +22,12 @@
 # Environment: COLD_RUNS (3), NOOP_RUNS (11), SEED (1), KEEP=1 keeps the work
 # directory, BENCH_DIR puts it somewhere else than a fresh mktemp -d,
 # WATCH_CMD overrides the watch command (default: `rigc watch <target>`),
-# WATCH_DEBOUNCE_MS is subtracted from the watch latency (default 0).
+# WATCH_DEBOUNCE_MS is subtracted from the watch latency (default 0),
+# QUIET_WAIT (180): before each cold run and each batch of no-op runs the bench
+# waits up to this many seconds for the rest of the machine to go idle (under
+# 0.15 of a core for 2 s), and it prints how many cores other processes used
+# during each timed run — on a shared 2-core machine one busy neighbour halves
+# what --jobs 2 can show.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -56,8 +61,36 @@ cores = os.cpu_count()
 cache = None
 
 
+HZ = os.sysconf("SC_CLK_TCK")
+
+
+def busy_seconds():
+    """CPU seconds every process on the machine has used since boot (/proc/stat)."""
+    f = [int(x) for x in open("/proc/stat").readline().split()[1:]]
+    user, nice, system, idle, iowait, irq, softirq, steal = (f + [0] * 8)[:8]
+    return (user + nice + system + irq + softirq + steal) / HZ
+
+
+def wait_quiet(what, max_s=float(os.environ.get("QUIET_WAIT", "180"))):
+    """Waits (up to max_s) until other processes use under 0.15 of a core for 2 s:
+    this is a shared machine, and a build timed beside someone's busy core
+    measures them too. Returns the cores they used in the last sample."""
+    t0 = time.time()
+    while True:
+        b, w = busy_seconds(), time.perf_counter()
+        time.sleep(2)
+        cores = (busy_seconds() - b) / (time.perf_counter() - w)
+        if cores < 0.15 or time.time() - t0 > max_s:
+            if cores >= 0.15:
+                print("  (%s: others still busy on %.2f cores after %.0f s; timing anyway)"
+                      % (what, cores, max_s), file=sys.stderr)
+            return cores
+
+
 def run(cmd, cwd):
-    """Runs cmd; returns (wall seconds, peak RSS in bytes, exit code, (user, system) CPU seconds)."""
+    """Runs cmd; returns (wall seconds, peak RSS in bytes, exit code, (user, system) CPU
+    seconds, cores the rest of the machine used meanwhile)."""
+    b = busy_seconds()
     t = time.perf_counter()
     p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     err = p.stderr.read()
@@ -66,7 +99,8 @@ def run(cmd, cwd):
     p.returncode = os.waitstatus_to_exitcode(status)
     if p.returncode != 0:
         sys.stderr.write(err.decode(errors="replace")[-4000:])
-    return wall, usage.ru_maxrss * 1024, p.returncode, (usage.ru_utime, usage.ru_stime)
+    others = max(0.0, (busy_seconds() - b) - usage.ru_utime - usage.ru_stime) / wall
+    return wall, usage.ru_maxrss * 1024, p.returncode, (usage.ru_utime, usage.ru_stime), others
 
 
 def loadavg():
@@ -126,13 +160,16 @@ for n in sizes:
         if os.path.exists(out):
             os.rename(out, os.path.join(proj, "out.old%d" % k))
         subprocess.run(["sync"])
+        wait_quiet("cold --jobs %d" % jobs)
         # No --report on timed runs (writing it is a cost of its own); exit 0
         # means every target is green.
-        w, m, rc, cpu = run([rigc, "build", "--all", "--jobs", str(jobs), "--cache-dir", cache], proj)
+        w, m, rc, cpu, others = run([rigc, "build", "--all", "--jobs", str(jobs), "--cache-dir", cache], proj)
         if rc != 0:
             raise SystemExit("bench: cold build of %d rigs failed (exit %d)" % (n, rc))
-        print("  cold --jobs %d: %.3f s (user %.2f s, system %.2f s), peak RSS %.1f MB (load %s)"
-              % (jobs, w, cpu[0], cpu[1], m / 1e6, loadavg()), file=sys.stderr)
+        print("  cold --jobs %d: %.3f s (user %.2f s, system %.2f s), peak RSS %.1f MB; "
+              "other processes meanwhile: %.2f cores (load %s)"
+              % (jobs, w, cpu[0], cpu[1], m / 1e6, others, loadavg()), file=sys.stderr)
+        r.setdefault("others", []).append(others)
         return w, m
 
     print("bench: %d rigs, cold builds (--jobs 1 and 2 interleaved)" % n, file=sys.stderr)
@@ -145,7 +182,7 @@ for n in sizes:
     # The outputs of the last cold build are on disk and the cache is warm: one
     # untimed no-op with --report checks that nothing runs, then the timed ones.
     print("bench: %d rigs, no-op builds" % n, file=sys.stderr)
-    _, _, rc, _ = run([rigc, "build", "--all", "--cache-dir", cache, "--report", report], proj)
+    _, _, rc, _, _ = run([rigc, "build", "--all", "--cache-dir", cache, "--report", report], proj)
     if rc != 0:
         raise SystemExit("bench: no-op build failed")
     check_report(report, False)
@@ -153,11 +190,13 @@ for n in sizes:
     for jobs in (1, None):  # --jobs 1, and the default (one per core)
         walls = []
         flag = ["--jobs", str(jobs)] if jobs else []
+        wait_quiet("no-op")
         for k in range(noop_runs):
-            w, m, rc, _ = run([rigc, "build", "--all"] + flag + ["--cache-dir", cache], proj)
+            w, m, rc, _, others = run([rigc, "build", "--all"] + flag + ["--cache-dir", cache], proj)
             if rc != 0:
                 raise SystemExit("bench: no-op build failed")
             walls.append(w)
+            r.setdefault("others", []).append(others)
         noop[jobs] = med(walls)
         print("  no-op --jobs %s: median %.1f ms of %d (load %s)" % (jobs or "default", noop[jobs] * 1e3, noop_runs, loadavg()),
               file=sys.stderr)
@@ -236,6 +275,8 @@ for n, r in results.items():
     print("  cold build --all --jobs 2        %9.3f s" % r["cold2"])
     ratio = r["cold2"] / r["cold1"]
     print("  cold jobs2 / jobs1               %9.3f     goal <= 0.55  %s" % (ratio, verdict(ratio <= 0.55)))
+    print("  (other processes used %.2f cores on average during the timed runs, %.2f at most)"
+          % (sum(r["others"]) / len(r["others"]), max(r["others"])))
     print("  no-op build --all --jobs 1       %9.1f ms" % (r["noop1"] * 1e3))
     print("  no-op build --all (%d jobs)       %9.1f ms" % (cores, r["noop_default"] * 1e3))
     print("  floor: read + blake3 every input %9.1f ms   (plugin library: %.1f ms more)" % (r["floor"] * 1e3, r["plugin_floor"] * 1e3))
