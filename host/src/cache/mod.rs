@@ -87,6 +87,29 @@ pub fn hash(bytes: &[u8]) -> Hash {
     *blake3::hash(bytes).as_bytes()
 }
 
+/// The blake3 of what `read` yields to its end, read in 256 KiB pieces — for
+/// files of tens of megabytes (this binary, plugin libraries), which read whole
+/// would first cost as many page faults as a fresh buffer of their size has pages.
+/// Every piece read is also handed to `also` (a copy being written, say).
+pub fn hash_stream(
+    mut read: impl std::io::Read,
+    mut also: impl FnMut(&[u8]) -> std::io::Result<()>,
+) -> std::io::Result<Hash> {
+    let mut hasher = blake3::Hasher::new();
+    let mut buf = vec![0u8; 256 * 1024];
+    loop {
+        let n = match read.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        hasher.update(&buf[..n]);
+        also(&buf[..n])?;
+    }
+    Ok(*hasher.finalize().as_bytes())
+}
+
 /// The build cache.
 #[derive(Debug)]
 pub struct Cache {
@@ -348,6 +371,19 @@ impl Cache {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hash_stream_is_hash_and_hands_on_every_piece() {
+        let bytes: Vec<u8> = (0..700_000u32).map(|i| (i * 7 % 251) as u8).collect();
+        let mut copy = Vec::new();
+        let h = hash_stream(&bytes[..], |piece| {
+            copy.extend_from_slice(piece);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(h, hash(&bytes));
+        assert_eq!(copy, bytes);
+    }
 
     #[test]
     fn blobs_and_actions_round_trip_and_corruption_is_caught_once() {

@@ -141,10 +141,10 @@ pub fn tool_identity() -> Hash {
                 }
             }
         }
-        let Ok(bytes) = std::fs::read(&exe) else {
+        let Ok(h) = std::fs::File::open(&exe).and_then(|f| cache::hash_stream(f, |_| Ok(())))
+        else {
             return fallback();
         };
-        let h = cache::hash(&bytes);
         if let (Some(memo), Some(stamp)) = (memo, stamp) {
             let tmp = memo.with_extension(format!("tmp-{}", std::process::id()));
             if std::fs::write(&tmp, format!("{stamp}{}\n", hex(&h))).is_ok() {
@@ -246,9 +246,13 @@ pub fn load(req: &Request, copies: &Path) -> Result<Plugin, Diagnostic> {
 
 /// Reads the library, names it by its hash, copies it into `copies` (once) and
 /// remembers its identity.
+/// Copies the library into `copies` while hashing it (one pass, in pieces: the
+/// copy holds exactly the bytes its name is the hash of), names the copy by that
+/// hash (keeping an existing one), and remembers the identity.
 fn copy_in(req: &Request, copies: &Path, ext: &str) -> Result<Hash, Diagnostic> {
+    use std::io::Write;
     let shown = req.path.display();
-    let bytes = std::fs::read(&req.path).map_err(|e| {
+    let unreadable = |e: std::io::Error| {
         let what = if e.kind() == std::io::ErrorKind::NotFound {
             "is not on disk".to_string()
         } else {
@@ -260,21 +264,45 @@ fn copy_in(req: &Request, copies: &Path, ext: &str) -> Result<Hash, Diagnostic> 
             "build the plugin (cargo build --release -p <crate>) or fix the path in rigc.toml",
             &req.loc,
         )
-    })?;
-    let identity = cache::hash(&bytes);
-    let copy = copies.join(format!("{}.{ext}", hex(&identity)));
-    if !copy.exists() {
-        let tmp = copies.join(format!(".{}-{}", hex(&identity), std::process::id()));
-        let written = std::fs::write(&tmp, &bytes).and_then(|_| std::fs::rename(&tmp, &copy));
-        if let Err(e) = written {
+    };
+    let uncopied = |e: std::io::Error| {
+        refuse(
+            "plugin.unreadable",
+            format!("plugin library {shown} could not be copied into the cache: {e}"),
+            "check the cache directory's permissions",
+            &req.loc,
+        )
+    };
+    let original = std::fs::File::open(&req.path).map_err(unreadable)?;
+    let tmp = copies.join(format!(".copy-{}", std::process::id()));
+    let mut out = std::fs::File::create(&tmp).map_err(uncopied)?;
+    let mut write_error = None;
+    let hashed = cache::hash_stream(original, |piece| {
+        out.write_all(piece).map_err(|e| {
+            write_error = Some(e.kind());
+            e
+        })
+    });
+    drop(out);
+    let identity = match hashed {
+        Ok(h) => h,
+        Err(e) => {
             let _ = std::fs::remove_file(&tmp);
-            return Err(refuse(
-                "plugin.unreadable",
-                format!("plugin library {shown} could not be copied into the cache: {e}"),
-                "check the cache directory's permissions",
-                &req.loc,
-            ));
+            return Err(match write_error {
+                Some(_) => uncopied(e),
+                None => unreadable(e),
+            });
         }
+    };
+    let copy = copies.join(format!("{}.{ext}", hex(&identity)));
+    let placed = if copy.exists() {
+        std::fs::remove_file(&tmp)
+    } else {
+        std::fs::rename(&tmp, &copy)
+    };
+    if let Err(e) = placed {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(uncopied(e));
     }
     remember_identity(&req.path, copies, &identity);
     Ok(identity)
