@@ -27,9 +27,11 @@
 //! about one read and one hash of each input and output. Any difference (an
 //! edited spec, a changed or moved PNG, a path that now escapes the project, an
 //! output edited or deleted on disk) falls through to the stages, which decide
-//! what runs exactly as they would without a trace. A gate that has to run computes the second, independent (uncached)
-//! compile A18 compares against — so A18 also proves the cache served what a fresh
-//! compile makes.
+//! what runs exactly as they would without a trace.
+//!
+//! A gate that has to run computes the second, independent (uncached) compile A18
+//! compares against — so A18 also proves the cache served what a fresh compile
+//! makes.
 
 use super::keys::{json_hash, members_hash, KeyBuilder};
 use super::stage::{StageEvent, Stages};

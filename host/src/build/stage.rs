@@ -1,7 +1,8 @@
 //! This module owns running a stage against the cache: look the key up; on a hit,
-//! read the output blob (verified) and use it; on a miss — or a corrupt entry —
-//! compute, store the output as a blob and the key as an action, and log that the
-//! stage ran. Failures (refused input) are never cached: the next build re-runs
+//! read the output (verified: from the action entry when it is small enough to
+//! live there, else its blob) and use it; on a miss — or a corrupt entry —
+//! compute, store the output and the key's action entry, and log that the stage
+//! ran. Failures (refused input) are never cached: the next build re-runs
 //! the stage and prints the same diagnostics.
 //!
 //! **Early cutoff.** A dependent stage is keyed by the *output hash* of what it
