@@ -1,6 +1,7 @@
 //! Building: the reference rigs and every gallery rig are green under both
 //! profiles; what a green build writes; determinism; `--copy-images`; a red gate
-//! writes nothing; `build --all` over a project file.
+//! writes nothing; `build --all` over a project file; a no-op build replays the
+//! recorded one.
 
 use crate::fixture::{self, build_args};
 use crate::util::{self, Project};
@@ -246,4 +247,90 @@ pub fn skeleton(dir: &Path) -> serde_json::Value {
         &std::fs::read_to_string(dir.join("skeleton.json")).expect("skeleton.json"),
     )
     .expect("JSON")
+}
+
+/// The stages of the one target of a `--report` file: (stage, ran).
+fn report_stages(p: &Project, report: &str) -> Vec<(String, bool)> {
+    let doc: serde_json::Value = serde_json::from_str(&p.read(report)).expect("report JSON");
+    doc["targets"][0]["stages"]
+        .as_array()
+        .expect("stages")
+        .iter()
+        .map(|s| {
+            (
+                s["stage"].as_str().expect("stage").to_string(),
+                s["ran"].as_bool().expect("ran"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn an_unchanged_target_replays_its_build_and_any_change_falls_through_to_the_stages() {
+    let p = Project::new();
+    fixture::tiny(&p);
+    p.write(
+        "rigc.toml",
+        "[[target]]\nname = \"one\"\nrig = \"rig.json\"\nmotion = \"motion.json\"\nout = \"build/one\"\n",
+    );
+    p.rigc(&["build", "--all", "--report", "r1.json"]).green();
+    let first = report_stages(&p, "r1.json");
+    assert!(first.iter().all(|(_, ran)| *ran), "{first:?}");
+    let skeleton = p.read("build/one/skeleton.json");
+
+    // Nothing changed: the recorded build, every stage cached, the same report.
+    p.rigc(&["build", "--all", "--report", "r2.json"])
+        .green()
+        .stdout_has("rigc: one green")
+        .stdout_has("nothing ran");
+    let second = report_stages(&p, "r2.json");
+    assert_eq!(
+        second.iter().map(|(s, _)| s).collect::<Vec<_>>(),
+        first.iter().map(|(s, _)| s).collect::<Vec<_>>()
+    );
+    assert!(second.iter().all(|(_, ran)| !ran), "{second:?}");
+    let gate = |r: &str| {
+        serde_json::from_str::<serde_json::Value>(&p.read(r)).expect("JSON")["targets"][0]["gate"]
+            .clone()
+    };
+    assert_eq!(gate("r2.json"), gate("r1.json"));
+
+    // An output edited on disk: the stages serve the build and it is written again.
+    p.write("build/one/skeleton.json", "{}");
+    p.rigc(&["build", "--all"])
+        .green()
+        .stdout_has("nothing ran");
+    assert_eq!(p.read("build/one/skeleton.json"), skeleton);
+
+    // A changed part PNG: that measure runs again.
+    p.write("parts/head.png", fixture::part_png(26, 20));
+    p.rigc(&["build", "--all", "--report", "r3.json"]).green();
+    let third = report_stages(&p, "r3.json");
+    assert!(
+        third.contains(&("measure:head.png".to_string(), true)),
+        "{third:?}"
+    );
+    assert!(
+        third.contains(&("measure:body.png".to_string(), false)),
+        "{third:?}"
+    );
+    assert_ne!(p.read("build/one/skeleton.atlas"), "");
+
+    // A torn trace is named, deleted, and the stages serve the build.
+    let traces: Vec<_> = util::walk(&p.path().join("cache/actions"))
+        .into_iter()
+        .filter(|f| {
+            std::fs::read_to_string(f).is_ok_and(|t| t.starts_with("{\"stage\":\"target\""))
+        })
+        .collect();
+    assert_eq!(traces.len(), 1, "one trace per target: {traces:?}");
+    let text = std::fs::read(&traces[0]).expect("trace");
+    std::fs::write(&traces[0], &text[..text.len() / 2]).expect("tear it");
+    p.rigc(&["build", "--all"])
+        .green()
+        .stdout_has("nothing ran")
+        .stderr_has("is corrupt or truncated");
+    p.rigc(&["build", "--all"])
+        .green()
+        .stdout_has("nothing ran");
 }

@@ -115,6 +115,7 @@ pub fn find(start: &Path) -> Option<PathBuf> {
 struct Reader<'a> {
     file: &'a Arc<SourceFile>,
     project: Project,
+    canon: project::Canon,
     dir: PathBuf,
     diags: Vec<Diagnostic>,
 }
@@ -173,7 +174,7 @@ impl Reader<'_> {
             return abs;
         }
         if must_exist {
-            match self.project.resolve_existing(&abs) {
+            match self.project.resolve_existing_in(&abs, &mut self.canon) {
                 Ok(_) => {}
                 Err(PathError::Escapes(resolved)) => self.diags.push(
                     Diagnostic::new(
@@ -266,9 +267,11 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
         root: project::canonical_or_self(&dir),
         has_manifest: true,
     };
+    let canon = project::Canon::under(&project.root);
     let mut r = Reader {
         file: &file,
         project,
+        canon,
         dir: dir.clone(),
         diags: Vec::new(),
     };
@@ -295,11 +298,12 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
         .map(|(k, v)| (k.clone(), to_json(v)))
         .collect();
     let mut targets: Vec<TargetConfig> = Vec::new();
-    let mut seen: Vec<(String, std::ops::Range<usize>)> = Vec::new();
+    let mut seen: std::collections::HashMap<String, std::ops::Range<usize>> =
+        std::collections::HashMap::new();
     for (i, t) in raw.target.iter().enumerate() {
         let name = t.name.get_ref().clone();
         let ptr = |k: &str| format!("/target/{i}/{k}");
-        if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name) {
+        if let Some(first) = seen.get(&name) {
             let first = r.loc(first.clone(), "");
             let loc = r.loc(t.name.span(), &ptr("name"));
             r.diags.push(
@@ -321,7 +325,7 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
                     .help("name the target"),
             );
         }
-        seen.push((name.clone(), t.name.span()));
+        seen.insert(name.clone(), t.name.span());
         let rig = r.path(&t.rig, &ptr("rig"), "rig spec", true);
         let motion = r.path(&t.motion, &ptr("motion"), "motion spec", true);
         let images = t

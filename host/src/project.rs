@@ -3,6 +3,7 @@
 //! paths a spec names and refusing any that escape the root, and spelling one path
 //! relative to another the way atlas page lines and `skeleton.images` need.
 
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
 /// The project a build runs in.
@@ -65,18 +66,123 @@ impl Project {
     /// (so `../..` outside the root is refused before the disk is asked), then
     /// canonically (so a symlink out of the root is refused too).
     pub fn resolve_existing(&self, path: &Path) -> Result<PathBuf, PathError> {
+        self.resolve_existing_in(path, &mut Canon::default())
+    }
+
+    /// [`Project::resolve_existing`], with the canonical directories of `canon`
+    /// (the paths of one task share most of theirs).
+    pub fn resolve_existing_in(
+        &self,
+        path: &Path,
+        canon: &mut Canon,
+    ) -> Result<PathBuf, PathError> {
         let lexical = normalize(path);
         if !lexical.starts_with(&self.root)
             && !normalize(&canonical_or_self(&lexical)).starts_with(&self.root)
         {
             return Err(PathError::Escapes(lexical));
         }
-        match std::fs::canonicalize(&lexical) {
+        match canon.canonicalize(&lexical) {
             Ok(c) if c.starts_with(&self.root) => Ok(c),
             Ok(c) => Err(PathError::Escapes(c)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(PathError::Missing(lexical)),
             Err(e) => Err(PathError::Io(lexical, e.to_string())),
         }
+    }
+}
+
+/// Reads the whole of an open file (what `std::fs::read` does after its `open`:
+/// one `fstat` for the size, then reads to the end). Read through `take`, as
+/// `File::read_to_end` would ask the size again (`fstat` and `lseek`).
+pub fn read_all(file: std::fs::File) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let size = file.metadata().map(|m| m.len() as usize).unwrap_or(0);
+    let mut bytes = Vec::with_capacity(size);
+    file.take(u64::MAX).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+impl Project {
+    /// [`Project::resolve_existing_in`] and an open file for reading, in one
+    /// `open` where it can: a path whose last component is not a symlink opens
+    /// with `O_NOFOLLOW`, and its canonical form is its directory's joined with its
+    /// name — the `lstat` that would tell the same thing is the open itself. Any
+    /// other case (a symlink, a missing or unreadable file, another platform)
+    /// resolves first and opens after, exactly as the two calls would: the
+    /// refusal is the same. `Ok((path, Err(e)))`: the path resolved and could
+    /// not be opened (`e`, as `std::fs::File::open` reports it).
+    pub fn open_existing_in(
+        &self,
+        path: &Path,
+        canon: &mut Canon,
+    ) -> Result<(PathBuf, std::io::Result<std::fs::File>), PathError> {
+        let lexical = normalize(path);
+        #[cfg(unix)]
+        if lexical.starts_with(&self.root) {
+            use std::os::unix::fs::OpenOptionsExt;
+            if let (Some(parent), Some(name)) = (lexical.parent(), lexical.file_name()) {
+                let opened = std::fs::OpenOptions::new()
+                    .read(true)
+                    .custom_flags(libc::O_NOFOLLOW)
+                    .open(&lexical);
+                if let Ok(file) = opened {
+                    if let Ok(dir) = canon.canonicalize(parent) {
+                        let c = dir.join(name);
+                        return if c.starts_with(&self.root) {
+                            Ok((c, Ok(file)))
+                        } else {
+                            Err(PathError::Escapes(c))
+                        };
+                    }
+                }
+            }
+        }
+        let resolved = self.resolve_existing_in(&lexical, canon)?;
+        let file = std::fs::File::open(&resolved);
+        Ok((resolved, file))
+    }
+}
+
+/// Canonical paths for the length of one task (loading a project file, building
+/// one target). The canonical form of a path whose last component is not a
+/// symlink is the canonical form of its directory joined with that name, so the
+/// paths of a task, which share directories, cost one `lstat` each instead of
+/// `realpath`'s `readlink` per component each. Directories are remembered only as
+/// long as the memo lives, so a directory later replaced by a symlink is seen by
+/// the next task.
+#[derive(Debug, Default)]
+pub struct Canon {
+    dirs: HashMap<PathBuf, PathBuf>,
+}
+
+impl Canon {
+    /// A memo that knows `dir` is its own canonical form (a project's root is:
+    /// [`Project`] holds it canonical), so no path under it asks about the
+    /// directories above it.
+    pub fn under(dir: &Path) -> Canon {
+        let mut c = Canon::default();
+        c.dirs.insert(dir.to_path_buf(), dir.to_path_buf());
+        c
+    }
+
+    /// `std::fs::canonicalize` of an absolute path without `.` or `..` components
+    /// (what [`normalize`] returns); the same result, and the same error kind.
+    pub fn canonicalize(&mut self, path: &Path) -> std::io::Result<PathBuf> {
+        if let Some(c) = self.dirs.get(path) {
+            return Ok(c.clone());
+        }
+        let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+            return std::fs::canonicalize(path);
+        };
+        let meta = std::fs::symlink_metadata(path)?;
+        if meta.file_type().is_symlink() {
+            return std::fs::canonicalize(path);
+        }
+        let c = self.canonicalize(parent)?.join(name);
+        if meta.is_dir() {
+            self.dirs.insert(path.to_path_buf(), c.clone());
+        }
+        Ok(c)
     }
 }
 
@@ -195,6 +301,82 @@ mod tests {
                 p.resolve_existing(&root.join("link/hostname")),
                 Err(PathError::Escapes(_))
             ));
+        }
+    }
+
+    #[test]
+    fn open_existing_agrees_with_resolve_existing() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(dir.path()).unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(root.join("a/b")).unwrap();
+        std::fs::write(root.join("a/b/f.png"), b"png").unwrap();
+        std::fs::write(outside.path().join("x.png"), b"x").unwrap();
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(root.join("a"), root.join("l")).unwrap();
+            std::os::unix::fs::symlink(root.join("a/b/f.png"), root.join("a/b/g.png")).unwrap();
+            std::os::unix::fs::symlink(outside.path().join("x.png"), root.join("a/out.png"))
+                .unwrap();
+            std::os::unix::fs::symlink(outside.path(), root.join("o")).unwrap();
+        }
+        let p = Project {
+            root: root.clone(),
+            has_manifest: true,
+        };
+        let mut canon = Canon::default();
+        for rel in [
+            "a/b/f.png",
+            "a/b/g.png",
+            "l/b/f.png",
+            "l/b/g.png",
+            "a/out.png",
+            "o/x.png",
+            "a/nope.png",
+            "../x.png",
+            "a/b",
+        ] {
+            let path = root.join(rel);
+            let want = p.resolve_existing(&path);
+            let got = p.open_existing_in(&path, &mut canon);
+            match (want, got) {
+                (Ok(w), Ok((path, Ok(file)))) => {
+                    assert_eq!(path, w, "{rel}");
+                    if w.is_file() {
+                        assert_eq!(read_all(file).unwrap(), std::fs::read(&w).unwrap(), "{rel}");
+                    }
+                }
+                (Err(w), Err(g)) => assert_eq!(g, w, "{rel}"),
+                (w, g) => panic!("{rel}: {w:?} vs {g:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn canon_agrees_with_canonicalize() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(dir.path()).unwrap();
+        std::fs::create_dir_all(root.join("a/b")).unwrap();
+        std::fs::write(root.join("a/b/f.png"), b"x").unwrap();
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(root.join("a"), root.join("l")).unwrap();
+            std::os::unix::fs::symlink(root.join("a/b/f.png"), root.join("a/b/g.png")).unwrap();
+        }
+        let mut canon = Canon::default();
+        for rel in [
+            "a/b/f.png",
+            "a/b",
+            "a/b/g.png",
+            "l/b/f.png",
+            "l/b/g.png",
+            "a/b/f.png",
+            "a/nope",
+            "a/b/f.png/x",
+        ] {
+            let p = root.join(rel);
+            let want = std::fs::canonicalize(&p).map_err(|e| e.kind());
+            assert_eq!(canon.canonicalize(&p).map_err(|e| e.kind()), want, "{rel}");
         }
     }
 }

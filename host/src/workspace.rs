@@ -104,6 +104,12 @@ pub fn open(
         vec![Diagnostic::new("cache.unusable", e.message).help("choose another --cache-dir")]
     })?;
     plugins::remember_tool_identity_in(cache.root());
+    // Every stage key needs this binary's identity; a fresh cache has no memo of
+    // it, and hashing tens of megabytes of executable can overlap loading the
+    // plugins and planning instead of stalling the first target.
+    std::thread::spawn(|| {
+        plugins::tool_identity();
+    });
     let mut loaded: BTreeMap<PathBuf, Plugin> = BTreeMap::new();
     let mut diags = Vec::new();
     let project_refs: Vec<&PluginRef> = manifest

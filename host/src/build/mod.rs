@@ -8,5 +8,5 @@ pub mod keys;
 pub mod pipeline;
 pub mod stage;
 
-pub use pipeline::{run_target, Env, TargetResult, TargetSpec};
+pub use pipeline::{run_target, run_target_deferred, Env, TargetResult, TargetSpec, Writes};
 pub use stage::StageEvent;

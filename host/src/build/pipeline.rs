@@ -13,9 +13,25 @@
 //! | `gate:<plugin>` | the gate input, page files' bytes, the plugin's identity + config | its rules' outcomes |
 //!
 //! Only reading the spec files and the PNGs, and writing a green result, touch
-//! the disk. A gate that has to run computes the second, independent (uncached)
-//! compile A18 compares against — so A18 also proves the cache served what a fresh
-//! compile makes.
+//! the disk.
+//!
+//! **The target trace.** A green, written build also records, under a key of the
+//! target's configuration (paths, `--out`, profile, tool and plugins), what it
+//! read — the content hash of each spec and of each part PNG, and where each PNG
+//! resolved — and what it produced: the part pages, the gate's report, the stages
+//! it went through and the hash of every file it wrote. The next build of that
+//! target reads its specs, looks the trace up, and reads each PNG and each output
+//! once: when every one still hashes to what the trace says, the build is the
+//! recorded one and is replayed — every stage reported cached, nothing looked up
+//! stage by stage, nothing deserialised or re-keyed — so a no-op build costs
+//! about one read and one hash of each input and output. Any difference (an
+//! edited spec, a changed or moved PNG, a path that now escapes the project, an
+//! output edited or deleted on disk) falls through to the stages, which decide
+//! what runs exactly as they would without a trace.
+//!
+//! A gate that has to run computes the second, independent (uncached) compile A18
+//! compares against — so A18 also proves the cache served what a fresh compile
+//! makes.
 
 use super::keys::{json_hash, members_hash, KeyBuilder};
 use super::stage::{StageEvent, Stages};
@@ -136,6 +152,103 @@ const V_ATLAS: u32 = 1;
 const V_BOUNDS: u32 = 1;
 const V_EMIT: u32 = 1;
 const V_GATE: u32 = 1;
+const V_TRACE: u32 = 1;
+
+/// The stage name target traces are recorded under.
+const TRACE_STAGE: &str = "target";
+
+/// One part PNG a traced build read.
+#[derive(Serialize, Deserialize)]
+struct TracedImage {
+    /// Where it resolved (canonical).
+    path: PathBuf,
+    /// The path the rig's `image` names (absolute, lexical), when it is not
+    /// `path` itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    named: Option<PathBuf>,
+    /// The blake3 of its bytes.
+    #[serde(with = "cache::hex_serde")]
+    content: Hash,
+}
+
+/// A file a traced build wrote into `--out`.
+#[derive(Serialize, Deserialize)]
+struct TracedOutput {
+    /// Its name inside `--out`.
+    name: String,
+    /// The blake3 of its bytes.
+    #[serde(with = "cache::hex_serde")]
+    content: Hash,
+}
+
+/// A gate report in a trace: each result a `[code, kind, verdict]` array rather
+/// than an object (a fifth of the trace's bytes).
+mod compact_report {
+    use crate::stages::gate::{GateReport, RuleResult, Verdict};
+    use rigc_sdk::gate::{Profile, RuleKind};
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Serialize)]
+    struct Out<'a> {
+        profile: Profile,
+        results: Vec<(&'a str, RuleKind, &'a Verdict)>,
+        stats: &'a [(String, String)],
+    }
+
+    #[derive(Deserialize)]
+    struct In {
+        profile: Profile,
+        results: Vec<(String, RuleKind, Verdict)>,
+        stats: Vec<(String, String)>,
+    }
+
+    pub fn serialize<S: serde::Serializer>(r: &GateReport, s: S) -> Result<S::Ok, S::Error> {
+        Out {
+            profile: r.profile,
+            results: r
+                .results
+                .iter()
+                .map(|x| (x.code.as_str(), x.kind, &x.verdict))
+                .collect(),
+            stats: &r.stats,
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<GateReport, D::Error> {
+        let r = In::deserialize(d)?;
+        Ok(GateReport {
+            profile: r.profile,
+            results: r
+                .results
+                .into_iter()
+                .map(|(code, kind, verdict)| RuleResult {
+                    code,
+                    kind,
+                    verdict,
+                })
+                .collect(),
+            stats: r.stats,
+        })
+    }
+}
+
+/// What a green build of one target read and produced (see the module docs).
+#[derive(Serialize, Deserialize)]
+struct Trace {
+    stage: String,
+    #[serde(with = "cache::hex_serde")]
+    rig: Hash,
+    #[serde(with = "cache::hex_serde")]
+    motion: Hash,
+    images: Vec<TracedImage>,
+    parts: Vec<(String, u32, u32, String)>,
+    #[serde(with = "compact_report")]
+    report: GateReport,
+    stages: Vec<String>,
+    written: Vec<TracedOutput>,
+    copies: Vec<(stages::atlas::PageCopy, TracedOutput)>,
+}
 
 /// The emitter every build writes with.
 pub const EMITTER: &str = rigc_spine_emitter::EMITTER;
@@ -166,10 +279,74 @@ struct Build<'a> {
     tool: Hash,
     stages: Stages<'a>,
     result: TargetResult,
+    canon: project::Canon,
+    traced: Vec<TracedImage>,
+    writes: Option<Writes>,
+}
+
+/// The last step of a green build: writing its files into `--out`, then
+/// recording its trace. Split off so a many-target build can hand it to a writer
+/// thread and start its next target while the disk syncs the files (see
+/// `runner`); [`run_target`] does it at once.
+pub struct Writes {
+    out_dir: PathBuf,
+    copies: Vec<stages::atlas::PageCopy>,
+    files: Vec<rigc_sdk::abi::EmittedFile>,
+    trace: Option<(Hash, Trace)>,
+    start: Instant,
+}
+
+impl Writes {
+    /// Writes the files, noting each in `result` (a failure is a `write.failed`
+    /// refusal on it), records the trace when every file is written, and sets
+    /// the result's time.
+    pub fn finish(self, cache: &Cache, result: &mut TargetResult) {
+        let out_dir = &self.out_dir;
+        let fail = |what: String| {
+            vec![Diagnostic::new("write.failed", what)
+                .help("check the output directory's permissions and free space")]
+        };
+        let written: Result<(), Vec<Diagnostic>> = (|| {
+            std::fs::create_dir_all(out_dir)
+                .map_err(|e| fail(format!("cannot create {}: {e}", out_dir.display())))?;
+            for c in &self.copies {
+                let w = stages::emit::copy_atomic(&c.from, &out_dir.join(&c.to_name))
+                    .map_err(|e| fail(format!("cannot copy {}: {e}", c.from.display())))?;
+                result.copies.push((c.clone(), w));
+            }
+            for f in &self.files {
+                let path = out_dir.join(&f.name);
+                let w = stages::emit::write_atomic(&path, f.text.as_bytes())
+                    .map_err(|e| fail(format!("cannot write {}: {e}", path.display())))?;
+                result.written.push(w);
+            }
+            Ok(())
+        })();
+        match written {
+            Err(diags) => result.diagnostics.extend(diags),
+            // Like every cache write, a failure costs the next build its shortcut only.
+            Ok(()) => {
+                if let Some((key, trace)) = &self.trace {
+                    let _ = cache.put_entry(key, trace);
+                }
+            }
+        }
+        result.elapsed = self.start.elapsed();
+    }
 }
 
 /// Builds one target: compile through the cache, gate, and write when green.
 pub fn run_target(target: &TargetSpec, env: &Env<'_>) -> TargetResult {
+    let (mut result, writes) = run_target_deferred(target, env);
+    if let Some(w) = writes {
+        w.finish(env.cache, &mut result);
+    }
+    result
+}
+
+/// Builds one target up to its writes: a green build returns them, for
+/// [`Writes::finish`] to do before the result is used.
+pub fn run_target_deferred(target: &TargetSpec, env: &Env<'_>) -> (TargetResult, Option<Writes>) {
     let start = Instant::now();
     let out_dir = project::canonical_or_self(&project::absolute(&target.out, &env.cwd));
     let mut b = Build {
@@ -177,6 +354,9 @@ pub fn run_target(target: &TargetSpec, env: &Env<'_>) -> TargetResult {
         target,
         tool: crate::plugins::tool_identity(),
         stages: Stages::new(env.cache),
+        canon: project::Canon::default(),
+        traced: Vec::new(),
+        writes: None,
         result: TargetResult {
             name: target.name.clone(),
             label: target.label.clone(),
@@ -200,7 +380,11 @@ pub fn run_target(target: &TargetSpec, env: &Env<'_>) -> TargetResult {
     b.result.log = std::mem::take(&mut b.stages.log);
     b.result.warnings = env.cache.take_warnings();
     b.result.elapsed = start.elapsed();
-    b.result
+    let writes = b.writes.take().map(|mut w| {
+        w.start = start;
+        w
+    });
+    (b.result, writes)
 }
 
 impl Build<'_> {
@@ -215,25 +399,44 @@ impl Build<'_> {
         self.result.rig_path = Some(rig_file.path.clone());
         self.result.motion_path = Some(motion_file.path.clone());
         let project = Project::for_spec(&self.target.rig, &cwd);
+        self.canon = project::Canon::under(&project.root);
+        let rig_hash = cache::hash(rig_file.text.as_bytes());
+        let motion_hash = cache::hash(motion_file.text.as_bytes());
 
-        // parse:rig, parse:motion — keyed by the bytes, output a summary.
-        let key = self
-            .key("parse:rig", V_PARSE)
-            .bytes(rig_file.text.as_bytes())
-            .finish();
+        // The target trace: an unchanged target is its recorded build.
+        let trace_key = self.trace_key(&project);
+        if let Some(trace) = self
+            .env
+            .cache
+            .get_entry(&trace_key, TRACE_STAGE, |t: &Trace| t.stage.as_str())
+        {
+            if self.replay(trace, &rig_hash, &motion_hash, &project) {
+                return Ok(());
+            }
+        }
+
+        // parse:rig, parse:motion — keyed by the bytes, output a summary. A parse
+        // that runs keeps its spec for the stages after it that need the whole
+        // spec (setup, animation), so no spec is parsed twice in one build (A18's
+        // second compile parses its own, on purpose).
+        let mut rig_spec: Option<spec::rig::RigSpec> = None;
+        let mut motion_spec: Option<spec::motion::MotionSpec> = None;
+        let key = self.key("parse:rig", V_PARSE).hash(&rig_hash).finish();
         let (rig, _) = self.stages.run("parse:rig", key, || {
             let json = spec::parse_json(&rig_file).map_err(|d| vec![d])?;
             let r = spec::rig::parse(&rig_file, &json)?;
-            Ok(RigSummary {
+            let summary = RigSummary {
                 name: r.name().to_string(),
                 images_dir: r.images_dir().map(|(d, _)| d.to_string()),
                 image_refs: r.image_refs().into_iter().map(|(i, _)| i).collect(),
                 content: json_hash(&json),
-            })
+            };
+            rig_spec = Some(r);
+            Ok(summary)
         })?;
         let key = self
             .key("parse:motion", V_PARSE)
-            .bytes(motion_file.text.as_bytes())
+            .hash(&motion_hash)
             .finish();
         let (motion, _) = self.stages.run("parse:motion", key, || {
             let json = spec::parse_json(&motion_file).map_err(|d| vec![d])?;
@@ -245,7 +448,7 @@ impl Build<'_> {
                     .collect(),
                 _ => HashMap::new(),
             };
-            Ok(MotionSummary {
+            let summary = MotionSummary {
                 archetype: m.archetype.clone(),
                 rest: members_hash(&json, &["animations"]),
                 animations: m
@@ -257,7 +460,9 @@ impl Build<'_> {
                         duration: a.duration,
                     })
                     .collect(),
-            })
+            };
+            motion_spec = Some(m);
+            Ok(summary)
         })?;
         if motion.archetype != rig.name {
             let (r, m) = (parse_rig(&rig_file)?, parse_motion(&motion_file)?);
@@ -282,14 +487,21 @@ impl Build<'_> {
             .map(|(k, image)| (k.clone(), image.info.clone()))
             .collect();
         let (setup, setup_hash) = self.stages.run("setup", key, || {
-            let (r, m) = (parse_rig(&rig_file)?, parse_motion(&motion_file)?);
-            stages::setup::assemble(&r, &m.setup, &infos)
+            if rig_spec.is_none() {
+                rig_spec = Some(parse_rig(&rig_file)?);
+            }
+            if motion_spec.is_none() {
+                motion_spec = Some(parse_motion(&motion_file)?);
+            }
+            let (Some(r), Some(m)) = (&rig_spec, &motion_spec) else {
+                return Err(Vec::new());
+            };
+            stages::setup::assemble(r, &m.setup, &infos)
         })?;
 
         // animation:<name>, each on its own.
         let mut animations = Vec::new();
         let mut diags = Vec::new();
-        let mut parsed_motion: Option<spec::motion::MotionSpec> = None;
         for a in &motion.animations {
             let name = format!("animation:{}", a.name);
             let key = self
@@ -300,10 +512,10 @@ impl Build<'_> {
                 .finish();
             let skeleton = &setup.skeleton;
             let ran = self.stages.run(&name, key, || {
-                if parsed_motion.is_none() {
-                    parsed_motion = Some(parse_motion(&motion_file)?);
+                if motion_spec.is_none() {
+                    motion_spec = Some(parse_motion(&motion_file)?);
                 }
-                let m = parsed_motion.as_ref().ok_or_else(Vec::new)?;
+                let m = motion_spec.as_ref().ok_or_else(Vec::new)?;
                 let spec = m
                     .animations
                     .iter()
@@ -490,9 +702,141 @@ impl Build<'_> {
         let green = report.is_green();
         self.result.report = Some(report);
         if green {
-            self.write(&plan, &emitted)?;
+            let trace = self.trace(rig_hash, motion_hash, &plan, &emitted);
+            self.writes = Some(Writes {
+                out_dir: self.result.out_dir.clone(),
+                copies: plan.copies.clone(),
+                files: emitted.files,
+                trace: trace.map(|t| (trace_key, t)),
+                start: Instant::now(),
+            });
         }
         Ok(())
+    }
+
+    /// The key of this target's trace: everything a build of it depends on
+    /// besides the content of its inputs.
+    fn trace_key(&self, project: &Project) -> Hash {
+        let t = self.target;
+        let cwd = &self.env.cwd;
+        let abs = |p: &Path| project::absolute(p, cwd).to_string_lossy().into_owned();
+        let mut k = self.key(TRACE_STAGE, V_TRACE);
+        k.text(&cwd.to_string_lossy())
+            .text(&abs(&t.rig))
+            .text(&abs(&t.motion));
+        match &t.images {
+            Some(i) => k.text("images").text(&abs(i)),
+            None => k.text("no images override"),
+        };
+        k.text(&self.result.out_dir.to_string_lossy())
+            .text(t.profile.name())
+            .text(if t.copy_images { "copy" } else { "refer" })
+            .text(&project.root.to_string_lossy())
+            .text(if project.has_manifest {
+                "manifest"
+            } else {
+                "cwd"
+            });
+        for p in &self.env.registry.plugins {
+            k.text(p.name())
+                .hash(&p.identity())
+                .text(&p.config.to_string());
+        }
+        k.finish()
+    }
+
+    /// Replays `trace` when the inputs and outputs on disk are what it recorded;
+    /// `false` (and nothing changed) otherwise.
+    fn replay(&mut self, trace: Trace, rig: &Hash, motion: &Hash, project: &Project) -> bool {
+        if trace.rig != *rig || trace.motion != *motion {
+            return false;
+        }
+        for image in &trace.images {
+            let named = image.named.as_ref().unwrap_or(&image.path);
+            let same = match project.open_existing_in(named, &mut self.canon) {
+                Ok((path, Ok(file))) => {
+                    path == image.path
+                        && project::read_all(file).is_ok_and(|b| cache::hash(&b) == image.content)
+                }
+                _ => false,
+            };
+            if !same {
+                return false;
+            }
+        }
+        let out_dir = &self.result.out_dir;
+        let holds = |name: &str, h: &Hash| {
+            std::fs::read(out_dir.join(name)).is_ok_and(|b| cache::hash(&b) == *h)
+        };
+        if !trace.written.iter().all(|o| holds(&o.name, &o.content))
+            || !trace.copies.iter().all(|(_, o)| holds(&o.name, &o.content))
+        {
+            return false;
+        }
+        self.result.written = trace
+            .written
+            .iter()
+            .map(|o| Written::Unchanged(out_dir.join(&o.name)))
+            .collect();
+        self.result.copies = trace
+            .copies
+            .into_iter()
+            .map(|(c, _)| {
+                let w = Written::Unchanged(out_dir.join(&c.to_name));
+                (c, w)
+            })
+            .collect();
+        self.result.parts = trace.parts;
+        self.result.report = Some(trace.report);
+        self.stages.log = trace
+            .stages
+            .into_iter()
+            .map(|stage| StageEvent { stage, ran: false })
+            .collect();
+        true
+    }
+
+    /// The trace of a green build, to record once its files are written.
+    fn trace(
+        &mut self,
+        rig: Hash,
+        motion: Hash,
+        plan: &AtlasPlan,
+        emitted: &EmitReply,
+    ) -> Option<Trace> {
+        let report = self.result.report.clone()?;
+        let traced = std::mem::take(&mut self.traced);
+        let mut copies = Vec::new();
+        for c in &plan.copies {
+            match traced.iter().find(|i| i.path == c.from) {
+                Some(i) => copies.push((
+                    c.clone(),
+                    TracedOutput {
+                        name: c.to_name.clone(),
+                        content: i.content,
+                    },
+                )),
+                None => return None,
+            }
+        }
+        Some(Trace {
+            stage: TRACE_STAGE.into(),
+            rig,
+            motion,
+            images: traced,
+            parts: self.result.parts.clone(),
+            report,
+            stages: self.stages.log.iter().map(|e| e.stage.clone()).collect(),
+            written: emitted
+                .files
+                .iter()
+                .map(|f| TracedOutput {
+                    name: f.name.clone(),
+                    content: cache::hash(f.text.as_bytes()),
+                })
+                .collect(),
+            copies,
+        })
     }
 
     fn measure(
@@ -513,7 +857,7 @@ impl Build<'_> {
         };
         let located = || parse_rig(rig_file);
         if let (None, Some(written)) = (&self.target.images, &rig.images_dir) {
-            if let Err(e) = project.resolve_existing(&dir) {
+            if let Err(e) = project.resolve_existing_in(&dir, &mut self.canon) {
                 let r = located()?;
                 let loc = r.images_dir().map(|(_, l)| l.clone());
                 return Err(loc
@@ -536,14 +880,15 @@ impl Build<'_> {
             Option<stages::measure::MeasureError>,
         )> = Vec::new();
         for image in &rig.image_refs {
-            let path = match compile::resolve_image(project, &dir, image) {
-                Ok(p) => p,
+            let named = project::absolute(Path::new(image), &dir);
+            let (path, file) = match project.open_existing_in(&named, &mut self.canon) {
+                Ok(opened) => opened,
                 Err(e) => {
                     failed.push((image.clone(), Err(e), None));
                     continue;
                 }
             };
-            let bytes = match std::fs::read(&path) {
+            let bytes = match file.and_then(project::read_all) {
                 Ok(b) => b,
                 Err(e) => {
                     failed.push((
@@ -555,6 +900,11 @@ impl Build<'_> {
                 }
             };
             let content = cache::hash(&bytes);
+            self.traced.push(TracedImage {
+                named: (named != path).then_some(named),
+                path: path.clone(),
+                content,
+            });
             let name = format!("measure:{image}");
             let key = self
                 .key(&name, V_MEASURE)
@@ -604,28 +954,6 @@ impl Build<'_> {
                 })
             })
             .collect())
-    }
-
-    fn write(&mut self, plan: &AtlasPlan, emitted: &EmitReply) -> Result<(), Vec<Diagnostic>> {
-        let out_dir = self.result.out_dir.clone();
-        let fail = |what: String| {
-            vec![Diagnostic::new("write.failed", what)
-                .help("check the output directory's permissions and free space")]
-        };
-        std::fs::create_dir_all(&out_dir)
-            .map_err(|e| fail(format!("cannot create {}: {e}", out_dir.display())))?;
-        for c in &plan.copies {
-            let w = stages::emit::copy_atomic(&c.from, &out_dir.join(&c.to_name))
-                .map_err(|e| fail(format!("cannot copy {}: {e}", c.from.display())))?;
-            self.result.copies.push((c.clone(), w));
-        }
-        for f in &emitted.files {
-            let path = out_dir.join(&f.name);
-            let w = stages::emit::write_atomic(&path, f.text.as_bytes())
-                .map_err(|e| fail(format!("cannot write {}: {e}", path.display())))?;
-            self.result.written.push(w);
-        }
-        Ok(())
     }
 }
 

@@ -1,7 +1,8 @@
 //! This module owns running a stage against the cache: look the key up; on a hit,
-//! read the output blob (verified) and use it; on a miss — or a corrupt entry —
-//! compute, store the output as a blob and the key as an action, and log that the
-//! stage ran. Failures (refused input) are never cached: the next build re-runs
+//! read the output (verified: from the action entry when it is small enough to
+//! live there, else its blob) and use it; on a miss — or a corrupt entry —
+//! compute, store the output and the key's action entry, and log that the stage
+//! ran. Failures (refused input) are never cached: the next build re-runs
 //! the stage and prints the same diagnostics.
 //!
 //! **Early cutoff.** A dependent stage is keyed by the *output hash* of what it
@@ -51,8 +52,9 @@ impl<'a> Stages<'a> {
         T: Serialize + DeserializeOwned,
         F: FnOnce() -> Result<T, Vec<Diagnostic>>,
     {
-        if let Some(output) = self.cache.get_action(&key, name) {
-            if let Some(bytes) = self.cache.get_blob(&output, name) {
+        if let Some((output, inline)) = self.cache.get_output(&key, name) {
+            let bytes = inline.or_else(|| self.cache.get_blob(&output, name));
+            if let Some(bytes) = bytes {
                 if let Ok(value) = serde_json::from_slice::<T>(&bytes) {
                     self.log.push(StageEvent {
                         stage: name.into(),
@@ -70,9 +72,7 @@ impl<'a> Stages<'a> {
         let value = serde_json::from_slice::<T>(&bytes).unwrap_or(computed);
         // The cache is an optimisation: a failed write costs a rebuild next time,
         // never this build's result.
-        if self.cache.put_blob(&bytes).is_ok() {
-            let _ = self.cache.put_action(&key, name, &output);
-        }
+        let _ = self.cache.put_output(&key, name, &bytes);
         self.log.push(StageEvent {
             stage: name.into(),
             ran: true,

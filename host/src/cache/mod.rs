@@ -6,16 +6,25 @@
 //! Layout (under the cache root, `cache/` by default):
 //! - `blobs/<2 hex>/<64 hex>` — a blob, named by the blake3 of its bytes;
 //! - `actions/<2 hex>/<64 hex>` — `{"stage": …, "output": <hex>}` then a line with
-//!   the blake3 of that JSON (so a torn or edited entry is caught);
+//!   the blake3 of that JSON (so a torn or edited entry is caught); an output of at
+//!   most [`INLINE_MAX`] bytes is kept in its action entry (`"inline"`) instead of
+//!   a blob of its own, so a stage costs one file, not two; the same one-line form
+//!   holds each target's trace (`"stage": "target"`, see `build::pipeline`);
 //! - `plugins/<64 hex>.<ext>` — copies of plugin libraries, loaded from the copy so
-//!   the original can be rebuilt while a watcher holds it;
-//! - `tmp/` — where every file is written before it is renamed into place.
+//!   the original can be rebuilt while a watcher holds it.
+//!
+//! Every file is written to a temporary file beside it (`.tmp-<pid>-<n>`) and
+//! renamed into place: beside it, not in one shared directory, so parallel
+//! builds do not queue on one directory's lock.
 //!
 //! **Invariant:** a write is a rename of a complete file, so a reader sees a whole
-//! entry or none; two rigc processes sharing a cache can only race to write the
-//! same bytes under the same name. **Invariant:** nothing read from the cache is
-//! trusted before its hash is checked; a corrupt or truncated entry is named once
-//! (see [`Cache::take_warnings`]), deleted, and its stage rebuilt.
+//! entry or none (entries are not synced: a crash can leave one torn, and the hash
+//! check below catches it like any corruption); two rigc processes sharing a cache
+//! can only race to write the same bytes under the same name — except a target's
+//! trace, a record of its last green build, which is checked against the disk on
+//! every use. **Invariant:** nothing read from the cache is trusted before its
+//! hash is checked; a corrupt or truncated entry is named once (see
+//! [`Cache::take_warnings`]), deleted, and its stage rebuilt.
 
 mod gc;
 
@@ -29,9 +38,35 @@ use std::sync::Mutex;
 /// A blake3 hash.
 pub type Hash = [u8; 32];
 
+/// The largest stage output kept inside its action entry (an ext4 block).
+pub const INLINE_MAX: usize = 4096;
+
 /// Lowercase hex of a hash.
 pub fn hex(h: &Hash) -> String {
-    h.iter().map(|b| format!("{b:02x}")).collect()
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(64);
+    for b in h {
+        out.push(DIGITS[(b >> 4) as usize] as char);
+        out.push(DIGITS[(b & 15) as usize] as char);
+    }
+    out
+}
+
+/// A [`Hash`] in serde as its 64 hex digits (`#[serde(with = "crate::cache::hex_serde")]`),
+/// not as an array of 32 numbers.
+pub mod hex_serde {
+    use super::Hash;
+
+    /// Writes the hex digits.
+    pub fn serialize<S: serde::Serializer>(h: &Hash, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&super::hex(h))
+    }
+
+    /// Reads 64 hex digits.
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Hash, D::Error> {
+        let text: std::borrow::Cow<'de, str> = serde::Deserialize::deserialize(d)?;
+        super::unhex(&text).ok_or_else(|| serde::de::Error::custom("not 64 hex digits"))
+    }
 }
 
 /// Parses 64 hex digits.
@@ -50,6 +85,29 @@ pub fn unhex(s: &str) -> Option<Hash> {
 /// The blake3 of `bytes`.
 pub fn hash(bytes: &[u8]) -> Hash {
     *blake3::hash(bytes).as_bytes()
+}
+
+/// The blake3 of what `read` yields to its end, read in 256 KiB pieces — for
+/// files of tens of megabytes (this binary, plugin libraries), which read whole
+/// would first cost as many page faults as a fresh buffer of their size has pages.
+/// Every piece read is also handed to `also` (a copy being written, say).
+pub fn hash_stream(
+    mut read: impl std::io::Read,
+    mut also: impl FnMut(&[u8]) -> std::io::Result<()>,
+) -> std::io::Result<Hash> {
+    let mut hasher = blake3::Hasher::new();
+    let mut buf = vec![0u8; 256 * 1024];
+    loop {
+        let n = match read.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        hasher.update(&buf[..n]);
+        also(&buf[..n])?;
+    }
+    Ok(*hasher.finalize().as_bytes())
 }
 
 /// The build cache.
@@ -78,12 +136,14 @@ impl std::fmt::Display for CacheError {
 struct ActionEntry {
     stage: String,
     output: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    inline: Option<String>,
 }
 
 impl Cache {
     /// Opens (creating if needed) the cache at `root`.
     pub fn open(root: &Path) -> Result<Cache, CacheError> {
-        for dir in ["blobs", "actions", "plugins", "tmp"] {
+        for dir in ["blobs", "actions", "plugins"] {
             std::fs::create_dir_all(root.join(dir)).map_err(|e| CacheError {
                 message: format!(
                     "cannot create the cache directory {}: {e}",
@@ -119,20 +179,28 @@ impl Cache {
         self.root.join("plugins")
     }
 
-    /// Writes `bytes` to `path` by way of a temporary file and a rename.
+    /// Writes `bytes` to `path` by way of a temporary file beside it and a rename.
+    ///
+    /// The file is not synced before the rename: a cache entry is never trusted
+    /// before its hash is checked, so an entry a crash leaves empty or torn is
+    /// caught on its next read, deleted and rebuilt, like any other corruption.
+    /// (Syncing cost one `fdatasync` per stage per target, which bounded a cold
+    /// build by the disk's flush latency rather than by the work.) The directory
+    /// is created only when the temporary file finds it missing.
     pub fn write_atomic(&self, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
-        let tmp = self
-            .root
-            .join("tmp")
-            .join(format!("{}-{n}", std::process::id()));
+        let dir = path.parent().unwrap_or(&self.root);
+        let tmp = dir.join(format!(".tmp-{}-{n}", std::process::id()));
         let result = (|| {
-            let mut f = std::fs::File::create(&tmp)?;
+            let mut f = match std::fs::File::create(&tmp) {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    std::fs::create_dir_all(dir)?;
+                    std::fs::File::create(&tmp)?
+                }
+                other => other?,
+            };
             f.write_all(bytes)?;
-            f.sync_data()?;
+            drop(f);
             std::fs::rename(&tmp, path)
         })();
         if result.is_err() {
@@ -196,27 +264,23 @@ impl Cache {
     /// The output hash recorded for a stage key, verified; a torn or edited entry
     /// is named once and deleted.
     pub fn get_action(&self, key: &Hash, stage: &str) -> Option<Hash> {
-        let path = self.action_path(key);
-        let text = std::fs::read_to_string(&path).ok()?;
-        let parsed = text.split_once('\n').and_then(|(json, check)| {
-            let check = check.trim_end();
-            (hex(&hash(json.as_bytes())) == check)
-                .then(|| serde_json::from_str::<ActionEntry>(json).ok())
-                .flatten()
-                .and_then(|e| unhex(&e.output).map(|o| (e, o)))
-        });
-        match parsed {
-            Some((entry, output)) if entry.stage == stage => Some(output),
-            Some(_) => None,
-            None => {
-                let _ = std::fs::remove_file(&path);
-                self.warn_once(
-                    hex(key),
-                    format!(
-                        "rigc: cache entry {} (stage {stage}) is corrupt or truncated — deleted; the stage is rebuilt",
-                        hex(key)
-                    ),
-                );
+        self.get_output(key, stage).map(|(h, _)| h)
+    }
+
+    /// The output recorded for a stage key: its hash, and its bytes when the
+    /// entry holds them (else they are the blob of that hash). Verified; a torn or
+    /// edited entry — one whose inline bytes do not hash to its output, too — is
+    /// named once and deleted.
+    pub fn get_output(&self, key: &Hash, stage: &str) -> Option<(Hash, Option<Vec<u8>>)> {
+        let entry: ActionEntry = self.get_entry(key, stage, |e: &ActionEntry| &e.stage)?;
+        let output = unhex(&entry.output);
+        match (output, entry.inline) {
+            (Some(h), None) => Some((h, None)),
+            (Some(h), Some(bytes)) if hash(bytes.as_bytes()) == h => {
+                Some((h, Some(bytes.into_bytes())))
+            }
+            _ => {
+                self.corrupt_entry(key, stage);
                 None
             }
         }
@@ -224,19 +288,102 @@ impl Cache {
 
     /// Records that stage key `key` produced the blob `output`.
     pub fn put_action(&self, key: &Hash, stage: &str, output: &Hash) -> std::io::Result<()> {
-        let json = serde_json::to_string(&ActionEntry {
-            stage: stage.into(),
-            output: hex(output),
-        })
-        .unwrap_or_default();
+        self.put_entry(
+            key,
+            &ActionEntry {
+                stage: stage.into(),
+                output: hex(output),
+                inline: None,
+            },
+        )
+    }
+
+    /// Records that stage key `key` produced `bytes` (UTF-8, as every stage output
+    /// is JSON): inside the action entry when they are at most [`INLINE_MAX`]
+    /// bytes, else as a blob the entry names. Returns their hash.
+    pub fn put_output(&self, key: &Hash, stage: &str, bytes: &[u8]) -> std::io::Result<Hash> {
+        let h = hash(bytes);
+        match std::str::from_utf8(bytes) {
+            Ok(text) if bytes.len() <= INLINE_MAX => self.put_entry(
+                key,
+                &ActionEntry {
+                    stage: stage.into(),
+                    output: hex(&h),
+                    inline: Some(text.to_string()),
+                },
+            )?,
+            _ => {
+                self.put_blob(bytes)?;
+                self.put_action(key, stage, &h)?;
+            }
+        }
+        Ok(h)
+    }
+
+    /// The value recorded in the entry for `key`, verified like an action entry;
+    /// `None` when there is none, when it was recorded for another stage (`stage_of`
+    /// names an entry's stage), or when it is torn or edited (then it is named once
+    /// and deleted).
+    pub fn get_entry<T: serde::de::DeserializeOwned>(
+        &self,
+        key: &Hash,
+        stage: &str,
+        stage_of: impl Fn(&T) -> &str,
+    ) -> Option<T> {
+        let path = self.action_path(key);
+        let text = std::fs::read_to_string(&path).ok()?;
+        let parsed = text.split_once('\n').and_then(|(json, check)| {
+            let check = check.trim_end();
+            (hex(&hash(json.as_bytes())) == check)
+                .then(|| serde_json::from_str::<T>(json).ok())
+                .flatten()
+        });
+        match parsed {
+            Some(entry) if stage_of(&entry) == stage => Some(entry),
+            Some(_) => None,
+            None => {
+                self.corrupt_entry(key, stage);
+                None
+            }
+        }
+    }
+
+    /// Records `value` (which names its own stage) as the entry for `key`: one line
+    /// of JSON, then a line with the blake3 of that JSON.
+    pub fn put_entry<T: serde::Serialize>(&self, key: &Hash, value: &T) -> std::io::Result<()> {
+        let json = serde_json::to_string(value).unwrap_or_default();
         let text = format!("{json}\n{}\n", hex(&hash(json.as_bytes())));
         self.write_atomic(&self.action_path(key), text.as_bytes())
+    }
+
+    fn corrupt_entry(&self, key: &Hash, stage: &str) {
+        let _ = std::fs::remove_file(self.action_path(key));
+        self.warn_once(
+            hex(key),
+            format!(
+                "rigc: cache entry {} (stage {stage}) is corrupt or truncated — deleted; the stage is rebuilt",
+                hex(key)
+            ),
+        );
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hash_stream_is_hash_and_hands_on_every_piece() {
+        let bytes: Vec<u8> = (0..700_000u32).map(|i| (i * 7 % 251) as u8).collect();
+        let mut copy = Vec::new();
+        let h = hash_stream(&bytes[..], |piece| {
+            copy.extend_from_slice(piece);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(h, hash(&bytes));
+        assert_eq!(copy, bytes);
+    }
 
     #[test]
     fn blobs_and_actions_round_trip_and_corruption_is_caught_once() {
@@ -267,9 +414,34 @@ mod tests {
         std::fs::write(&p, &text[..text.len() / 2]).unwrap();
         assert_eq!(c.get_action(&key, "s"), None);
         assert!(c.take_warnings()[0].contains("corrupt or truncated"));
-        assert!(std::fs::read_dir(dir.path().join("tmp"))
-            .unwrap()
-            .next()
-            .is_none());
+        // Small outputs live in their action entry; an edited one is caught.
+        let small = hash(b"small");
+        let h = c.put_output(&small, "s", b"\"tiny\"").unwrap();
+        assert_eq!(
+            c.get_output(&small, "s"),
+            Some((h, Some(b"\"tiny\"".to_vec())))
+        );
+        let big = vec![b'x'; INLINE_MAX + 1];
+        let hb = c.put_output(&hash(b"big"), "s", &big).unwrap();
+        assert_eq!(c.get_output(&hash(b"big"), "s"), Some((hb, None)));
+        assert_eq!(c.get_blob(&hb, "s").unwrap(), big);
+        let p = c.action_path(&small);
+        let text = std::fs::read_to_string(&p).unwrap();
+        let (json, _) = text.split_once('\n').unwrap();
+        let edited = json.replace("tiny", "tinY");
+        std::fs::write(&p, format!("{edited}\n{}\n", hex(&hash(edited.as_bytes())))).unwrap();
+        assert_eq!(c.get_output(&small, "s"), None);
+        assert!(c.take_warnings()[0].contains("corrupt or truncated"));
+        // No temporary file is left behind.
+        let mut stack = vec![dir.path().to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).unwrap().flatten() {
+                let name = e.file_name().to_string_lossy().into_owned();
+                assert!(!name.starts_with(".tmp-"), "left behind: {name}");
+                if e.path().is_dir() {
+                    stack.push(e.path());
+                }
+            }
+        }
     }
 }

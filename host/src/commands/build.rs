@@ -103,11 +103,7 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
     };
     let elapsed = start.elapsed().as_secs_f64() * 1e3;
     if let Some(path) = &args.report {
-        let doc = crate::report::document(&results, elapsed);
-        let text = format!(
-            "{}\n",
-            serde_json::to_string_pretty(&doc).unwrap_or_default()
-        );
+        let text = format!("{}\n", crate::report::document_text(&results, elapsed));
         if let Err(e) =
             crate::stages::emit::write_atomic(&crate::project::absolute(path, cwd), text.as_bytes())
         {
@@ -186,20 +182,19 @@ fn build_many(
         .max()
         .unwrap_or(6)
         .max(6);
-    out.line(&format!(
-        "{:<width$}  verdict  ran  cached        ms",
-        "target"
-    ));
+    // The table goes out in one write, not one per target.
+    let mut table = format!("{:<width$}  verdict  ran  cached        ms", "target");
     for r in &results {
         let ran = r.log.iter().filter(|e| e.ran).count();
         let cached = r.log.len() - ran;
         let verdict = if r.is_green() { "green" } else { "red" };
-        out.line(&format!(
-            "{:<width$}  {verdict:<7}  {ran:>3}  {cached:>6}  {:>8.1}",
+        table.push_str(&format!(
+            "\n{:<width$}  {verdict:<7}  {ran:>3}  {cached:>6}  {:>8.1}",
             r.name,
             r.elapsed.as_secs_f64() * 1e3
         ));
     }
+    out.line(&table);
     let green = results.iter().filter(|r| r.is_green()).count();
     let red: Vec<&str> = results
         .iter()

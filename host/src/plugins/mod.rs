@@ -141,10 +141,10 @@ pub fn tool_identity() -> Hash {
                 }
             }
         }
-        let Ok(bytes) = std::fs::read(&exe) else {
+        let Ok(h) = std::fs::File::open(&exe).and_then(|f| cache::hash_stream(f, |_| Ok(())))
+        else {
             return fallback();
         };
-        let h = cache::hash(&bytes);
         if let (Some(memo), Some(stamp)) = (memo, stamp) {
             let tmp = memo.with_extension(format!("tmp-{}", std::process::id()));
             if std::fs::write(&tmp, format!("{stamp}{}\n", hex(&h))).is_ok() {
@@ -192,10 +192,67 @@ fn refuse(code: &'static str, message: String, help: &str, loc: &Option<Loc>) ->
     }
 }
 
+/// The path, size and modification time of a file, one per line: what the
+/// identity memos of [`tool_identity`] and [`load`] are keyed by.
+fn stamp(path: &Path) -> Option<String> {
+    let m = std::fs::metadata(path).ok()?;
+    let mtime = m
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    Some(format!("{}\n{}\n{}\n", path.display(), m.len(), mtime))
+}
+
+/// The identity remembered for the library at `path` when its stamp is the one
+/// recorded and its copy is in `copies` — so a build does not read and hash a
+/// plugin library of megabytes on every start, as [`tool_identity`] does not
+/// re-hash this binary.
+fn remembered_identity(path: &Path, copies: &Path, ext: &str) -> Option<Hash> {
+    let stamp = stamp(path)?;
+    let memo = copies.join(format!("{}.identity", hex(&cache::hash(stamp.as_bytes()))));
+    let text = std::fs::read_to_string(memo).ok()?;
+    let h = cache::unhex(text.strip_prefix(stamp.as_str())?.trim())?;
+    copies
+        .join(format!("{}.{ext}", hex(&h)))
+        .is_file()
+        .then_some(h)
+}
+
+fn remember_identity(path: &Path, copies: &Path, identity: &Hash) {
+    let Some(stamp) = stamp(path) else { return };
+    let memo = copies.join(format!("{}.identity", hex(&cache::hash(stamp.as_bytes()))));
+    let tmp = memo.with_extension(format!("tmp-{}", std::process::id()));
+    if std::fs::write(&tmp, format!("{stamp}{}\n", hex(identity))).is_ok() {
+        let _ = std::fs::rename(&tmp, &memo);
+    }
+}
+
 /// Loads one library (from a private copy under `copies`).
 pub fn load(req: &Request, copies: &Path) -> Result<Plugin, Diagnostic> {
+    let ext = req
+        .path
+        .extension()
+        .map(|e| e.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "so".into());
+    let identity = match remembered_identity(&req.path, copies, &ext) {
+        Some(h) => h,
+        None => copy_in(req, copies, &ext)?,
+    };
+    let copy = copies.join(format!("{}.{ext}", hex(&identity)));
+    open_copy(req, identity, copy)
+}
+
+/// Reads the library, names it by its hash, copies it into `copies` (once) and
+/// remembers its identity.
+/// Copies the library into `copies` while hashing it (one pass, in pieces: the
+/// copy holds exactly the bytes its name is the hash of), names the copy by that
+/// hash (keeping an existing one), and remembers the identity.
+fn copy_in(req: &Request, copies: &Path, ext: &str) -> Result<Hash, Diagnostic> {
+    use std::io::Write;
     let shown = req.path.display();
-    let bytes = std::fs::read(&req.path).map_err(|e| {
+    let unreadable = |e: std::io::Error| {
         let what = if e.kind() == std::io::ErrorKind::NotFound {
             "is not on disk".to_string()
         } else {
@@ -207,27 +264,52 @@ pub fn load(req: &Request, copies: &Path) -> Result<Plugin, Diagnostic> {
             "build the plugin (cargo build --release -p <crate>) or fix the path in rigc.toml",
             &req.loc,
         )
-    })?;
-    let identity = cache::hash(&bytes);
-    let ext = req
-        .path
-        .extension()
-        .map(|e| e.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "so".into());
-    let copy = copies.join(format!("{}.{ext}", hex(&identity)));
-    if !copy.exists() {
-        let tmp = copies.join(format!(".{}-{}", hex(&identity), std::process::id()));
-        let written = std::fs::write(&tmp, &bytes).and_then(|_| std::fs::rename(&tmp, &copy));
-        if let Err(e) = written {
+    };
+    let uncopied = |e: std::io::Error| {
+        refuse(
+            "plugin.unreadable",
+            format!("plugin library {shown} could not be copied into the cache: {e}"),
+            "check the cache directory's permissions",
+            &req.loc,
+        )
+    };
+    let original = std::fs::File::open(&req.path).map_err(unreadable)?;
+    let tmp = copies.join(format!(".copy-{}", std::process::id()));
+    let mut out = std::fs::File::create(&tmp).map_err(uncopied)?;
+    let mut write_error = None;
+    let hashed = cache::hash_stream(original, |piece| {
+        out.write_all(piece).map_err(|e| {
+            write_error = Some(e.kind());
+            e
+        })
+    });
+    drop(out);
+    let identity = match hashed {
+        Ok(h) => h,
+        Err(e) => {
             let _ = std::fs::remove_file(&tmp);
-            return Err(refuse(
-                "plugin.unreadable",
-                format!("plugin library {shown} could not be copied into the cache: {e}"),
-                "check the cache directory's permissions",
-                &req.loc,
-            ));
+            return Err(match write_error {
+                Some(_) => uncopied(e),
+                None => unreadable(e),
+            });
         }
+    };
+    let copy = copies.join(format!("{}.{ext}", hex(&identity)));
+    let placed = if copy.exists() {
+        std::fs::remove_file(&tmp)
+    } else {
+        std::fs::rename(&tmp, &copy)
+    };
+    if let Err(e) = placed {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(uncopied(e));
     }
+    remember_identity(&req.path, copies, &identity);
+    Ok(identity)
+}
+
+fn open_copy(req: &Request, identity: Hash, copy: PathBuf) -> Result<Plugin, Diagnostic> {
+    let shown = req.path.display();
     let handle = Handle::open(&copy).map_err(|e| match e {
         LoadError::NotALibrary(why) => refuse("plugin.not-a-library", format!("plugin library {shown} could not be loaded: {why}"), "name a shared library built for this platform (a cdylib)", &req.loc),
         LoadError::NoEntry => refuse("plugin.no-entry", format!("plugin library {shown} exports no {ENTRY_SYMBOL} symbol, so it is not a rigc plugin"), "build it with rigc_sdk::export_plugin!(YourPlugin) in a crate of type cdylib", &req.loc),

@@ -23,34 +23,39 @@ pub struct SourceFile {
     pub path: PathBuf,
     /// The text.
     pub text: String,
-    line_starts: Vec<usize>,
+    /// Where each line starts, computed the first time a location is asked for
+    /// (a build whose inputs are all green never asks).
+    line_starts: std::sync::OnceLock<Vec<usize>>,
 }
 
 impl SourceFile {
     /// Wraps `text` read from `path`.
     pub fn new(display: impl Into<String>, path: impl AsRef<Path>, text: String) -> Arc<Self> {
-        let mut line_starts = vec![0];
-        for (i, b) in text.bytes().enumerate() {
-            if b == b'\n' {
-                line_starts.push(i + 1);
-            }
-        }
         Arc::new(SourceFile {
             display: display.into(),
             path: path.as_ref().to_path_buf(),
             text,
-            line_starts,
+            line_starts: std::sync::OnceLock::new(),
+        })
+    }
+
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            let mut starts = vec![0];
+            starts.extend(self.text.match_indices('\n').map(|(i, _)| i + 1));
+            starts
         })
     }
 
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let line = match self.line_starts.binary_search(&offset) {
+        let line_starts = self.line_starts();
+        let line = match line_starts.binary_search(&offset) {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        let start = self.line_starts[line];
+        let start = line_starts[line];
         let col = self
             .text
             .get(start..offset)
@@ -61,11 +66,11 @@ impl SourceFile {
 
     /// The text of a 1-based line, without its newline.
     pub fn line_text(&self, line: usize) -> &str {
-        let Some(&start) = self.line_starts.get(line.wrapping_sub(1)) else {
+        let line_starts = self.line_starts();
+        let Some(&start) = line_starts.get(line.wrapping_sub(1)) else {
             return "";
         };
-        let end = self
-            .line_starts
+        let end = line_starts
             .get(line)
             .map(|e| e - 1)
             .unwrap_or(self.text.len());

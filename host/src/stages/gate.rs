@@ -12,7 +12,7 @@ use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{GateInput, Outcome, Profile, RuleKind};
 
 /// One rule's verdict.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Verdict {
     /// Ran and held.
     Pass,
@@ -25,7 +25,7 @@ pub enum Verdict {
 }
 
 /// One rule's result.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RuleResult {
     /// Assertion code.
     pub code: String,
@@ -36,7 +36,7 @@ pub struct RuleResult {
 }
 
 /// The gate's whole report.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GateReport {
     /// The profile it ran under.
     pub profile: Profile,
