@@ -278,10 +278,8 @@ fn copy_in(req: &Request, copies: &Path, ext: &str) -> Result<Hash, Diagnostic> 
     let mut out = std::fs::File::create(&tmp).map_err(uncopied)?;
     let mut write_error = None;
     let hashed = cache::hash_stream(original, |piece| {
-        out.write_all(piece).map_err(|e| {
-            write_error = Some(e.kind());
-            e
-        })
+        out.write_all(piece)
+            .inspect_err(|e| write_error = Some(e.kind()))
     });
     drop(out);
     let identity = match hashed {
