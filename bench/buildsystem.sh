@@ -22,7 +22,8 @@
 # Environment: COLD_RUNS (3), NOOP_RUNS (11), SEED (1), KEEP=1 keeps the work
 # directory, BENCH_DIR puts it somewhere else than a fresh mktemp -d,
 # WATCH_CMD overrides the watch command (default: `rigc watch <target>`),
-# WATCH_DEBOUNCE_MS is subtracted from the watch latency (default 0),
+# WATCH_DEBOUNCE_MS is passed as --debounce and subtracted from the watch latency
+# (default 30, rigc watch's own default),
 # QUIET_WAIT (180): before each cold run and each batch of no-op runs the bench
 # waits up to this many seconds for the rest of the machine to go idle (under
 # 0.15 of a core for 2 s), and it prints how many cores other processes used
@@ -229,7 +230,9 @@ if probe.returncode == 0 and sizes:
             target = name
             break
     if target:
-        cmd = os.environ.get("WATCH_CMD", "%s watch %s --cache-dir %s" % (rigc, target, results[n]["cache"]))
+        debounce_ms = os.environ.get("WATCH_DEBOUNCE_MS", "30")
+        cmd = os.environ.get("WATCH_CMD", "%s watch %s --debounce %s --cache-dir %s"
+                             % (rigc, target, debounce_ms, results[n]["cache"]))
         motion_path = os.path.join(proj, "rigs", target, "motion.json")
         out_path = os.path.join(proj, "out", target, "skeleton.json")
         original = open(motion_path).read()
@@ -267,7 +270,7 @@ if probe.returncode == 0 and sizes:
             proc.wait()
             open(motion_path, "w").write(original)
         if len(lat) == 10:
-            debounce = float(os.environ.get("WATCH_DEBOUNCE_MS", "0")) / 1e3
+            debounce = float(debounce_ms) / 1e3
             watch = (target, med(lat) - debounce, debounce)
 
 # ---------------------------------------------------------------- report
