@@ -253,11 +253,18 @@ const SWITCHES: &[&str] = &[
     "compact",
 ];
 
-/// The rules of CLI.md §0 that clap words differently, checked on the raw
-/// arguments before clap sees them: a value flag followed by nothing or by
-/// another `--flag` → `--<flag> needs a value`; a flag given twice →
-/// `--<name> was given more than once ("a" then "b"); this command takes it once`.
+/// The rules of CLI.md §0 that clap words differently, checked on rigc's raw
+/// arguments before clap sees them (see [`precheck_flags`]).
 pub fn precheck(args: &[String]) -> Result<(), String> {
+    precheck_flags(args, SWITCHES)
+}
+
+/// Checks raw arguments, `switches` being the flags that take no value: a value
+/// flag followed by nothing or by another `--flag` → `--<flag> needs a value`; a
+/// flag given twice → `--<name> was given more than once ("a" then "b"); this
+/// command takes it once`. Shared with `rig-pose`, whose command line follows
+/// the same rules.
+pub fn precheck_flags(args: &[String], switches: &[&str]) -> Result<(), String> {
     let mut seen: Vec<(String, String)> = Vec::new();
     let mut i = 0;
     while i < args.len() {
@@ -273,7 +280,7 @@ pub fn precheck(args: &[String]) -> Result<(), String> {
             Some((n, v)) => (n.to_string(), Some(v.to_string())),
             None => (flag.to_string(), None),
         };
-        let value = if SWITCHES.contains(&name.as_str()) {
+        let value = if switches.contains(&name.as_str()) {
             "true".to_string()
         } else {
             match value {
@@ -295,6 +302,44 @@ pub fn precheck(args: &[String]) -> Result<(), String> {
         seen.push((name, value));
     }
     Ok(())
+}
+
+/// What a clap parse failure becomes: help and version are printed here and end
+/// the program (`Ok` with its exit code: 0, or 2 for help shown because nothing
+/// was given); anything else is a usage error, returned as its one-line message
+/// without clap's `error: ` head, for the caller to print with its usage line.
+/// "The following required arguments were not provided:" names them on the
+/// same line.
+pub fn clap_failure(e: clap::Error) -> Result<std::process::ExitCode, String> {
+    use clap::error::ErrorKind;
+    use std::process::ExitCode;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            Ok(ExitCode::SUCCESS)
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            Ok(ExitCode::from(2))
+        }
+        _ => {
+            let text = e.render().to_string();
+            let mut lines = text.lines();
+            let mut first = lines
+                .next()
+                .unwrap_or("")
+                .trim_start_matches("error: ")
+                .to_string();
+            if first.ends_with(':') {
+                let named: Vec<&str> = lines
+                    .take_while(|l| l.starts_with("  "))
+                    .map(str::trim)
+                    .collect();
+                first = format!("{first} {}", named.join(", "));
+            }
+            Err(first)
+        }
+    }
 }
 
 #[cfg(test)]

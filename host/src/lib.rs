@@ -48,28 +48,11 @@ pub fn main_entry() -> ExitCode {
     let parsed = match cli::Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            use clap::error::ErrorKind;
-            return match e.kind() {
-                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-                    let _ = e.print();
-                    ExitCode::SUCCESS
-                }
-                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-                    let _ = e.print();
-                    ExitCode::from(2)
-                }
-                _ => {
-                    let text = e.render().to_string();
-                    let first = text
-                        .lines()
-                        .next()
-                        .unwrap_or("")
-                        .trim_start_matches("error: ");
-                    let usage = cli::Cli::command().render_usage().to_string();
-                    eprintln!("rigc: {first}\n\n{usage}");
-                    ExitCode::from(2)
-                }
-            };
+            return cli::clap_failure(e).unwrap_or_else(|message| {
+                let usage = cli::Cli::command().render_usage().to_string();
+                eprintln!("rigc: {message}\n\n{usage}");
+                ExitCode::from(2)
+            });
         }
     };
     let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());

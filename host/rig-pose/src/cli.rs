@@ -1,6 +1,7 @@
 //! This module owns rig-pose's command line as typed values: pure clap parsing
 //! that validates flags and does no IO (the host's `cli.rs` style), and the
-//! pre-check of the raw arguments for the two usage errors clap words
+//! flags that take no value, which the host's pre-check of the raw arguments
+//! (`rigc::cli::precheck_flags`) needs for the two usage errors clap words
 //! differently (`--<flag> needs a value`, `--<flag> was given more than once`).
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -85,51 +86,9 @@ fn positive(s: &str) -> Result<f64, String> {
     }
 }
 
-/// Flags that take no value.
-const SWITCHES: &[&str] = &["help", "version", "loop", "hips-inferred", "coco"];
-
-/// Checks the raw arguments: a value flag followed by nothing or by another
-/// `--flag` → `--<flag> needs a value`; a flag given twice → `--<name> was given
-/// more than once ("a" then "b"); this command takes it once`.
-pub fn precheck(args: &[String]) -> Result<(), String> {
-    let mut seen: Vec<(String, String)> = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let arg = &args[i];
-        i += 1;
-        if arg == "--" {
-            break;
-        }
-        let Some(flag) = arg.strip_prefix("--") else {
-            continue;
-        };
-        let (name, value) = match flag.split_once('=') {
-            Some((n, v)) => (n.to_string(), Some(v.to_string())),
-            None => (flag.to_string(), None),
-        };
-        let value = if SWITCHES.contains(&name.as_str()) {
-            "true".to_string()
-        } else {
-            match value {
-                Some(v) => v,
-                None => match args.get(i) {
-                    Some(next) if !next.starts_with("--") => {
-                        i += 1;
-                        next.clone()
-                    }
-                    _ => return Err(format!("--{name} needs a value")),
-                },
-            }
-        };
-        if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name) {
-            return Err(format!(
-                "--{name} was given more than once ({first:?} then {value:?}); this command takes it once"
-            ));
-        }
-        seen.push((name, value));
-    }
-    Ok(())
-}
+/// Flags that take no value (for `rigc::cli::precheck_flags`, which words
+/// the two usage errors clap words differently).
+pub const SWITCHES: &[&str] = &["help", "version", "loop", "hips-inferred", "coco"];
 
 #[cfg(test)]
 mod tests {
@@ -141,6 +100,7 @@ mod tests {
 
     #[test]
     fn values_and_repeats() {
+        let precheck = |a: &[String]| rigc::cli::precheck_flags(a, SWITCHES);
         assert_eq!(
             precheck(&args("clean --pose a --out=b --loop --coco")),
             Ok(())

@@ -103,44 +103,17 @@ pub fn main_entry() -> ExitCode {
         .collect();
     let args = argv.get(1..).unwrap_or(&[]);
     let mut out = Output::new(cli::MessageFormat::Human);
-    if let Err(message) = cli::precheck(args) {
+    if let Err(message) = rigc::cli::precheck_flags(args, cli::SWITCHES) {
         out.usage(&message);
         return ExitCode::from(2);
     }
     let parsed = match cli::Cli::try_parse_from(&argv) {
         Ok(c) => c,
         Err(e) => {
-            use clap::error::ErrorKind;
-            return match e.kind() {
-                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-                    let _ = e.print();
-                    ExitCode::SUCCESS
-                }
-                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-                    let _ = e.print();
-                    ExitCode::from(2)
-                }
-                _ => {
-                    let text = e.render().to_string();
-                    let mut lines = text.lines();
-                    let mut first = lines
-                        .next()
-                        .unwrap_or("")
-                        .trim_start_matches("error: ")
-                        .to_string();
-                    // "the following required arguments were not provided:" names
-                    // them on the lines below it.
-                    if first.ends_with(':') {
-                        let named: Vec<&str> = lines
-                            .take_while(|l| l.starts_with("  "))
-                            .map(str::trim)
-                            .collect();
-                        first = format!("{first} {}", named.join(", "));
-                    }
-                    out.usage(&first);
-                    ExitCode::from(2)
-                }
-            };
+            return rigc::cli::clap_failure(e).unwrap_or_else(|message| {
+                out.usage(&message);
+                ExitCode::from(2)
+            });
         }
     };
     let mut out = Output::new(parsed.message_format);
