@@ -33,7 +33,7 @@ use crate::raw::{json_or_undefined, num};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind};
 use rigc_sdk::spine::data::TimelineKind;
-use rigc_sdk::spine::pose::{MixFrom, Physics, PoseError, Skeleton};
+use rigc_sdk::spine::pose::{Physics, PoseError, Skeleton};
 use rigc_sdk::spine::SkeletonData;
 use serde_json::Value;
 
@@ -189,18 +189,7 @@ fn step(
         let posed = (|| {
             sk.time = t;
             sk.setup_pose();
-            sk.apply_animation(
-                a,
-                last,
-                t,
-                true,
-                None,
-                1.0,
-                MixFrom::Setup,
-                false,
-                false,
-                false,
-            )?;
+            sk.apply_over_setup(a, last, t, true, None)?;
             sk.update_world_transform_with(Physics::Update)
         })();
         if let Err(e) = posed {

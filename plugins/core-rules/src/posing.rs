@@ -12,7 +12,7 @@
 
 use crate::raw::{fixed, num};
 use rigc_sdk::spine::data::Timeline;
-use rigc_sdk::spine::pose::{MixFrom, Physics, PoseError, Skeleton};
+use rigc_sdk::spine::pose::{Physics, PoseError, Skeleton};
 use rigc_sdk::spine::SkeletonData;
 
 /// A fresh skeleton (`new Skeleton(data)`) under `skin` (`None`: no skin set,
@@ -39,18 +39,7 @@ pub(crate) fn applied_at<'d>(
 ) -> Result<Skeleton<'d>, PoseError> {
     let mut sk = fresh(data, skin)?;
     sk.time = t;
-    sk.apply_animation(
-        anim,
-        -1.0,
-        t,
-        false,
-        None,
-        1.0,
-        MixFrom::Setup,
-        false,
-        false,
-        false,
-    )?;
+    sk.apply_over_setup(anim, -1.0, t, false, None)?;
     Ok(sk)
 }
 

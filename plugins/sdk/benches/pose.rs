@@ -12,7 +12,7 @@
 //! so the total is a little above the plain run) and prints their medians.
 
 use rigc_sdk::spine::data::AttachmentKind;
-use rigc_sdk::spine::pose::{MixFrom, Physics};
+use rigc_sdk::spine::pose::Physics;
 use rigc_sdk::spine::{read_skeleton, Skeleton};
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -155,19 +155,7 @@ fn main() {
             sk.time = t;
             sk.setup_pose();
             lap(0);
-            sk.apply_animation(
-                0,
-                last,
-                t,
-                true,
-                None,
-                1.0,
-                MixFrom::Setup,
-                false,
-                false,
-                false,
-            )
-            .expect("apply");
+            sk.apply_over_setup(0, last, t, true, None).expect("apply");
             lap(1);
             sk.update_world_transform_with(Physics::Update)
                 .expect("pose");

@@ -70,18 +70,7 @@ fn ours(job: &Job) -> Result<Value, String> {
         sk.setup_pose();
         if let Some(b) = job.base.as_deref().and_then(|b| data.find_animation(b)) {
             let mut ignored = Vec::new();
-            sk.apply_animation(
-                b,
-                -1.0,
-                job.base_time,
-                false,
-                Some(&mut ignored),
-                1.0,
-                MixFrom::Setup,
-                false,
-                false,
-                false,
-            )?;
+            sk.apply_over_setup(b, -1.0, job.base_time, false, Some(&mut ignored))?;
         }
         let a = data.find_animation(&job.animation).expect("animation");
         let mut events = Vec::new();

@@ -445,6 +445,31 @@ impl<'a> Skeleton<'a> {
         )
     }
 
+    /// [`Skeleton::apply_animation`] as one track at full weight over the setup
+    /// pose (alpha 1, [`MixFrom::Setup`], no add, no out, the pose itself): the
+    /// call the gate's posing rules, `rigc sample` and the benches make.
+    pub fn apply_over_setup(
+        &mut self,
+        index: usize,
+        last_time: f64,
+        time: f64,
+        looped: bool,
+        events: Option<&mut Vec<&'a Event>>,
+    ) -> Result<(), PoseError> {
+        self.apply_animation(
+            index,
+            last_time,
+            time,
+            looped,
+            events,
+            1.0,
+            MixFrom::Setup,
+            false,
+            false,
+            false,
+        )
+    }
+
     fn transform(&self) -> SkeletonTransform {
         SkeletonTransform {
             sx: self.scale_x,

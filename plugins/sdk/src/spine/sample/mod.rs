@@ -17,7 +17,7 @@ pub use out::{nums, obj, Out};
 pub use snapshot::snapshot;
 
 use crate::spine::data::{Event, SkeletonData, TimelineKind};
-use crate::spine::pose::{pose_error, MixFrom, Physics, PoseError, Skeleton};
+use crate::spine::pose::{pose_error, Physics, PoseError, Skeleton};
 
 /// The `format` of the document.
 pub const FORMAT: &str = "spine-oracle-pose/1";
@@ -130,18 +130,7 @@ pub fn pose_at<'a>(
         sk.time = t;
         sk.setup_pose();
         if let Some(a) = animation {
-            sk.apply_animation(
-                a,
-                -1.0,
-                t,
-                o.looped,
-                Some(&mut events),
-                1.0,
-                MixFrom::Setup,
-                false,
-                false,
-                false,
-            )?;
+            sk.apply_over_setup(a, -1.0, t, o.looped, Some(&mut events))?;
         }
         sk.update_world_transform_with(Physics::None)?;
         return Ok((sk, events));
@@ -152,18 +141,7 @@ pub fn pose_at<'a>(
         sk.setup_pose();
         if let Some(a) = animation {
             let mut ignored = Vec::new();
-            sk.apply_animation(
-                a,
-                last,
-                tk,
-                o.looped,
-                Some(&mut ignored),
-                1.0,
-                MixFrom::Setup,
-                false,
-                false,
-                false,
-            )?;
+            sk.apply_over_setup(a, last, tk, o.looped, Some(&mut ignored))?;
         }
         sk.update_world_transform_with(Physics::Update)?;
         last = tk;
