@@ -19,19 +19,28 @@ rigc="$root/target/release/rigc"
 python3 - "$rigc" "$root/bench/load.mjs" "$runs" <<'PY'
 import subprocess, sys, time, statistics
 rigc, load, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
-def wall(cmd):
+import os, shutil
+def wall(cmd, before=None):
     samples = []
     for _ in range(runs):
+        if before:
+            before()
         t = time.perf_counter()
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         samples.append(time.perf_counter() - t)
     return statistics.median(samples) * 1e3
-build = wall([rigc, "build", "--rig", "walk/rig.json", "--motion", "walk/motion.json", "--out", "out2"])
+def cold():
+    # A cold build: no cache (no stage or trace to replay) and no previous output.
+    for d in ("cache", "out2"):
+        shutil.rmtree(d, ignore_errors=True)
+build = wall([rigc, "build", "--rig", "walk/rig.json", "--motion", "walk/motion.json", "--out", "out2"], cold)
+noop = wall([rigc, "build", "--rig", "walk/rig.json", "--motion", "walk/motion.json", "--out", "out2"])
 node = wall(["node", load, "out/skeleton.json", "out/skeleton.atlas", "1"])
 node_empty = wall(["node", "-e", "0"])
 inproc = float(subprocess.run(["node", load, "out/skeleton.json", "out/skeleton.atlas", "200"], check=True, capture_output=True, text=True).stdout)
 print(f"walk, median of {runs} runs (wall clock, whole processes):")
 print(f"  rigc build (cold, gated, written)        {build:9.3f} ms")
+print(f"  rigc build again (no-op, from the cache) {noop:9.3f} ms")
 print(f"  node + spine-core loading the output     {node:9.3f} ms   (node doing nothing: {node_empty:.3f} ms)")
 print(f"  ratio rigc build / node load             {build / node:9.3f}")
 print(f"  spine-core readSkeletonData in process   {inproc:9.4f} ms  (median of 200, warm JIT)")
