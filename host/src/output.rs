@@ -5,18 +5,27 @@ use crate::{cli, commands, diag};
 use clap::CommandFactory;
 use std::io::Write;
 
-/// Where a command's lines go: stdout for the report, stderr for refusals.
-pub struct Output {
-    format: cli::MessageFormat,
+/// Stdout and stderr with the quiet end of a closed pipe: once a write finds
+/// either closed, nothing more is written and the program ends with 0 (a
+/// `rigc … | head` is not an error). Shared with `rig-pose`.
+#[derive(Debug, Default)]
+pub struct Streams {
     broken: bool,
 }
 
-impl Output {
-    /// An output printing diagnostics in `format`.
-    pub fn new(format: cli::MessageFormat) -> Self {
-        Output {
-            format,
-            broken: false,
+impl Streams {
+    /// Writes `text` to stderr when `err`, else to stdout.
+    pub fn write(&mut self, err: bool, text: &str) {
+        if self.broken {
+            return;
+        }
+        let result = if err {
+            std::io::stderr().lock().write_all(text.as_bytes())
+        } else {
+            std::io::stdout().lock().write_all(text.as_bytes())
+        };
+        if result.is_err_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) {
+            self.broken = true;
         }
     }
 
@@ -26,21 +35,28 @@ impl Output {
     }
 }
 
+/// Where a command's lines go: stdout for the report, stderr for refusals.
+pub struct Output {
+    format: cli::MessageFormat,
+    streams: Streams,
+}
+
 impl Output {
+    /// An output printing diagnostics in `format`.
+    pub fn new(format: cli::MessageFormat) -> Self {
+        Output {
+            format,
+            streams: Streams::default(),
+        }
+    }
+
+    /// Did a write find stdout or stderr closed?
+    pub fn is_broken(&self) -> bool {
+        self.streams.is_broken()
+    }
+
     fn write(&mut self, err: bool, text: &str) {
-        if self.broken {
-            return;
-        }
-        let result = if err {
-            std::io::stderr().lock().write_all(text.as_bytes())
-        } else {
-            std::io::stdout().lock().write_all(text.as_bytes())
-        };
-        if let Err(e) = result {
-            if e.kind() == std::io::ErrorKind::BrokenPipe {
-                self.broken = true;
-            }
-        }
+        self.streams.write(err, text);
     }
 
     /// A report line on stdout.

@@ -33,14 +33,13 @@ pub mod sequence;
 
 use clap::{CommandFactory, Parser};
 use command::Status;
-use std::io::Write;
 use std::process::ExitCode;
 
 /// Where the command's lines go: stdout for its report, stderr for refusals,
 /// and the quiet end of a closed pipe.
 pub struct Output {
     format: cli::MessageFormat,
-    broken: bool,
+    streams: rigc::output::Streams,
 }
 
 impl Output {
@@ -48,22 +47,12 @@ impl Output {
     pub fn new(format: cli::MessageFormat) -> Self {
         Output {
             format,
-            broken: false,
+            streams: rigc::output::Streams::default(),
         }
     }
 
     fn write(&mut self, err: bool, text: &str) {
-        if self.broken {
-            return;
-        }
-        let result = if err {
-            std::io::stderr().lock().write_all(text.as_bytes())
-        } else {
-            std::io::stdout().lock().write_all(text.as_bytes())
-        };
-        if result.is_err_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) {
-            self.broken = true;
-        }
+        self.streams.write(err, text);
     }
 
     /// A line on stdout.
@@ -120,7 +109,7 @@ pub fn main_entry() -> ExitCode {
     let status = match &parsed.command {
         cli::Command::Clean(a) => command::run(a, args, &mut out),
     };
-    if out.broken {
+    if out.streams.is_broken() {
         return ExitCode::SUCCESS;
     }
     match status {

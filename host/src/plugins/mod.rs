@@ -121,15 +121,7 @@ pub fn tool_identity() -> Hash {
         let Ok(exe) = std::env::current_exe() else {
             return fallback();
         };
-        let stamp = std::fs::metadata(&exe).ok().map(|m| {
-            let mtime = m
-                .modified()
-                .ok()
-                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                .map(|d| d.as_nanos())
-                .unwrap_or(0);
-            format!("{}\n{}\n{}\n", exe.display(), m.len(), mtime)
-        });
+        let stamp = stamp(&exe);
         let memo = IDENTITY_MEMO.get().map(|d| d.join("tool-identity"));
         if let (Some(memo), Some(stamp)) = (&memo, &stamp) {
             if let Ok(text) = std::fs::read_to_string(memo) {
