@@ -150,9 +150,12 @@ impl Project {
 /// `realpath`'s `readlink` per component each. Directories are remembered only as
 /// long as the memo lives, so a directory later replaced by a symlink is seen by
 /// the next task.
+///
+/// Keyed by the path's bytes: the paths asked about are normalised, so equal
+/// bytes are equal paths, and hashing bytes skips `Path`'s component-wise hash.
 #[derive(Debug, Default)]
 pub struct Canon {
-    dirs: HashMap<PathBuf, PathBuf>,
+    dirs: HashMap<std::ffi::OsString, PathBuf>,
 }
 
 impl Canon {
@@ -161,14 +164,15 @@ impl Canon {
     /// directories above it.
     pub fn under(dir: &Path) -> Canon {
         let mut c = Canon::default();
-        c.dirs.insert(dir.to_path_buf(), dir.to_path_buf());
+        c.dirs
+            .insert(dir.as_os_str().to_os_string(), dir.to_path_buf());
         c
     }
 
     /// `std::fs::canonicalize` of an absolute path without `.` or `..` components
     /// (what [`normalize`] returns); the same result, and the same error kind.
     pub fn canonicalize(&mut self, path: &Path) -> std::io::Result<PathBuf> {
-        if let Some(c) = self.dirs.get(path) {
+        if let Some(c) = self.dirs.get(path.as_os_str()) {
             return Ok(c.clone());
         }
         let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
@@ -180,7 +184,7 @@ impl Canon {
         }
         let c = self.canonicalize(parent)?.join(name);
         if meta.is_dir() {
-            self.dirs.insert(path.to_path_buf(), c.clone());
+            self.dirs.insert(path.as_os_str().to_os_string(), c.clone());
         }
         Ok(c)
     }
@@ -197,6 +201,9 @@ pub fn absolute(path: &Path, cwd: &Path) -> PathBuf {
 
 /// Removes `.` and resolves `..` lexically.
 pub fn normalize(path: &Path) -> PathBuf {
+    if is_normal(path) {
+        return path.to_path_buf();
+    }
     let mut out = PathBuf::new();
     for c in path.components() {
         match c {
@@ -208,6 +215,28 @@ pub fn normalize(path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// Is `path` already what [`normalize`] makes of it: absolute, no `.`, `..` or
+/// empty component, no trailing slash? A byte scan, much cheaper than walking
+/// `Path::components` (most paths a project names are already normal once
+/// joined to an absolute directory).
+#[cfg(unix)]
+fn is_normal(path: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = path.as_os_str().as_bytes();
+    let Some(rest) = bytes.strip_prefix(b"/") else {
+        return false;
+    };
+    rest.is_empty()
+        || rest
+            .split(|&b| b == b'/')
+            .all(|seg| !seg.is_empty() && seg != b"." && seg != b"..")
+}
+
+#[cfg(not(unix))]
+fn is_normal(_: &Path) -> bool {
+    false
 }
 
 /// The canonical form of `path`, or of its longest existing ancestor with the
@@ -259,6 +288,43 @@ pub fn relative_slash(from_dir: &Path, to: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn normalize_fast_path_agrees_with_components() {
+        let slow = |p: &Path| {
+            let mut out = PathBuf::new();
+            for c in p.components() {
+                match c {
+                    Component::CurDir => {}
+                    Component::ParentDir => {
+                        out.pop();
+                    }
+                    other => out.push(other.as_os_str()),
+                }
+            }
+            out
+        };
+        for p in [
+            "/",
+            "/a",
+            "/a/b.json",
+            "/a/",
+            "/a//b",
+            "/a/./b",
+            "/a/../b",
+            "/a/b/..",
+            "/a/b/.",
+            "/.hidden/x",
+            "/a/..b/c.",
+            "a/b",
+            "./a",
+            "",
+            "//a",
+            "/a/b/../../..",
+        ] {
+            assert_eq!(normalize(Path::new(p)), slow(Path::new(p)), "{p:?}");
+        }
+    }
 
     #[test]
     fn relative_paths() {
