@@ -74,10 +74,17 @@ pub fn unhex(s: &str) -> Option<Hash> {
     if s.len() != 64 {
         return None;
     }
+    fn nibble(b: u8) -> Option<u8> {
+        match b {
+            b'0'..=b'9' => Some(b - b'0'),
+            b'a'..=b'f' => Some(b - b'a' + 10),
+            b'A'..=b'F' => Some(b - b'A' + 10),
+            _ => None,
+        }
+    }
     let mut out = [0u8; 32];
-    for (i, chunk) in s.as_bytes().chunks(2).enumerate() {
-        let text = std::str::from_utf8(chunk).ok()?;
-        out[i] = u8::from_str_radix(text, 16).ok()?;
+    for (o, pair) in out.iter_mut().zip(s.as_bytes().chunks_exact(2)) {
+        *o = (nibble(pair[0])? << 4) | nibble(pair[1])?;
     }
     Some(out)
 }
@@ -371,6 +378,22 @@ impl Cache {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unhex_reads_what_hex_writes_and_nothing_else() {
+        let h = hash(b"rigc");
+        assert_eq!(unhex(&hex(&h)), Some(h));
+        assert_eq!(unhex(&hex(&h).to_uppercase()), Some(h));
+        let good = hex(&h);
+        for bad in [
+            &good[1..],
+            &format!("{}g", &good[1..]),
+            &format!("+{}", &good[1..]),
+            &format!("{} ", &good[1..]),
+        ] {
+            assert_eq!(unhex(bad), None, "{bad:?}");
+        }
+    }
 
     #[test]
     fn hash_stream_is_hash_and_hands_on_every_piece() {
