@@ -7,24 +7,12 @@ use crate::spine::data::{BoneLocal, Inherit};
 use crate::spine::math::{atan2_deg, sin_cos, DEG_RAD, EPSILON2};
 
 /// A bone pose: local values, world matrix, and update stamps.
+///
+/// Laid out for the poser's loops: the world matrix and the stamps fill the
+/// first cache line, the local values the second.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[repr(C, align(64))]
 pub struct BonePose {
-    /// Local x.
-    pub x: f64,
-    /// Local y.
-    pub y: f64,
-    /// Local rotation, degrees.
-    pub rotation: f64,
-    /// Local scale x.
-    pub scale_x: f64,
-    /// Local scale y.
-    pub scale_y: f64,
-    /// Local shear x.
-    pub shear_x: f64,
-    /// Local shear y.
-    pub shear_y: f64,
-    /// Inherit mode (`None`: unresolved; the world matrix is then left as is).
-    pub inherit: Option<Inherit>,
     /// World matrix.
     pub a: f64,
     /// World matrix.
@@ -41,6 +29,22 @@ pub struct BonePose {
     pub world: u64,
     /// Update stamp: the local values are stale for this update.
     pub local: u64,
+    /// Local x.
+    pub x: f64,
+    /// Local y.
+    pub y: f64,
+    /// Local rotation, degrees.
+    pub rotation: f64,
+    /// Local scale x.
+    pub scale_x: f64,
+    /// Local scale y.
+    pub scale_y: f64,
+    /// Local shear x.
+    pub shear_x: f64,
+    /// Local shear y.
+    pub shear_y: f64,
+    /// Inherit mode (`None`: unresolved; the world matrix is then left as is).
+    pub inherit: Option<Inherit>,
 }
 
 impl Default for BonePose {
