@@ -196,7 +196,7 @@ impl<'t> Curves<'t> {
     }
 
     /// `CurveTimeline.getBezierValue(time, frameIndex, valueOffset, i)`.
-    #[inline]
+    #[inline(always)]
     pub fn bezier(&self, time: f64, frame: isize, value: isize, i: f64) -> f64 {
         let Some(i) = index(i) else {
             return f64::NAN;
@@ -322,7 +322,7 @@ impl<'t> Curves<'t> {
     }
 
     /// `CurveTimeline1.getRelativeValue`.
-    #[inline]
+    #[inline(always)]
     pub fn relative(&self, time: f64, m: Mix, current: f64, setup: f64) -> f64 {
         if self.before_first(time) {
             return before_first_key(m, current, setup);
