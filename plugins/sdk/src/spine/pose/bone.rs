@@ -7,24 +7,12 @@ use crate::spine::data::{BoneLocal, Inherit};
 use crate::spine::math::{atan2_deg, sin_cos, DEG_RAD, EPSILON2};
 
 /// A bone pose: local values, world matrix, and update stamps.
+///
+/// Laid out for the poser's loops: the world matrix and the stamps fill the
+/// first cache line, the local values the second.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[repr(C, align(64))]
 pub struct BonePose {
-    /// Local x.
-    pub x: f64,
-    /// Local y.
-    pub y: f64,
-    /// Local rotation, degrees.
-    pub rotation: f64,
-    /// Local scale x.
-    pub scale_x: f64,
-    /// Local scale y.
-    pub scale_y: f64,
-    /// Local shear x.
-    pub shear_x: f64,
-    /// Local shear y.
-    pub shear_y: f64,
-    /// Inherit mode (`None`: unresolved; the world matrix is then left as is).
-    pub inherit: Option<Inherit>,
     /// World matrix.
     pub a: f64,
     /// World matrix.
@@ -41,6 +29,22 @@ pub struct BonePose {
     pub world: u64,
     /// Update stamp: the local values are stale for this update.
     pub local: u64,
+    /// Local x.
+    pub x: f64,
+    /// Local y.
+    pub y: f64,
+    /// Local rotation, degrees.
+    pub rotation: f64,
+    /// Local scale x.
+    pub scale_x: f64,
+    /// Local scale y.
+    pub scale_y: f64,
+    /// Local shear x.
+    pub shear_x: f64,
+    /// Local shear y.
+    pub shear_y: f64,
+    /// Inherit mode (`None`: unresolved; the world matrix is then left as is).
+    pub inherit: Option<Inherit>,
 }
 
 impl Default for BonePose {
@@ -449,7 +453,12 @@ const SIN_90: f64 = 0.9999999999999998;
 #[inline]
 fn rot2(rotation: f64, shear_x: f64, shear_y: f64, memo: &mut TrigMemo) -> [f64; 4] {
     let rx = (rotation + shear_x) * DEG_RAD;
-    let (srx, crx) = memo.sin_cos(rx);
+    // sin ±0 = ±0 and cos ±0 = 1, as `sin_cos` gives them.
+    let (srx, crx) = if rx == 0.0 {
+        (rx, 1.0)
+    } else {
+        memo.sin_cos(rx)
+    };
     if shear_x == shear_y {
         let (sq, cq) = (SIN_90, COS_90);
         return [crx, srx, crx * cq - srx * sq, srx * cq + crx * sq];
@@ -470,7 +479,16 @@ fn wrap_shear(v: &mut f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spine::math::{cos, sin};
+    use crate::spine::math::{cos, sin, sin_cos};
+
+    #[test]
+    fn a_zero_angle_is_sin_cos_of_zero() {
+        for (r, sh) in [(0.0f64, 0.0f64), (-0.0, 0.0), (0.0, -0.0), (-0.0, -0.0)] {
+            let (s, c) = sin_cos((r + sh) * DEG_RAD);
+            let [cx, sx, _, _] = rot2(r, sh, 1.0, &mut TrigMemo::default());
+            assert_eq!((sx.to_bits(), cx.to_bits()), (s.to_bits(), c.to_bits()));
+        }
+    }
 
     #[test]
     fn the_quarter_turn_constants_are_the_runtimes() {

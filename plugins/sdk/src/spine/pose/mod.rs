@@ -503,6 +503,14 @@ impl<'a> Skeleton<'a> {
                 return;
             }
         }
+        self.update_world_general(i);
+    }
+
+    /// [`Skeleton::update_world`] past its commonest case, out of line so
+    /// that the update loop stays small.
+    #[inline(never)]
+    fn update_world_general(&mut self, i: usize) {
+        let update = self.update;
         if self.bones[i].applied().local == update {
             self.update_local(i);
         } else {

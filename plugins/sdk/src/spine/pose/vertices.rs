@@ -300,14 +300,16 @@ impl Skeleton<'_> {
             return false;
         }
         let bones = &self.bones;
-        let (k0, k1) = (w.starts[first] as usize, w.starts[last] as usize);
-        let counts = w.starts[first..=last].windows(2).map(|s| s[1] - s[0]);
-        let mut influences = w.influences[k0..k1].iter();
+        // Each vertex's influences as a slice: plain loops the compiler
+        // keeps tight (the arithmetic is the runtime's, in its order).
+        let starts = &w.starts[first..=last];
+        let mut k = starts[0] as usize;
         if with_deform {
-            let mut offsets = deform[2 * k0..2 * k1].chunks_exact(2);
-            for (o, n) in out.chunks_exact_mut(2).zip(counts) {
+            for (o, &end) in out.chunks_exact_mut(2).zip(&starts[1..]) {
+                let end = end as usize;
                 let (mut wx, mut wy) = (0.0, 0.0);
-                for (i, d) in influences.by_ref().zip(offsets.by_ref()).take(n as usize) {
+                let offsets = &deform[2 * k..2 * end];
+                for (i, d) in w.influences[k..end].iter().zip(offsets.chunks_exact(2)) {
                     let bone = bones[i.bone].applied();
                     let (vx, vy) = (i.x + d[0], i.y + d[1]);
                     wx += (vx * bone.a + vy * bone.b + bone.world_x) * i.weight;
@@ -315,17 +317,20 @@ impl Skeleton<'_> {
                 }
                 o[0] = wx;
                 o[1] = wy;
+                k = end;
             }
         } else {
-            for (o, n) in out.chunks_exact_mut(2).zip(counts) {
+            for (o, &end) in out.chunks_exact_mut(2).zip(&starts[1..]) {
+                let end = end as usize;
                 let (mut wx, mut wy) = (0.0, 0.0);
-                for i in influences.by_ref().take(n as usize) {
+                for i in &w.influences[k..end] {
                     let bone = bones[i.bone].applied();
                     wx += (i.x * bone.a + i.y * bone.b + bone.world_x) * i.weight;
                     wy += (i.x * bone.c + i.y * bone.d + bone.world_y) * i.weight;
                 }
                 o[0] = wx;
                 o[1] = wy;
+                k = end;
             }
         }
         true

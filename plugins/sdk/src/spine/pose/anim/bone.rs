@@ -7,7 +7,7 @@ use crate::spine::math::js_sign;
 use crate::spine::pose::{PoseError, Skeleton};
 
 /// One-value bone timelines (`BoneTimeline1.apply`).
-#[inline]
+#[inline(always)]
 pub(super) fn apply1(
     sk: &mut Skeleton<'_>,
     kind: &K,

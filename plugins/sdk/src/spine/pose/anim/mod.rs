@@ -65,7 +65,15 @@ pub(crate) fn apply<'a>(
             | K::ScaleX(b)
             | K::ScaleY(b)
             | K::ShearX(b)
-            | K::ShearY(b) => bone::apply1(sk, &t.kind, b, &Curves::new(t), time, m)?,
+            | K::ShearY(b) => {
+                // One-value timelines have two numbers per frame.
+                let c = Curves {
+                    frames: &t.frames,
+                    curves: &t.curves,
+                    entries: 2,
+                };
+                bone::apply1(sk, &t.kind, b, &c, time, m)?;
+            }
             _ => apply_timeline(sk, t, last_time, time, events.as_deref_mut(), m)?,
         }
     }
@@ -188,7 +196,7 @@ impl<'t> Curves<'t> {
     }
 
     /// `CurveTimeline.getBezierValue(time, frameIndex, valueOffset, i)`.
-    #[inline]
+    #[inline(always)]
     pub fn bezier(&self, time: f64, frame: isize, value: isize, i: f64) -> f64 {
         let Some(i) = index(i) else {
             return f64::NAN;
@@ -269,7 +277,7 @@ impl<'t> Curves<'t> {
     }
 
     /// `CurveTimeline1.getCurveValue`.
-    #[inline]
+    #[inline(always)]
     pub fn curve_value(&self, time: f64) -> f64 {
         let frames = self.frames;
         let n = frames.len();
@@ -314,7 +322,7 @@ impl<'t> Curves<'t> {
     }
 
     /// `CurveTimeline1.getRelativeValue`.
-    #[inline]
+    #[inline(always)]
     pub fn relative(&self, time: f64, m: Mix, current: f64, setup: f64) -> f64 {
         if self.before_first(time) {
             return before_first_key(m, current, setup);
