@@ -152,7 +152,7 @@ const V_ATLAS: u32 = 1;
 const V_BOUNDS: u32 = 1;
 const V_EMIT: u32 = 1;
 const V_GATE: u32 = 1;
-const V_TRACE: u32 = 1;
+const V_TRACE: u32 = 2;
 
 /// The stage name target traces are recorded under.
 const TRACE_STAGE: &str = "target";
@@ -164,7 +164,6 @@ struct TracedImage {
     path: PathBuf,
     /// The path the rig's `image` names (absolute, lexical), when it is not
     /// `path` itself.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     named: Option<PathBuf>,
     /// The blake3 of its bytes.
     #[serde(with = "cache::hex_serde")]
@@ -181,8 +180,8 @@ struct TracedOutput {
     content: Hash,
 }
 
-/// A gate report in a trace: each result a `[code, kind, verdict]` array rather
-/// than an object (a fifth of the trace's bytes).
+/// A gate report in a trace: each result a `(code, kind, verdict)` tuple (it
+/// borrows the report's strings to write it).
 mod compact_report {
     use crate::stages::gate::{GateReport, RuleResult, Verdict};
     use rigc_sdk::gate::{Profile, RuleKind};
@@ -236,7 +235,6 @@ mod compact_report {
 /// What a green build of one target read and produced (see the module docs).
 #[derive(Serialize, Deserialize)]
 struct Trace {
-    stage: String,
     #[serde(with = "cache::hex_serde")]
     rig: Hash,
     #[serde(with = "cache::hex_serde")]
@@ -327,7 +325,7 @@ impl Writes {
             // Like every cache write, a failure costs the next build its shortcut only.
             Ok(()) => {
                 if let Some((key, trace)) = &self.trace {
-                    let _ = cache.put_entry(key, trace);
+                    let _ = cache.put_binary_entry(key, TRACE_STAGE, trace);
                 }
             }
         }
@@ -408,7 +406,7 @@ impl Build<'_> {
         if let Some(trace) = self
             .env
             .cache
-            .get_entry(&trace_key, TRACE_STAGE, |t: &Trace| t.stage.as_str())
+            .get_binary_entry::<Trace>(&trace_key, TRACE_STAGE)
         {
             if self.replay(trace, &rig_hash, &motion_hash, &project) {
                 return Ok(());
@@ -820,7 +818,6 @@ impl Build<'_> {
             }
         }
         Some(Trace {
-            stage: TRACE_STAGE.into(),
             rig,
             motion,
             images: traced,
