@@ -233,6 +233,15 @@ fn to_json(v: &toml::Value) -> serde_json::Value {
     serde_json::to_value(v).unwrap_or(serde_json::Value::Null)
 }
 
+/// The nearest known key to the unknown one serde names in `message`
+/// ("unknown field `profil`, expected one of `profile`, `cache`, …").
+fn unknown_key_suggestion(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (unknown, expected) = rest.split_once('`')?;
+    let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+    crate::spec::cursor::nearest(unknown, &known).map(str::to_string)
+}
+
 /// Reads and checks `rigc.toml` at `path` (absolute).
 pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
     let text = std::fs::read_to_string(path).map_err(|e| {
@@ -261,7 +270,12 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
                 end: span.end,
             },
         })
-        .help("fix the TOML at that position; the README lists the keys rigc.toml takes")]
+        .help(match unknown_key_suggestion(e.message()) {
+            Some(known) => format!("did you mean `{known}`?"),
+            None => {
+                "fix the TOML at that position; the README lists the keys rigc.toml takes".into()
+            }
+        })]
     })?;
     let project = Project {
         root: project::canonical_or_self(&dir),
@@ -372,4 +386,28 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
         plugin_config,
         targets,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_keys_get_the_nearest_known_one() {
+        assert_eq!(
+            unknown_key_suggestion(
+                "unknown field `profil`, expected one of `profile`, `cache`, `out`, `plugins`"
+            ),
+            Some("profile".into())
+        );
+        assert_eq!(
+            unknown_key_suggestion("unknown field `motoin`, expected `motion`"),
+            Some("motion".into())
+        );
+        assert_eq!(
+            unknown_key_suggestion("unknown field `zzzzzzzz`, expected one of `profile`, `cache`"),
+            None
+        );
+        assert_eq!(unknown_key_suggestion("invalid type: integer"), None);
+    }
 }
