@@ -242,3 +242,45 @@ fn stress_skeletons_match_the_oracle_setup_pose() {
         stats.numbers, stats.max_diff
     );
 }
+
+/// `setupPose` looks the slots' setup attachments up once per skin: switching
+/// skins (by `set_skin` or by the public field) gives what a fresh lookup gives.
+#[test]
+fn setup_attachments_follow_the_skin() {
+    let json = r#"{"skeleton": {"spine": "4.3.13"}, "bones": [{"name": "root"}],
+      "slots": [{"name": "a", "bone": "root", "attachment": "x"},
+                {"name": "b", "bone": "root", "attachment": "y"},
+                {"name": "c", "bone": "root"}],
+      "skins": [
+        {"name": "default", "attachments": {"a": {"x": {"type": "point"}}}},
+        {"name": "one", "attachments": {"a": {"x": {"type": "point"}}, "b": {"y": {"type": "point"}}}},
+        {"name": "two", "attachments": {"b": {"y": {"type": "point", "x": 3}}}}]}"#;
+    let data = read_skeleton(json, None).expect("reads").data;
+    let mut sk = Skeleton::new(&data).expect("skeleton");
+    let fresh = |sk: &Skeleton<'_>| -> Vec<Option<usize>> {
+        (0..data.slots.len())
+            .map(|i| {
+                data.slots[i]
+                    .attachment_name
+                    .as_deref()
+                    .and_then(|n| sk.get_attachment(i, n))
+            })
+            .collect()
+    };
+    let attached = |sk: &Skeleton<'_>| -> Vec<Option<usize>> {
+        sk.slots.iter().map(|s| s.pose.attachment).collect()
+    };
+    for step in 0..6 {
+        match step {
+            1 => sk.set_skin("one").expect("skin"),
+            2 => sk.skin = data.find_skin("two"),
+            3 => sk.skin = None,
+            4 => sk.set_skin("two").expect("skin"),
+            5 => sk.skin = data.find_skin("one"),
+            _ => {}
+        }
+        sk.setup_pose();
+        assert_eq!(attached(&sk), fresh(&sk), "step {step}");
+    }
+    assert!(attached(&sk)[1].is_some());
+}

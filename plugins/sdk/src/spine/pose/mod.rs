@@ -244,6 +244,12 @@ pub struct Skeleton<'a> {
     trig: Vec<TrigMemo>,
     /// Per attachment: its decoded weights (see `vertices::Weights`).
     weights: Vec<std::sync::OnceLock<Option<Box<vertices::Weights>>>>,
+    /// Per slot: `getAttachment(slot, setup attachment name)` for the skin
+    /// in `setup_skin` (the data cannot change while the skeleton borrows
+    /// it, so the lookup depends on the skin alone); `None` before the
+    /// first lookup.
+    setup_skin: Option<Option<usize>>,
+    setup_attachments: Vec<Option<usize>>,
 }
 
 impl<'a> Skeleton<'a> {
@@ -320,6 +326,8 @@ impl<'a> Skeleton<'a> {
             weights: (0..data.attachments.len())
                 .map(|_| std::sync::OnceLock::new())
                 .collect(),
+            setup_skin: None,
+            setup_attachments: Vec::new(),
         };
         sk.setup_pose_slots();
         sk.update_cache()?;
@@ -393,6 +401,19 @@ impl<'a> Skeleton<'a> {
     }
 
     fn setup_pose_slots(&mut self) {
+        if self.setup_skin != Some(self.skin) {
+            let mut list = std::mem::take(&mut self.setup_attachments);
+            list.clear();
+            list.extend((0..self.slots.len()).map(|i| {
+                self.data.slots[i]
+                    .attachment_name
+                    .as_deref()
+                    .filter(|n| !n.is_empty())
+                    .and_then(|name| self.get_attachment(i, name))
+            }));
+            self.setup_attachments = list;
+            self.setup_skin = Some(self.skin);
+        }
         self.draw_order.clear();
         self.draw_order.extend(0..self.slots.len());
         for i in 0..self.slots.len() {

@@ -134,17 +134,17 @@ impl Skeleton<'_> {
             *d = s;
         }
         p.sequence_index = 0.0;
-        match data.attachment_name.as_deref().filter(|n| !n.is_empty()) {
-            None => self.set_attachment(i, None, false),
-            Some(name) => {
-                // `attachment = null; setAttachment(getAttachment(...))`: a
-                // missing placeholder is `undefined`, which still resets.
-                let a = self.get_attachment(i, name);
-                let p = &mut self.slots[i].pose;
-                p.attachment = a;
-                p.sequence_index = -1.0;
-                p.deform.clear();
-            }
+        if data.attachment_name.as_deref().is_none_or(str::is_empty) {
+            self.set_attachment(i, None, false);
+        } else {
+            // `attachment = null; setAttachment(getAttachment(...))`: a
+            // missing placeholder is `undefined`, which still resets. The
+            // lookup is `setup_pose_slots`' (by skin).
+            let a = self.setup_attachments[i];
+            let p = &mut self.slots[i].pose;
+            p.attachment = a;
+            p.sequence_index = -1.0;
+            p.deform.clear();
         }
     }
 }
