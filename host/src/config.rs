@@ -391,6 +391,86 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// A project file that loads: a plugin table, two targets, every key.
+    const VALID: &str = r#"[project]
+profile = "spine-html"
+cache = "cache"
+out = "build"
+plugins = []
+
+[plugin.studio-example]
+max_animation_seconds = 8.0
+
+[[target]]
+name = "a"
+rig = "a/rig.json"
+motion = "a/motion.json"
+images = "a"
+out = "out/a"
+profile = "spine"
+
+[[target]]
+name = "b"
+rig = "a/rig.json"
+motion = "a/motion.json"
+"#;
+
+    /// Loads `text` as a project's rigc.toml: it must load or be refused with
+    /// diagnostics, never panic, and every refusal must point inside the file.
+    fn loads_or_refuses(text: &str) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("a")).unwrap();
+        std::fs::write(dir.path().join("a/rig.json"), "{}").unwrap();
+        std::fs::write(dir.path().join("a/motion.json"), "{}").unwrap();
+        let path = dir.path().join(FILE_NAME);
+        std::fs::write(&path, text).unwrap();
+        if let Err(diags) = load(&path) {
+            assert!(!diags.is_empty());
+            for d in &diags {
+                if let Some(loc) = &d.loc {
+                    assert!(loc.span.start <= loc.span.end && loc.span.end <= text.len());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_valid_file_loads() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("a")).unwrap();
+        std::fs::write(dir.path().join("a/rig.json"), "{}").unwrap();
+        std::fs::write(dir.path().join("a/motion.json"), "{}").unwrap();
+        let path = dir.path().join(FILE_NAME);
+        std::fs::write(&path, VALID).unwrap();
+        let m = load(&path).map_err(|d| format!("{d:?}")).unwrap();
+        assert_eq!(m.targets.len(), 2);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        #[test]
+        fn arbitrary_text_never_panics(text in "\\PC{0,200}") {
+            loads_or_refuses(&text);
+        }
+
+        #[test]
+        fn mutated_project_files_never_panic(
+            cuts in prop::collection::vec((0..VALID.len(), 0..12usize, "[\\[\\]=\"a-z0-9./ \n\\\\]{0,6}"), 1..4)
+        ) {
+            let mut text = VALID.to_string();
+            for (at, len, insert) in cuts {
+                let at = at.min(text.len());
+                let end = (at + len).min(text.len());
+                if text.is_char_boundary(at) && text.is_char_boundary(end) {
+                    text.replace_range(at..end, &insert);
+                }
+            }
+            loads_or_refuses(&text);
+        }
+    }
 
     #[test]
     fn unknown_keys_get_the_nearest_known_one() {
