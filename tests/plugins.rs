@@ -183,6 +183,10 @@ fn plugin_refusals_are_named() {
         .stderr_has("plugin library")
         .stderr_has("libnothing.so is not on disk")
         .stderr_has("rigc.toml:2:");
+    assert!(
+        !p.path().join("cache").exists(),
+        "a refused project wrote its cache directory"
+    );
     let p = project(&[&util::plugin_library("rigc-test-no-entry")], "");
     p.rigc(&["build", "--all"])
         .code(1)

@@ -100,6 +100,25 @@ pub fn open(
         .map(|m| m.dir.clone())
         .unwrap_or_else(|| cwd.to_path_buf());
     let dir = cache_dir(cache_flag, manifest.as_ref(), &root, cwd);
+    // A missing plugin library is refused before anything is written (the cache
+    // directory included).
+    let missing: Vec<Diagnostic> = manifest
+        .iter()
+        .flat_map(|m| {
+            m.plugins
+                .iter()
+                .chain(m.targets.iter().flat_map(|t| t.plugins.iter()))
+        })
+        .filter_map(|r| {
+            plugins::missing(&Request {
+                path: r.path.clone(),
+                loc: Some(r.loc.clone()),
+            })
+        })
+        .collect();
+    if !missing.is_empty() {
+        return Err(missing);
+    }
     let cache = Cache::open(&dir).map_err(|e| {
         vec![Diagnostic::new("cache.unusable", e.message).help("choose another --cache-dir")]
     })?;

@@ -236,27 +236,37 @@ pub fn load(req: &Request, copies: &Path) -> Result<Plugin, Diagnostic> {
     open_copy(req, identity, copy)
 }
 
-/// Reads the library, names it by its hash, copies it into `copies` (once) and
-/// remembers its identity.
+/// `plugin.missing` for a library that is not on disk or cannot be read.
+fn unreadable(req: &Request, e: &std::io::Error) -> Diagnostic {
+    let what = if e.kind() == std::io::ErrorKind::NotFound {
+        "is not on disk".to_string()
+    } else {
+        format!("cannot be read: {e}")
+    };
+    refuse(
+        "plugin.missing",
+        format!("plugin library {} {what}", req.path.display()),
+        "build the plugin (cargo build --release -p <crate>) or fix the path in rigc.toml",
+        &req.loc,
+    )
+}
+
+/// The `plugin.missing` refusal [`load`] would give `req`'s library, found before
+/// anything is loaded: a project whose plugins are not all there is refused
+/// before its cache directory is even created.
+pub fn missing(req: &Request) -> Option<Diagnostic> {
+    std::fs::File::open(&req.path)
+        .err()
+        .map(|e| unreadable(req, &e))
+}
+
 /// Copies the library into `copies` while hashing it (one pass, in pieces: the
 /// copy holds exactly the bytes its name is the hash of), names the copy by that
 /// hash (keeping an existing one), and remembers the identity.
 fn copy_in(req: &Request, copies: &Path, ext: &str) -> Result<Hash, Diagnostic> {
     use std::io::Write;
     let shown = req.path.display();
-    let unreadable = |e: std::io::Error| {
-        let what = if e.kind() == std::io::ErrorKind::NotFound {
-            "is not on disk".to_string()
-        } else {
-            format!("cannot be read: {e}")
-        };
-        refuse(
-            "plugin.missing",
-            format!("plugin library {shown} {what}"),
-            "build the plugin (cargo build --release -p <crate>) or fix the path in rigc.toml",
-            &req.loc,
-        )
-    };
+    let unreadable = |e: std::io::Error| unreadable(req, &e);
     let uncopied = |e: std::io::Error| {
         refuse(
             "plugin.unreadable",
