@@ -233,6 +233,52 @@ fn to_json(v: &toml::Value) -> serde_json::Value {
     serde_json::to_value(v).unwrap_or(serde_json::Value::Null)
 }
 
+/// The JSON pointer (`/target/1/rig`) of the innermost key or value of the
+/// TOML `text` at byte `offset`, for a refusal serde located only by span;
+/// empty (the whole file) when the text does not parse or nothing holds it.
+fn pointer_at(text: &str, offset: usize) -> String {
+    use toml::de::{DeTable, DeValue};
+    fn escape(key: &str) -> String {
+        key.replace('~', "~0").replace('/', "~1")
+    }
+    // A table's span may be its header alone (`[project]`), so tables and
+    // arrays are searched by their members' spans, not their own.
+    fn in_value(v: &toml::Spanned<DeValue<'_>>, offset: usize, out: &mut String) -> bool {
+        match v.get_ref() {
+            DeValue::Table(t) => in_table(t, offset, out),
+            DeValue::Array(items) => items.iter().enumerate().any(|(i, item)| {
+                let len = out.len();
+                out.push_str(&format!("/{i}"));
+                let found = item.span().contains(&offset) || in_value(item, offset, out);
+                if !found {
+                    out.truncate(len);
+                }
+                found
+            }),
+            _ => false,
+        }
+    }
+    fn in_table(t: &DeTable<'_>, offset: usize, out: &mut String) -> bool {
+        t.iter().any(|(k, v)| {
+            let len = out.len();
+            out.push('/');
+            out.push_str(&escape(k.get_ref()));
+            let found = k.span().contains(&offset)
+                || in_value(v, offset, out)
+                || v.span().contains(&offset);
+            if !found {
+                out.truncate(len);
+            }
+            found
+        })
+    }
+    let mut out = String::new();
+    if let Ok(doc) = DeTable::parse(text) {
+        in_table(doc.get_ref(), offset, &mut out);
+    }
+    out
+}
+
 /// The nearest known key to the unknown one serde names in `message`
 /// ("unknown field `profil`, expected one of `profile`, `cache`, …").
 fn unknown_key_suggestion(message: &str) -> Option<String> {
@@ -264,7 +310,7 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
         )
         .at(Loc {
             file: file.clone(),
-            pointer: String::new(),
+            pointer: pointer_at(&file.text, span.start),
             span: Span {
                 start: span.start,
                 end: span.end,
@@ -470,6 +516,20 @@ motion = "a/motion.json"
             }
             loads_or_refuses(&text);
         }
+    }
+
+    #[test]
+    fn refusals_located_by_span_get_their_key_path() {
+        let at = |needle: &str| pointer_at(VALID, VALID.find(needle).unwrap());
+        assert_eq!(at("profile = \"spine-html\""), "/project/profile");
+        assert_eq!(at("\"spine-html\""), "/project/profile");
+        assert_eq!(
+            at("max_animation_seconds"),
+            "/plugin/studio-example/max_animation_seconds"
+        );
+        assert_eq!(at("\"out/a\""), "/target/0/out");
+        assert_eq!(at("name = \"b\""), "/target/1/name");
+        assert_eq!(pointer_at("[project\n", 3), "");
     }
 
     #[test]
