@@ -15,19 +15,10 @@
 //! Only reading the spec files and the PNGs, and writing a green result, touch
 //! the disk.
 //!
-//! **The target trace.** A green, written build also records, under a key of the
-//! target's configuration (paths, `--out`, profile, tool and plugins), what it
-//! read — the content hash of each spec and of each part PNG, and where each PNG
-//! resolved — and what it produced: the part pages, the gate's report, the stages
-//! it went through and the hash of every file it wrote. The next build of that
-//! target reads its specs, looks the trace up, and reads each PNG and each output
-//! once: when every one still hashes to what the trace says, the build is the
-//! recorded one and is replayed — every stage reported cached, nothing looked up
-//! stage by stage, nothing deserialised or re-keyed — so a no-op build costs
-//! about one read and one hash of each input and output. Any difference (an
-//! edited spec, a changed or moved PNG, a path that now escapes the project, an
-//! output edited or deleted on disk) falls through to the stages, which decide
-//! what runs exactly as they would without a trace.
+//! **The target trace** ([`super::trace`]): a green, written build records what
+//! it read and produced; the next build of that target replays it when every
+//! input and output on disk still hashes the same, and falls through to the
+//! stages otherwise.
 //!
 //! A gate that has to run computes the second, independent (uncached) compile A18
 //! compares against — so A18 also proves the cache served what a fresh compile
@@ -35,6 +26,8 @@
 
 use super::keys::{json_hash, members_hash, KeyBuilder};
 use super::stage::{StageEvent, Stages};
+use super::trace::{Trace, TracedImage, TRACE_STAGE, V_TRACE};
+pub use super::write::Writes;
 use crate::cache::{self, Cache, Hash};
 use crate::compile;
 use crate::diag::Diagnostic;
@@ -152,102 +145,6 @@ const V_ATLAS: u32 = 1;
 const V_BOUNDS: u32 = 1;
 const V_EMIT: u32 = 1;
 const V_GATE: u32 = 1;
-const V_TRACE: u32 = 2;
-
-/// The stage name target traces are recorded under.
-const TRACE_STAGE: &str = "target";
-
-/// One part PNG a traced build read.
-#[derive(Serialize, Deserialize)]
-struct TracedImage {
-    /// Where it resolved (canonical).
-    path: PathBuf,
-    /// The path the rig's `image` names (absolute, lexical), when it is not
-    /// `path` itself.
-    named: Option<PathBuf>,
-    /// The blake3 of its bytes.
-    #[serde(with = "cache::hex_serde")]
-    content: Hash,
-}
-
-/// A file a traced build wrote into `--out`.
-#[derive(Serialize, Deserialize)]
-struct TracedOutput {
-    /// Its name inside `--out`.
-    name: String,
-    /// The blake3 of its bytes.
-    #[serde(with = "cache::hex_serde")]
-    content: Hash,
-}
-
-/// A gate report in a trace: each result a `(code, kind, verdict)` tuple (it
-/// borrows the report's strings to write it).
-mod compact_report {
-    use crate::stages::gate::{GateReport, RuleResult, Verdict};
-    use rigc_sdk::gate::{Profile, RuleKind};
-    use serde::{Deserialize, Serialize};
-
-    #[derive(Serialize)]
-    struct Out<'a> {
-        profile: Profile,
-        results: Vec<(&'a str, RuleKind, &'a Verdict)>,
-        stats: &'a [(String, String)],
-    }
-
-    #[derive(Deserialize)]
-    struct In {
-        profile: Profile,
-        results: Vec<(String, RuleKind, Verdict)>,
-        stats: Vec<(String, String)>,
-    }
-
-    pub fn serialize<S: serde::Serializer>(r: &GateReport, s: S) -> Result<S::Ok, S::Error> {
-        Out {
-            profile: r.profile,
-            results: r
-                .results
-                .iter()
-                .map(|x| (x.code.as_str(), x.kind, &x.verdict))
-                .collect(),
-            stats: &r.stats,
-        }
-        .serialize(s)
-    }
-
-    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<GateReport, D::Error> {
-        let r = In::deserialize(d)?;
-        Ok(GateReport {
-            profile: r.profile,
-            results: r
-                .results
-                .into_iter()
-                .map(|(code, kind, verdict)| RuleResult {
-                    code,
-                    kind,
-                    verdict,
-                })
-                .collect(),
-            stats: r.stats,
-        })
-    }
-}
-
-/// What a green build of one target read and produced (see the module docs).
-#[derive(Serialize, Deserialize)]
-struct Trace {
-    #[serde(with = "cache::hex_serde")]
-    rig: Hash,
-    #[serde(with = "cache::hex_serde")]
-    motion: Hash,
-    images: Vec<TracedImage>,
-    parts: Vec<(String, u32, u32, String)>,
-    #[serde(with = "compact_report")]
-    report: GateReport,
-    stages: Vec<String>,
-    written: Vec<TracedOutput>,
-    copies: Vec<(stages::atlas::PageCopy, TracedOutput)>,
-}
-
 /// The emitter every build writes with.
 pub const EMITTER: &str = rigc_spine_emitter::EMITTER;
 
@@ -280,57 +177,6 @@ struct Build<'a> {
     canon: project::Canon,
     traced: Vec<TracedImage>,
     writes: Option<Writes>,
-}
-
-/// The last step of a green build: writing its files into `--out`, then
-/// recording its trace. Split off so a many-target build can hand it to a writer
-/// thread and start its next target while the disk syncs the files (see
-/// `runner`); [`run_target`] does it at once.
-pub struct Writes {
-    out_dir: PathBuf,
-    copies: Vec<stages::atlas::PageCopy>,
-    files: Vec<rigc_sdk::abi::EmittedFile>,
-    trace: Option<(Hash, Trace)>,
-    start: Instant,
-}
-
-impl Writes {
-    /// Writes the files, noting each in `result` (a failure is a `write.failed`
-    /// refusal on it), records the trace when every file is written, and sets
-    /// the result's time.
-    pub fn finish(self, cache: &Cache, result: &mut TargetResult) {
-        let out_dir = &self.out_dir;
-        let fail = |what: String| {
-            vec![Diagnostic::new("write.failed", what)
-                .help("check the output directory's permissions and free space")]
-        };
-        let written: Result<(), Vec<Diagnostic>> = (|| {
-            std::fs::create_dir_all(out_dir)
-                .map_err(|e| fail(format!("cannot create {}: {e}", out_dir.display())))?;
-            for c in &self.copies {
-                let w = stages::emit::copy_atomic(&c.from, &out_dir.join(&c.to_name))
-                    .map_err(|e| fail(format!("cannot copy {}: {e}", c.from.display())))?;
-                result.copies.push((c.clone(), w));
-            }
-            for f in &self.files {
-                let path = out_dir.join(&f.name);
-                let w = stages::emit::write_atomic(&path, f.text.as_bytes())
-                    .map_err(|e| fail(format!("cannot write {}: {e}", path.display())))?;
-                result.written.push(w);
-            }
-            Ok(())
-        })();
-        match written {
-            Err(diags) => result.diagnostics.extend(diags),
-            // Like every cache write, a failure costs the next build its shortcut only.
-            Ok(()) => {
-                if let Some((key, trace)) = &self.trace {
-                    let _ = cache.put_binary_entry(key, TRACE_STAGE, trace);
-                }
-            }
-        }
-        result.elapsed = self.start.elapsed();
-    }
 }
 
 /// Builds one target: compile through the cache, gate, and write when green.
@@ -746,29 +592,8 @@ impl Build<'_> {
     /// Replays `trace` when the inputs and outputs on disk are what it recorded;
     /// `false` (and nothing changed) otherwise.
     fn replay(&mut self, trace: Trace, rig: &Hash, motion: &Hash, project: &Project) -> bool {
-        if trace.rig != *rig || trace.motion != *motion {
-            return false;
-        }
-        for image in &trace.images {
-            let named = image.named.as_ref().unwrap_or(&image.path);
-            let same = match project.open_existing_in(named, &mut self.canon) {
-                Ok((path, Ok(file))) => {
-                    path == image.path
-                        && project::read_all(file).is_ok_and(|b| cache::hash(&b) == image.content)
-                }
-                _ => false,
-            };
-            if !same {
-                return false;
-            }
-        }
         let out_dir = &self.result.out_dir;
-        let holds = |name: &str, h: &Hash| {
-            std::fs::read(out_dir.join(name)).is_ok_and(|b| cache::hash(&b) == *h)
-        };
-        if !trace.written.iter().all(|o| holds(&o.name, &o.content))
-            || !trace.copies.iter().all(|(_, o)| holds(&o.name, &o.content))
-        {
+        if !trace.holds_on_disk(rig, motion, project, &mut self.canon, out_dir) {
             return false;
         }
         self.result.written = trace
@@ -802,38 +627,16 @@ impl Build<'_> {
         plan: &AtlasPlan,
         emitted: &EmitReply,
     ) -> Option<Trace> {
-        let report = self.result.report.clone()?;
-        let traced = std::mem::take(&mut self.traced);
-        let mut copies = Vec::new();
-        for c in &plan.copies {
-            match traced.iter().find(|i| i.path == c.from) {
-                Some(i) => copies.push((
-                    c.clone(),
-                    TracedOutput {
-                        name: c.to_name.clone(),
-                        content: i.content,
-                    },
-                )),
-                None => return None,
-            }
-        }
-        Some(Trace {
+        Trace::of_build(
             rig,
             motion,
-            images: traced,
-            parts: self.result.parts.clone(),
-            report,
-            stages: self.stages.log.iter().map(|e| e.stage.clone()).collect(),
-            written: emitted
-                .files
-                .iter()
-                .map(|f| TracedOutput {
-                    name: f.name.clone(),
-                    content: cache::hash(f.text.as_bytes()),
-                })
-                .collect(),
-            copies,
-        })
+            std::mem::take(&mut self.traced),
+            self.result.parts.clone(),
+            self.result.report.clone()?,
+            self.stages.log.iter().map(|e| e.stage.clone()).collect(),
+            &plan.copies,
+            &emitted.files,
+        )
     }
 
     fn measure(
