@@ -82,19 +82,20 @@ impl<'a> Stages<'a> {
 
     /// The stages that ran, in order.
     pub fn ran(&self) -> Vec<&str> {
-        self.log
-            .iter()
-            .filter(|e| e.ran)
-            .map(|e| e.stage.as_str())
-            .collect()
+        named(&self.log, true)
     }
 
     /// The stages served from the cache, in order.
     pub fn cached(&self) -> Vec<&str> {
-        self.log
-            .iter()
-            .filter(|e| !e.ran)
-            .map(|e| e.stage.as_str())
-            .collect()
+        named(&self.log, false)
     }
+}
+
+/// The names of the stages of `log` that ran (`ran`) or were served from the
+/// cache (`!ran`), in order.
+pub fn named(log: &[StageEvent], ran: bool) -> Vec<&str> {
+    log.iter()
+        .filter(|e| e.ran == ran)
+        .map(|e| e.stage.as_str())
+        .collect()
 }

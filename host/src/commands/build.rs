@@ -5,7 +5,7 @@
 //! cache served, and its time, then a summary table (and `--report` JSON).
 
 use super::Status;
-use crate::build::{TargetResult, TargetSpec};
+use crate::build::{stage, TargetResult, TargetSpec};
 use crate::cli::{BuildArgs, MessageFormat};
 use crate::diag::Diagnostic;
 use crate::output::Output;
@@ -242,18 +242,8 @@ fn stage_list(names: &[&str]) -> String {
 
 /// The one line a target gets in a many-target build.
 pub fn summary_line(r: &TargetResult) -> String {
-    let ran: Vec<&str> = r
-        .log
-        .iter()
-        .filter(|e| e.ran)
-        .map(|e| e.stage.as_str())
-        .collect();
-    let cached: Vec<&str> = r
-        .log
-        .iter()
-        .filter(|e| !e.ran)
-        .map(|e| e.stage.as_str())
-        .collect();
+    let ran = stage::named(&r.log, true);
+    let cached = stage::named(&r.log, false);
     let verdict = if r.is_green() { "green" } else { "red" };
     let ran_text = if ran.is_empty() {
         "nothing ran".to_string()
@@ -295,18 +285,8 @@ fn detail_lines(r: &TargetResult) -> Vec<String> {
         lines.extend(report.lines());
         lines.push(report.stats_line());
     }
-    let ran: Vec<&str> = r
-        .log
-        .iter()
-        .filter(|e| e.ran)
-        .map(|e| e.stage.as_str())
-        .collect();
-    let cached: Vec<&str> = r
-        .log
-        .iter()
-        .filter(|e| !e.ran)
-        .map(|e| e.stage.as_str())
-        .collect();
+    let ran = stage::named(&r.log, true);
+    let cached = stage::named(&r.log, false);
     if !r.log.is_empty() {
         lines.push(format!(
             "  ..    stages: {} ran{}, {} from the cache",

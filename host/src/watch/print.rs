@@ -73,11 +73,7 @@ pub fn change_lines(root: &Path, change: &InputChange) -> Vec<String> {
 /// `ran a, b (N cached)`, or `nothing ran (N cached)`. Measure stages are listed
 /// one by one unless more than three ran (a first build), then folded.
 pub fn ran_text(log: &[StageEvent]) -> String {
-    let ran: Vec<&str> = log
-        .iter()
-        .filter(|e| e.ran)
-        .map(|e| e.stage.as_str())
-        .collect();
+    let ran = crate::build::stage::named(log, true);
     let cached = log.len() - ran.len();
     let measures = ran.iter().filter(|s| s.starts_with("measure:")).count();
     let mut shown: Vec<String> = Vec::new();
