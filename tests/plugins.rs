@@ -222,11 +222,9 @@ fn plugin_refusals_are_named() {
 fn a_panicking_rule_fails_that_rule_and_the_build_finishes() {
     // One project per mode: a gate's outcomes are cached like any stage output,
     // and a plugin's behaviour is supposed to depend on its inputs alone.
-    let fresh = || project(&[&util::plugin_library("rigc-test-misbehave")], "");
-    let p = fresh();
-    let run = util::run_env(
-        p.path(),
-        &[
+    let build_with = |mode: &str| {
+        let p = project(&[&util::plugin_library("rigc-test-misbehave")], "");
+        let args = [
             "build",
             "--rig",
             "rig.json",
@@ -234,44 +232,21 @@ fn a_panicking_rule_fails_that_rule_and_the_build_finishes() {
             "motion.json",
             "--out",
             "out",
-        ],
-        &[("RIGC_TEST_PLUGIN", "panic-rule")],
-    );
+        ];
+        let run = util::run_env(p.path(), &args, &[("RIGC_TEST_PLUGIN", mode)]);
+        (p, run)
+    };
+    let (p, run) = build_with("panic-rule");
     run.code(1)
         .stdout_has("FAIL  TEST01_ALWAYS_HOLDS: threw: TEST01 was asked to panic")
         .stdout_has("PASS  A00_ROUNDTRIP_PARSE")
         .stdout_has("assertions:")
         .stderr_has("1 assertion(s) failed — nothing written");
     assert!(!p.exists("out"));
-    let p = fresh();
-    let run = util::run_env(
-        p.path(),
-        &[
-            "build",
-            "--rig",
-            "rig.json",
-            "--motion",
-            "motion.json",
-            "--out",
-            "out",
-        ],
-        &[("RIGC_TEST_PLUGIN", "panic-call")],
-    );
+    let (p, run) = build_with("panic-call");
     run.code(1).stdout_has("FAIL  TEST01_ALWAYS_HOLDS: threw: plugin \"misbehave\" panicked: the whole call was asked to panic");
-    let p = fresh();
-    let run = util::run_env(
-        p.path(),
-        &[
-            "build",
-            "--rig",
-            "rig.json",
-            "--motion",
-            "motion.json",
-            "--out",
-            "out",
-        ],
-        &[("RIGC_TEST_PLUGIN", "bad-reply")],
-    );
+    assert!(!p.exists("out"));
+    let (p, run) = build_with("bad-reply");
     run.code(1).stdout_has("FAIL  TEST01_ALWAYS_HOLDS: threw: plugin \"misbehave\" replied with something that is not the stage's JSON");
     assert!(!p.exists("out"));
 }
