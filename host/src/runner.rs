@@ -27,6 +27,12 @@ pub fn default_jobs() -> usize {
         .unwrap_or(1)
 }
 
+/// How many workers `jobs` makes for `targets` targets: at least one, and never
+/// more than there are targets.
+pub fn workers(jobs: usize, targets: usize) -> usize {
+    jobs.clamp(1, targets.max(1))
+}
+
 /// Builds `targets` with at most `jobs` at a time; `on_done` sees each result as it
 /// finishes. Results come back in the order of `targets`.
 pub fn run_all(
@@ -35,7 +41,7 @@ pub fn run_all(
     jobs: usize,
     mut on_done: impl FnMut(&TargetResult),
 ) -> Vec<TargetResult> {
-    let jobs = jobs.max(1).min(targets.len().max(1));
+    let jobs = workers(jobs, targets.len());
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .max_blocking_threads(2 * jobs)

@@ -5,7 +5,8 @@ use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::process::Command;
 
-/// The body-18 joints.
+/// The body-18 joints, in POSE.md's order — stated here again on purpose, not
+/// imported from `rig_pose::sequence::BODY18`, so a mistake there fails the tests.
 pub const BODY18: [&str; 18] = [
     "nose",
     "neck",

@@ -128,10 +128,7 @@ fn build_many(
     out: &mut Output,
 ) -> Vec<TargetResult> {
     let total = targets.len();
-    // As the runner clamps it: never more workers than targets.
-    let jobs = jobs
-        .unwrap_or_else(crate::runner::default_jobs)
-        .clamp(1, total.max(1));
+    let jobs = crate::runner::workers(jobs.unwrap_or_else(crate::runner::default_jobs), total);
     let bar = (std::io::stdout().is_terminal() && total > 1).then(|| {
         let pb = indicatif::ProgressBar::with_draw_target(
             Some(total as u64),
