@@ -60,7 +60,7 @@ pub fn sin_cos(x: f64) -> (f64, f64) {
         // |x| ~<= π/4: fdlibm's kernels need no reduction (and are shorter).
         return (kernel_sin(x, 0.0, false), kernel_cos(x, 0.0));
     }
-    if !(x.abs() < 64.0) {
+    if x.is_nan() || x.abs() >= 64.0 {
         return sin_cos_fdlibm(x);
     }
     let t = x * table::INV_PI_32 + ROUND;
