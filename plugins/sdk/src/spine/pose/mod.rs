@@ -240,6 +240,9 @@ pub struct Skeleton<'a> {
     stack: Vec<usize>,
     /// The bones' setup values side by side (`setupPose` reads them all).
     setup: Vec<crate::spine::data::BoneLocal>,
+    /// The constraints' setup poses side by side (`setupPose` copies them;
+    /// cheaper than decoding each constraint's data).
+    setup_constraints: Vec<ConstraintPose>,
     /// Per bone: its last sine and cosine (see `bone::TrigMemo`).
     trig: Vec<TrigMemo>,
     /// Per attachment: its decoded weights (see `vertices::Weights`).
@@ -250,6 +253,9 @@ pub struct Skeleton<'a> {
     /// first lookup.
     setup_skin: Option<Option<usize>>,
     setup_attachments: Vec<Option<usize>>,
+    /// Per animation: its timelines prepared for `Animation.apply` (see
+    /// `anim::Plan`); `None` before the first apply.
+    plans: Vec<Option<Box<anim::Plan>>>,
 }
 
 impl<'a> Skeleton<'a> {
@@ -322,12 +328,18 @@ impl<'a> Skeleton<'a> {
             update: 0,
             stack: Vec::new(),
             setup: data.bones.iter().map(|b| b.setup).collect(),
+            setup_constraints: data
+                .constraints
+                .iter()
+                .map(|c| ConstraintPose::setup(&c.kind))
+                .collect(),
             trig: vec![TrigMemo::default(); data.bones.len()],
             weights: (0..data.attachments.len())
                 .map(|_| std::sync::OnceLock::new())
                 .collect(),
             setup_skin: None,
             setup_attachments: Vec::new(),
+            plans: vec![None; data.animations.len()],
         };
         sk.setup_pose_slots();
         sk.update_cache()?;
@@ -394,8 +406,8 @@ impl<'a> Skeleton<'a> {
         for (bone, setup) in self.bones.iter_mut().zip(&self.setup) {
             bone.pose.set_local(setup);
         }
-        for (c, data) in self.constraints.iter_mut().zip(&self.data.constraints) {
-            c.pose = ConstraintPose::setup(&data.kind);
+        for (c, setup) in self.constraints.iter_mut().zip(&self.setup_constraints) {
+            c.pose = *setup;
         }
         self.setup_pose_slots();
     }
@@ -446,12 +458,12 @@ impl<'a> Skeleton<'a> {
         out: bool,
         applied_pose: bool,
     ) -> Result<(), PoseError> {
-        let Some(animation) = self.data.animations.get(index) else {
+        if index >= self.data.animations.len() {
             return Err(pose_error("animation not found"));
-        };
+        }
         anim::apply(
             self,
-            animation,
+            index,
             last_time,
             time,
             looped,

@@ -17,7 +17,8 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &SliderData) -> Resu
         return Ok(());
     }
     let d = sk.data;
-    let Some(animation) = data.animation.and_then(|a| d.animations.get(a)) else {
+    let Some((index, animation)) = data.animation.and_then(|a| Some((a, d.animations.get(a)?)))
+    else {
         return Err(pose_error(
             "Cannot read properties of undefined (reading 'duration')",
         ));
@@ -61,7 +62,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &SliderData) -> Resu
     }
     anim::apply(
         sk,
-        animation,
+        index,
         p.time,
         p.time,
         data.looped,

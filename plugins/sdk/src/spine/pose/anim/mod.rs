@@ -12,10 +12,14 @@ mod bone;
 mod constraint;
 mod deform;
 mod order;
+mod plan;
 mod slot;
+
+pub(crate) use plan::Plan;
 
 use super::{PoseError, Skeleton};
 use crate::spine::data::{Animation, Event, Timeline, TimelineKind as K, BEZIER_SIZE};
+use plan::{Curve1, Prop, Step};
 
 /// Where a timeline mixes from (`MixFrom`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,45 +43,109 @@ pub(crate) struct Mix {
     pub applied: bool,
 }
 
-/// `Animation.apply`.
+/// [`Mix`] as [`Skeleton::apply_over_setup`] passes it; [`apply`] runs a
+/// copy of its loop with these constants folded in.
+const OVER_SETUP: Mix = Mix {
+    alpha: 1.0,
+    from: MixFrom::Setup,
+    add: false,
+    out: false,
+    applied: false,
+};
+
+/// `Animation.apply` of animation `index` (which must exist).
 pub(crate) fn apply<'a>(
     sk: &mut Skeleton<'a>,
-    animation: &'a Animation,
+    index: usize,
     mut last_time: f64,
     mut time: f64,
     looped: bool,
-    mut events: Option<&mut Vec<&'a Event>>,
+    events: Option<&mut Vec<&'a Event>>,
     m: Mix,
 ) -> Result<(), PoseError> {
+    let data = sk.data;
+    let animation = &data.animations[index];
     if looped && animation.duration != 0.0 {
         time %= animation.duration;
         if last_time > 0.0 {
             last_time %= animation.duration;
         }
     }
-    for t in &animation.timelines {
-        // The commonest timelines (one bone value) straight to their apply,
-        // past the general dispatch.
-        match t.kind {
-            K::Rotate(b)
-            | K::TranslateX(b)
-            | K::TranslateY(b)
-            | K::ScaleX(b)
-            | K::ScaleY(b)
-            | K::ShearX(b)
-            | K::ShearY(b) => {
-                // One-value timelines have two numbers per frame.
-                let c = Curves {
-                    frames: &t.frames,
-                    curves: &t.curves,
-                    entries: 2,
-                };
-                bone::apply1(sk, &t.kind, b, &c, time, m)?;
-            }
-            _ => apply_timeline(sk, t, last_time, time, events.as_deref_mut(), m)?,
+    // The plan is taken out while the skeleton is posed, then put back.
+    let plan = sk.plans[index]
+        .take()
+        .unwrap_or_else(|| Box::new(Plan::new(animation)));
+    let plain = m.alpha == 1.0 && m.from == MixFrom::Setup && !m.add && !m.out && !m.applied;
+    let r = if plain {
+        run(sk, &plan, animation, last_time, time, events, OVER_SETUP)
+    } else {
+        run(sk, &plan, animation, last_time, time, events, m)
+    };
+    sk.plans[index] = Some(plan);
+    r
+}
+
+/// The timelines of `animation` in order: [`Step::Rotate`] and
+/// [`Step::Bone1`] on the fast path, the others through [`apply_timeline`].
+#[inline(always)]
+fn run<'a>(
+    sk: &mut Skeleton<'a>,
+    plan: &Plan,
+    animation: &'a Animation,
+    last_time: f64,
+    time: f64,
+    mut events: Option<&mut Vec<&'a Event>>,
+    m: Mix,
+) -> Result<(), PoseError> {
+    for step in &plan.steps {
+        match *step {
+            // The prop given as a constant: no second dispatch.
+            Step::Rotate { bone, ref curve } => bone1(sk, bone, Prop::Rotation, curve, time, m),
+            Step::Bone1 {
+                bone,
+                prop,
+                ref curve,
+            } => bone1(sk, bone, prop, curve, time, m),
+            Step::General(i) => apply_timeline(
+                sk,
+                &animation.timelines[i],
+                last_time,
+                time,
+                events.as_deref_mut(),
+                m,
+            )?,
         }
     }
     Ok(())
+}
+
+/// `BoneTimeline1.apply` of a fast-path step, as `bone::apply1`.
+#[inline(always)]
+fn bone1(sk: &mut Skeleton<'_>, bone: usize, prop: Prop, curve: &Curve1, time: f64, m: Mix) {
+    let Some(b) = sk.bones.get_mut(bone) else {
+        return;
+    };
+    if !b.active {
+        return;
+    }
+    let setup = &sk.setup[bone];
+    let p = b.pick_mut(m.applied);
+    let (current, setup) = match prop {
+        Prop::Rotation => (&mut p.rotation, setup.rotation),
+        Prop::X => (&mut p.x, setup.x),
+        Prop::Y => (&mut p.y, setup.y),
+        Prop::ScaleX => (&mut p.scale_x, setup.scale_x),
+        Prop::ScaleY => (&mut p.scale_y, setup.scale_y),
+        Prop::ShearX => (&mut p.shear_x, setup.shear_x),
+        Prop::ShearY => (&mut p.shear_y, setup.shear_y),
+    };
+    *current = if curve.before_first(time) {
+        before_first_key(m, *current, setup)
+    } else if matches!(prop, Prop::ScaleX | Prop::ScaleY) {
+        scale_mix(m, *current, setup, curve.value(time))
+    } else {
+        relative_mix(m, *current, setup, curve.value(time))
+    };
 }
 
 fn apply_timeline<'a>(
@@ -327,17 +395,7 @@ impl<'t> Curves<'t> {
         if self.before_first(time) {
             return before_first_key(m, current, setup);
         }
-        let value = self.curve_value(time);
-        if m.from == MixFrom::Setup {
-            setup + value * m.alpha
-        } else {
-            current
-                + (if m.add {
-                    value
-                } else {
-                    value + setup - current
-                }) * m.alpha
-        }
+        relative_mix(m, current, setup, self.curve_value(time))
     }
 
     /// `CurveTimeline1.getAbsoluteValue` (with `value` given: `getAbsoluteValue2`).
@@ -355,28 +413,51 @@ impl<'t> Curves<'t> {
 
     /// `CurveTimeline1.getScaleValue`.
     pub fn scale(&self, time: f64, m: Mix, current: f64, setup: f64) -> f64 {
-        use crate::spine::math::js_sign;
         if self.before_first(time) {
             return before_first_key(m, current, setup);
         }
-        let value = self.curve_value(time) * setup;
-        if m.alpha == 1.0 && !m.add {
-            return value;
-        }
-        let mut base = if m.from == MixFrom::Setup {
-            setup
-        } else {
-            current
-        };
-        if m.add {
-            return base + (value - setup) * m.alpha;
-        }
-        if m.out {
-            return base + (value.abs() * js_sign(base) - base) * m.alpha;
-        }
-        base = base.abs() * js_sign(value);
-        base + (value - base) * m.alpha
+        scale_mix(m, current, setup, self.curve_value(time))
     }
+}
+
+/// `CurveTimeline1.getRelativeValue` after the first frame, given the
+/// curve value at the time.
+#[inline(always)]
+fn relative_mix(m: Mix, current: f64, setup: f64, value: f64) -> f64 {
+    if m.from == MixFrom::Setup {
+        setup + value * m.alpha
+    } else {
+        current
+            + (if m.add {
+                value
+            } else {
+                value + setup - current
+            }) * m.alpha
+    }
+}
+
+/// `CurveTimeline1.getScaleValue` after the first frame, given the curve
+/// value at the time.
+#[inline(always)]
+fn scale_mix(m: Mix, current: f64, setup: f64, value: f64) -> f64 {
+    use crate::spine::math::js_sign;
+    let value = value * setup;
+    if m.alpha == 1.0 && !m.add {
+        return value;
+    }
+    let mut base = if m.from == MixFrom::Setup {
+        setup
+    } else {
+        current
+    };
+    if m.add {
+        return base + (value - setup) * m.alpha;
+    }
+    if m.out {
+        return base + (value.abs() * js_sign(base) - base) * m.alpha;
+    }
+    base = base.abs() * js_sign(value);
+    base + (value - base) * m.alpha
 }
 
 /// A number used as an array index: a non-negative integer (else `None`,
@@ -388,6 +469,7 @@ pub(crate) fn index(i: f64) -> Option<usize> {
 }
 
 /// `CurveTimeline1.beforeFirstKey`.
+#[inline(always)]
 fn before_first_key(m: Mix, current: f64, setup: f64) -> f64 {
     match m.from {
         MixFrom::Setup => setup,
