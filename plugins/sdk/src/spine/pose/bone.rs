@@ -5,20 +5,25 @@
 
 use crate::spine::data::{BoneLocal, Inherit};
 use crate::spine::math::{atan2_deg, sin_cos, DEG_RAD, EPSILON2};
+use std::mem::offset_of;
 
 /// A bone pose: local values, world matrix, and update stamps.
 ///
 /// Laid out for the poser's loops: the world matrix and the stamps fill the
-/// first cache line, the local values the second.
+/// first cache line, the local values the second. The matrix is stored by
+/// column, `a, c, b, d`, so that `[a, c]`, `[b, d]` and `[world_x, world_y]`
+/// are each a 16-byte aligned pair: a point's world x and y (`x·a + y·b +
+/// worldX`, `x·c + y·d + worldY`) are then one packed multiply-add chain on
+/// two lanes (see `BonePose::place`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[repr(C, align(64))]
 pub struct BonePose {
     /// World matrix.
     pub a: f64,
     /// World matrix.
-    pub b: f64,
-    /// World matrix.
     pub c: f64,
+    /// World matrix.
+    pub b: f64,
     /// World matrix.
     pub d: f64,
     /// World position.
@@ -69,6 +74,17 @@ impl Default for BonePose {
         }
     }
 }
+
+// `BonePose::place` reads `[a, c]`, `[b, d]` and `[world_x, world_y]` as
+// aligned pairs.
+const _: () = assert!(
+    offset_of!(BonePose, c) == offset_of!(BonePose, a) + 8
+        && offset_of!(BonePose, d) == offset_of!(BonePose, b) + 8
+        && offset_of!(BonePose, world_y) == offset_of!(BonePose, world_x) + 8
+        && offset_of!(BonePose, a) % 16 == 0
+        && offset_of!(BonePose, b) % 16 == 0
+        && offset_of!(BonePose, world_x) % 16 == 0
+);
 
 /// The parent's world matrix and position.
 #[derive(Debug, Clone, Copy)]
@@ -122,6 +138,20 @@ impl BonePose {
     /// `set(pose)` from another pose: its local values only.
     pub fn set_from(&mut self, p: &BonePose) {
         self.set_local(&p.local_values());
+    }
+
+    /// `[x·a + y·b + worldX, x·c + y·d + worldY]` for the lane pairs `x`
+    /// and `y` (points through the world transform; the vertex loops pass
+    /// the same point in both lanes): written lane by lane over the
+    /// adjacent pairs of the layout so that the compiler packs it into
+    /// two-lane operations. Each lane is exactly the runtime's scalar
+    /// expression (same order, no fused multiply-add), so the same bits.
+    #[inline(always)]
+    pub(crate) fn place(&self, x: [f64; 2], y: [f64; 2]) -> [f64; 2] {
+        [
+            x[0] * self.a + y[0] * self.b + self.world_x,
+            x[1] * self.c + y[1] * self.d + self.world_y,
+        ]
     }
 
     /// The world part, for a child.

@@ -20,6 +20,7 @@ mod slider;
 mod slot;
 mod transform;
 mod vertices;
+mod weights;
 
 pub use crate::model::Bounds;
 pub use anim::MixFrom;
@@ -245,8 +246,8 @@ pub struct Skeleton<'a> {
     setup_constraints: Vec<ConstraintPose>,
     /// Per bone: its last sine and cosine (see `bone::TrigMemo`).
     trig: Vec<TrigMemo>,
-    /// Per attachment: its decoded weights (see `vertices::Weights`).
-    weights: Vec<std::sync::OnceLock<Option<Box<vertices::Weights>>>>,
+    /// Per attachment: its decoded weights (see `weights::Weights`).
+    weights: Vec<std::sync::OnceLock<Option<Box<weights::Weights>>>>,
     /// Per slot: `getAttachment(slot, setup attachment name)` for the skin
     /// in `setup_skin` (the data cannot change while the skeleton borrows
     /// it, so the lookup depends on the skin alone); `None` before the

@@ -5,6 +5,7 @@
 //! `Skeleton.getBounds` over them. Every read goes through the slot's and the
 //! bones' applied poses, as in the runtime.
 
+use super::weights::{bone_index, Weights};
 use super::{pose_error, Bounds, PoseError, Skeleton};
 use crate::spine::data::{AttachmentKind, PointAttachment, VertexData};
 use crate::spine::math::{atan2_deg, js_max, js_min, sin_cos, DEG_RAD};
@@ -23,72 +24,6 @@ fn at32(a: &[f32], i: usize) -> f64 {
 
 fn at64(a: &[f64], i: usize) -> f64 {
     a.get(i).copied().unwrap_or(f64::NAN)
-}
-
-/// A weighted attachment's `bones` and `vertices` arrays decoded once: the
-/// runtime reads them number by number (a count, then bone index, x, y and
-/// weight per influence); here each influence's bone is an integer and its
-/// x, y and weight are the doubles the runtime reads, so the per-frame loop
-/// does the runtime's arithmetic, in its order, and nothing else.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Weights {
-    /// `starts[v]..starts[v + 1]`: the influences of vertex `v`.
-    starts: Vec<u32>,
-    /// Every influence, vertex after vertex.
-    influences: Vec<Influence>,
-}
-
-/// One bone's pull on a vertex.
-#[derive(Debug, Clone, Copy)]
-struct Influence {
-    bone: usize,
-    x: f64,
-    y: f64,
-    weight: f64,
-}
-
-impl Weights {
-    /// The decoded arrays, or `None` when anything would make the runtime
-    /// read `undefined` (a count or bone index that is not an integer in
-    /// range, too few vertex numbers): such attachments take the general path.
-    pub(crate) fn new(v: &VertexData, bone_count: usize) -> Option<Weights> {
-        let bones = v.bones.as_ref()?;
-        let mut starts = vec![0];
-        let mut indices = Vec::new();
-        let mut i = 0;
-        while i < bones.len() {
-            let n = bone_index(bones[i])?;
-            i += 1;
-            if n > bones.len() - i {
-                return None;
-            }
-            for &b in &bones[i..i + n] {
-                indices.push(bone_index(b).filter(|&b| b < bone_count)?);
-            }
-            i += n;
-            starts.push(u32::try_from(indices.len()).ok()?);
-        }
-        if v.vertices.len() < 3 * indices.len() {
-            return None;
-        }
-        let influences = indices
-            .iter()
-            .zip(v.vertices.chunks_exact(3))
-            .map(|(&bone, c)| Influence {
-                bone,
-                x: f64::from(c[0]),
-                y: f64::from(c[1]),
-                weight: f64::from(c[2]),
-            })
-            .collect();
-        Some(Weights { starts, influences })
-    }
-}
-
-/// A bone index from a weighted `bones` array entry.
-fn bone_index(b: f64) -> Option<usize> {
-    let k = b as usize;
-    (b >= 0.0 && k as f64 == b).then_some(k)
 }
 
 impl Skeleton<'_> {
@@ -116,8 +51,7 @@ impl Skeleton<'_> {
                 let mut out = Vec::with_capacity(8);
                 for k in 0..4 {
                     let (ox, oy) = (offsets[2 * k], offsets[2 * k + 1]);
-                    out.push(ox * b.a + oy * b.b + b.world_x);
-                    out.push(ox * b.c + oy * b.d + b.world_y);
+                    out.extend(b.place([ox; 2], [oy; 2]));
                 }
                 Ok(Some(out))
             }
@@ -165,24 +99,18 @@ impl Skeleton<'_> {
         let deform = &s.applied().deform;
         let Some(bones) = &v.bones else {
             let b = self.bones[s.bone].applied();
-            let (a, bb, c, d, x, y) = (b.a, b.b, b.c, b.d, b.world_x, b.world_y);
-            let mut w = offset;
-            let mut k = start;
+            let spans = out[offset..end]
+                .chunks_exact_mut(2)
+                .zip((start..).step_by(2));
             if deform.is_empty() {
-                while w < end {
-                    let (vx, vy) = (at32(&v.vertices, k), at32(&v.vertices, k + 1));
-                    out[w] = vx * a + vy * bb + x;
-                    out[w + 1] = vx * c + vy * d + y;
-                    w += 2;
-                    k += 2;
+                for (o, k) in spans {
+                    let (x, y) = (at32(&v.vertices, k), at32(&v.vertices, k + 1));
+                    o.copy_from_slice(&b.place([x; 2], [y; 2]));
                 }
             } else {
-                while w < end {
-                    let (vx, vy) = (at64(deform, k), at64(deform, k + 1));
-                    out[w] = vx * a + vy * bb + x;
-                    out[w + 1] = vx * c + vy * d + y;
-                    w += 2;
-                    k += 2;
+                for (o, k) in spans {
+                    let (x, y) = (at64(deform, k), at64(deform, k + 1));
+                    o.copy_from_slice(&b.place([x; 2], [y; 2]));
                 }
             }
             return Ok(());
@@ -288,52 +216,9 @@ impl Skeleton<'_> {
         let Some(w) = self.weights_of(slot, v) else {
             return false;
         };
-        // The runtime skips one vertex per 2 of `start`, rounding up.
-        let first = start.div_ceil(2);
-        let n = out.len() / 2;
-        let Some(last) = first.checked_add(n).filter(|&l| l < w.starts.len()) else {
-            return false;
-        };
         let deform = &self.slots[slot].applied().deform;
-        let with_deform = !deform.is_empty();
-        if with_deform && deform.len() < 2 * w.starts[last] as usize {
-            return false;
-        }
-        let bones = &self.bones;
-        // Each vertex's influences as a slice: plain loops the compiler
-        // keeps tight (the arithmetic is the runtime's, in its order).
-        let starts = &w.starts[first..=last];
-        let mut k = starts[0] as usize;
-        if with_deform {
-            for (o, &end) in out.chunks_exact_mut(2).zip(&starts[1..]) {
-                let end = end as usize;
-                let (mut wx, mut wy) = (0.0, 0.0);
-                let offsets = &deform[2 * k..2 * end];
-                for (i, d) in w.influences[k..end].iter().zip(offsets.chunks_exact(2)) {
-                    let bone = bones[i.bone].applied();
-                    let (vx, vy) = (i.x + d[0], i.y + d[1]);
-                    wx += (vx * bone.a + vy * bone.b + bone.world_x) * i.weight;
-                    wy += (vx * bone.c + vy * bone.d + bone.world_y) * i.weight;
-                }
-                o[0] = wx;
-                o[1] = wy;
-                k = end;
-            }
-        } else {
-            for (o, &end) in out.chunks_exact_mut(2).zip(&starts[1..]) {
-                let end = end as usize;
-                let (mut wx, mut wy) = (0.0, 0.0);
-                for i in &w.influences[k..end] {
-                    let bone = bones[i.bone].applied();
-                    wx += (i.x * bone.a + i.y * bone.b + bone.world_x) * i.weight;
-                    wy += (i.x * bone.c + i.y * bone.d + bone.world_y) * i.weight;
-                }
-                o[0] = wx;
-                o[1] = wy;
-                k = end;
-            }
-        }
-        true
+        // The runtime skips one vertex per 2 of `start`, rounding up.
+        w.world(&self.bones, start.div_ceil(2), deform, out)
     }
 
     /// `computeWorldPosition` and `computeWorldRotation` of a point
