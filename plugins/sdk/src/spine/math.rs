@@ -58,7 +58,7 @@ pub fn sin_cos(x: f64) -> (f64, f64) {
     let ix = ((x.to_bits() >> 32) as u32) & 0x7fff_ffff;
     if ix <= 0x3fe9_21fb {
         // |x| ~<= π/4: fdlibm's kernels need no reduction (and are shorter).
-        return (kernel_sin(x, 0.0, false), kernel_cos(x, 0.0));
+        return kernels_side_by_side(x, ix);
     }
     if x.is_nan() || x.abs() >= 64.0 {
         return sin_cos_fdlibm(x);
@@ -154,6 +154,59 @@ fn rem_pio2(x: f64, ix: u32) -> (i32, f64, f64) {
     } else {
         (n, y0, y1)
     }
+}
+
+/// `(kernel_sin(x, 0, false), kernel_cos(x, 0))` for `|x| <= π/4` (`ix`
+/// the high word of `|x|`), their two Horner chains side by side so that the
+/// compiler runs them as two-lane operations: each lane is the same
+/// arithmetic in the same order, so the same bits as the two kernels.
+#[inline]
+#[allow(clippy::excessive_precision)] // fdlibm's literals, as written
+fn kernels_side_by_side(x: f64, ix: u32) -> (f64, f64) {
+    const S: [f64; 6] = [
+        -1.66666666666666324348e-01,
+        8.33333333332248946124e-03,
+        -1.98412698298579493134e-04,
+        2.75573137070700676789e-06,
+        -2.50507602534068634195e-08,
+        1.58969099521155010221e-10,
+    ];
+    const C: [f64; 6] = [
+        4.16666666666666019037e-02,
+        -1.38888888888741095749e-03,
+        2.48015872894767294178e-05,
+        -2.75573143513906633035e-07,
+        2.08757232129817482790e-09,
+        -1.13596475577881948265e-11,
+    ];
+    if ix < 0x3e40_0000 {
+        // |x| < 2^-27.
+        return (x, 1.0);
+    }
+    let z = x * x;
+    // sin: S2 + z·(S3 + z·(S4 + z·(S5 + z·S6))); cos: the same shape one
+    // step longer, C1 + z·(C2 + …).
+    let mut p = [S[5], C[5]];
+    for k in (1..5).rev() {
+        p = [S[k] + z * p[0], C[k] + z * p[1]];
+    }
+    let (rs, rc) = (p[0], z * (C[0] + z * p[1]));
+    let v = z * x;
+    let sin = x + v * (S[0] + z * rs);
+    // kernel_cos with y = 0 (`x·y` is a zero, `z·r − 0` is `z·r`).
+    let cos = if ix < 0x3fd3_3333 {
+        1.0 - (0.5 * z - (z * rc - x * 0.0))
+    } else {
+        let qx = if ix > 0x3fe9_0000 {
+            0.28125
+        } else {
+            f64::from_bits(u64::from(ix - 0x0020_0000) << 32) // |x| / 4
+        };
+        let hz = 0.5 * z - qx;
+        let a = 1.0 - qx;
+        a - (hz - (z * rc - x * 0.0))
+    };
+    (sin, cos)
 }
 
 /// fdlibm's `__kernel_sin` on `[-π/4, π/4]` (`x + y`, `y` the tail when
@@ -482,6 +535,33 @@ mod tests {
         }
         assert!(sin_cos(f64::NAN).0.is_nan() && sin_cos(f64::INFINITY).1.is_nan());
         assert!(worst <= 1, "worst {worst} ulps");
+    }
+
+    #[test]
+    fn the_kernels_side_by_side_are_the_kernels() {
+        let mut seed = 0x0bad_cafe_f00d_d00d_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let quarter = std::f64::consts::FRAC_PI_4;
+        let mut xs: Vec<f64> = (0..200_000)
+            .map(|_| (next() - 0.5) * 2.0 * quarter)
+            .collect();
+        xs.extend([
+            0.0, -0.0, 1e-300, -1e-9, 0.3, -0.3, 0.2999999, 0.78125, quarter,
+        ]);
+        for x in xs {
+            let ix = ((x.to_bits() >> 32) as u32) & 0x7fff_ffff;
+            if ix > 0x3fe9_21fb {
+                continue;
+            }
+            let (s, c) = kernels_side_by_side(x, ix);
+            assert_eq!(s.to_bits(), kernel_sin(x, 0.0, false).to_bits(), "{x}");
+            assert_eq!(c.to_bits(), kernel_cos(x, 0.0).to_bits(), "{x}");
+        }
     }
 
     #[test]
