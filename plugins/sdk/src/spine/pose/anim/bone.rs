@@ -59,7 +59,27 @@ pub(super) fn apply2(
         K::Scale(_) => (&mut p.scale_x, &mut p.scale_y, setup.scale_x, setup.scale_y),
         _ => (&mut p.shear_x, &mut p.shear_y, setup.shear_x, setup.shear_y),
     };
-    if c.before_first(time) {
+    let value = if c.before_first(time) {
+        None
+    } else {
+        Some(c.values::<2>(time, c.search(time)))
+    };
+    mix2(m, matches!(kind, K::Scale(_)), [px, py], [sx, sy], value);
+    Ok(())
+}
+
+/// `BoneTimeline2.apply` once the values are known (`None`: before the
+/// first frame): sets `px`, `py` from the setup values `sx`, `sy`, as
+/// scale (`scale`) or as translate and shear do.
+#[inline(always)]
+pub(super) fn mix2(
+    m: Mix,
+    scale: bool,
+    [px, py]: [&mut f64; 2],
+    [sx, sy]: [f64; 2],
+    value: Option<[f64; 2]>,
+) {
+    let Some([mut x, mut y]) = value else {
         match m.from {
             MixFrom::Setup => {
                 *px = sx;
@@ -71,17 +91,15 @@ pub(super) fn apply2(
             }
             MixFrom::Current => {}
         }
-        return Ok(());
-    }
-    let i = c.search(time);
-    let [mut x, mut y] = c.values::<2>(time, i);
-    if let K::Scale(_) = kind {
+        return;
+    };
+    if scale {
         x *= sx;
         y *= sy;
         if m.alpha == 1.0 && !m.add {
             *px = x;
             *py = y;
-            return Ok(());
+            return;
         }
         let (mut bx, mut by) = if m.from == MixFrom::Setup {
             (sx, sy)
@@ -100,7 +118,7 @@ pub(super) fn apply2(
             *px = bx + (x - bx) * m.alpha;
             *py = by + (y - by) * m.alpha;
         }
-        return Ok(());
+        return;
     }
     if m.from == MixFrom::Setup {
         *px = sx + x * m.alpha;
@@ -112,7 +130,6 @@ pub(super) fn apply2(
         *px += (sx + x - *px) * m.alpha;
         *py += (sy + y - *py) * m.alpha;
     }
-    Ok(())
 }
 
 /// `InheritTimeline.apply`.

@@ -19,7 +19,7 @@ pub(crate) use plan::Plan;
 
 use super::{PoseError, Skeleton};
 use crate::spine::data::{Animation, Event, Timeline, TimelineKind as K, BEZIER_SIZE};
-use plan::{Curve1, Prop, Step};
+use plan::{Curve1, Curve2, Prop, Prop2, Step};
 
 /// Where a timeline mixes from (`MixFrom`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,9 +72,10 @@ pub(crate) fn apply<'a>(
         }
     }
     // The plan is taken out while the skeleton is posed, then put back.
-    let plan = sk.plans[index]
+    let mut plan = sk.plans[index]
         .take()
         .unwrap_or_else(|| Box::new(Plan::new(animation)));
+    plan.search(time);
     let plain = m.alpha == 1.0 && m.from == MixFrom::Setup && !m.add && !m.out && !m.applied;
     let r = if plain {
         run(sk, &plan, animation, last_time, time, events, OVER_SETUP)
@@ -85,8 +86,9 @@ pub(crate) fn apply<'a>(
     r
 }
 
-/// The timelines of `animation` in order: [`Step::Rotate`] and
-/// [`Step::Bone1`] on the fast path, the others through [`apply_timeline`].
+/// The timelines of `animation` in order: [`Step::Rotate`], [`Step::Bone1`]
+/// and [`Step::Bone2`] on the fast path (`plan` searched at `time`), the
+/// others through [`apply_timeline`].
 #[inline(always)]
 fn run<'a>(
     sk: &mut Skeleton<'a>,
@@ -100,12 +102,17 @@ fn run<'a>(
     for step in &plan.steps {
         match *step {
             // The prop given as a constant: no second dispatch.
-            Step::Rotate { bone, ref curve } => bone1(sk, bone, Prop::Rotation, curve, time, m),
+            Step::Rotate { bone, ref curve } => bone1(sk, plan, bone, Prop::Rotation, curve, m),
             Step::Bone1 {
                 bone,
                 prop,
                 ref curve,
-            } => bone1(sk, bone, prop, curve, time, m),
+            } => bone1(sk, plan, bone, prop, curve, m),
+            Step::Bone2 {
+                bone,
+                prop,
+                ref curve,
+            } => bone2(sk, plan, bone, prop, curve, m),
             Step::General(i) => apply_timeline(
                 sk,
                 &animation.timelines[i],
@@ -121,7 +128,7 @@ fn run<'a>(
 
 /// `BoneTimeline1.apply` of a fast-path step, as `bone::apply1`.
 #[inline(always)]
-fn bone1(sk: &mut Skeleton<'_>, bone: usize, prop: Prop, curve: &Curve1, time: f64, m: Mix) {
+fn bone1(sk: &mut Skeleton<'_>, plan: &Plan, bone: usize, prop: Prop, curve: &Curve1, m: Mix) {
     let Some(b) = sk.bones.get_mut(bone) else {
         return;
     };
@@ -139,13 +146,36 @@ fn bone1(sk: &mut Skeleton<'_>, bone: usize, prop: Prop, curve: &Curve1, time: f
         Prop::ShearX => (&mut p.shear_x, setup.shear_x),
         Prop::ShearY => (&mut p.shear_y, setup.shear_y),
     };
-    *current = if curve.before_first(time) {
-        before_first_key(m, *current, setup)
-    } else if matches!(prop, Prop::ScaleX | Prop::ScaleY) {
-        scale_mix(m, *current, setup, curve.value(time))
-    } else {
-        relative_mix(m, *current, setup, curve.value(time))
+    *current = match plan.value1(curve) {
+        None => before_first_key(m, *current, setup),
+        Some(v) if matches!(prop, Prop::ScaleX | Prop::ScaleY) => scale_mix(m, *current, setup, v),
+        Some(v) => relative_mix(m, *current, setup, v),
     };
+}
+
+/// `BoneTimeline2.apply` of a fast-path step, as `bone::apply2`.
+#[inline(always)]
+fn bone2(sk: &mut Skeleton<'_>, plan: &Plan, bone: usize, prop: Prop2, curve: &Curve2, m: Mix) {
+    let Some(b) = sk.bones.get_mut(bone) else {
+        return;
+    };
+    if !b.active {
+        return;
+    }
+    let setup = &sk.setup[bone];
+    let p = b.pick_mut(m.applied);
+    let (px, py, sx, sy) = match prop {
+        Prop2::Translate => (&mut p.x, &mut p.y, setup.x, setup.y),
+        Prop2::Scale => (&mut p.scale_x, &mut p.scale_y, setup.scale_x, setup.scale_y),
+        Prop2::Shear => (&mut p.shear_x, &mut p.shear_y, setup.shear_x, setup.shear_y),
+    };
+    bone::mix2(
+        m,
+        prop == Prop2::Scale,
+        [px, py],
+        [sx, sy],
+        plan.value2(curve),
+    );
 }
 
 fn apply_timeline<'a>(
