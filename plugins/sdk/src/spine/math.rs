@@ -193,20 +193,7 @@ fn kernels_side_by_side(x: f64, ix: u32) -> (f64, f64) {
     let (rs, rc) = (p[0], z * (C[0] + z * p[1]));
     let v = z * x;
     let sin = x + v * (S[0] + z * rs);
-    // kernel_cos with y = 0 (`x·y` is a zero, `z·r − 0` is `z·r`).
-    let cos = if ix < 0x3fd3_3333 {
-        1.0 - (0.5 * z - (z * rc - x * 0.0))
-    } else {
-        let qx = if ix > 0x3fe9_0000 {
-            0.28125
-        } else {
-            f64::from_bits(u64::from(ix - 0x0020_0000) << 32) // |x| / 4
-        };
-        let hz = 0.5 * z - qx;
-        let a = 1.0 - qx;
-        a - (hz - (z * rc - x * 0.0))
-    };
-    (sin, cos)
+    (sin, cos_from(x, 0.0, ix, z, rc))
 }
 
 /// fdlibm's `__kernel_sin` on `[-π/4, π/4]` (`x + y`, `y` the tail when
@@ -252,6 +239,13 @@ fn kernel_cos(x: f64, y: f64) -> f64 {
     }
     let z = x * x;
     let r = z * (C1 + z * (C2 + z * (C3 + z * (C4 + z * (C5 + z * C6)))));
+    cos_from(x, y, ix, z, r)
+}
+
+/// The end of fdlibm's `__kernel_cos`: `cos(x + y)` from `z = x²` and its
+/// polynomial `r` (`ix` the high word of `|x|`).
+#[inline]
+fn cos_from(x: f64, y: f64, ix: u32, z: f64, r: f64) -> f64 {
     if ix < 0x3fd3_3333 {
         // |x| < 0.3.
         return 1.0 - (0.5 * z - (z * r - x * y));
@@ -491,18 +485,22 @@ mod tests {
         key(a).abs_diff(key(b))
     }
 
-    #[test]
-    fn sin_cos_is_within_an_ulp_of_the_c_library() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = || {
+    /// Doubles in [0, 1) from a deterministic xorshift generator.
+    fn uniform(mut seed: u64) -> impl FnMut() -> f64 {
+        move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            seed
-        };
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        }
+    }
+
+    #[test]
+    fn sin_cos_is_within_an_ulp_of_the_c_library() {
+        let mut next = uniform(0x2545_f491_4f6c_dd1d);
         let mut worst = 0;
         for k in 0..400_000 {
-            let u = (next() >> 11) as f64 / (1u64 << 53) as f64;
+            let u = next();
             let x = match k % 4 {
                 0 => (u - 0.5) * 8.0,
                 1 => (u - 0.5) * 2000.0,
@@ -539,13 +537,7 @@ mod tests {
 
     #[test]
     fn the_kernels_side_by_side_are_the_kernels() {
-        let mut seed = 0x0bad_cafe_f00d_d00d_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = uniform(0x0bad_cafe_f00d_d00d);
         let quarter = std::f64::consts::FRAC_PI_4;
         let mut xs: Vec<f64> = (0..200_000)
             .map(|_| (next() - 0.5) * 2.0 * quarter)
@@ -569,13 +561,7 @@ mod tests {
         // Every argument below 64 takes the table path: dense and random
         // sweeps, and the neighbours of every multiple of π/32 (where the
         // reduction cancels) and of the table's switch points.
-        let mut seed = 0x1234_5678_9abc_def1_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = uniform(0x1234_5678_9abc_def1);
         let mut xs: Vec<f64> = (0..300_000).map(|_| (next() - 0.5) * 128.0).collect();
         xs.extend((0..100_000).map(|_| (next() - 0.5) * 2.0 * std::f64::consts::PI));
         for k in -652..=652 {
@@ -623,13 +609,8 @@ mod tests {
 
     #[test]
     fn atan2_is_within_an_ulp_of_the_c_library() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64 - 0.5
-        };
+        let mut uniform = uniform(0x9e37_79b9_7f4a_7c15);
+        let mut next = || uniform() - 0.5;
         let mut worst = 0;
         for k in 0..400_000 {
             let scale = [1.0, 1e3, 1e-3, 1e20][k % 4];

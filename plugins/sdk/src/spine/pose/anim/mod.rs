@@ -126,17 +126,28 @@ fn run<'a>(
     Ok(())
 }
 
+/// The pose a bone timeline writes (`pose` or `appliedPose`, as `m` says)
+/// and the bone's setup values; `None` for an inactive or absent bone, which
+/// bone timelines leave alone.
+#[inline(always)]
+fn active_pose<'s>(
+    sk: &'s mut Skeleton<'_>,
+    bone: usize,
+    m: Mix,
+) -> Option<(
+    &'s mut crate::spine::pose::BonePose,
+    &'s crate::spine::data::BoneLocal,
+)> {
+    let b = sk.bones.get_mut(bone).filter(|b| b.active)?;
+    Some((b.pick_mut(m.applied), sk.setup.get(bone)?))
+}
+
 /// `BoneTimeline1.apply` of a fast-path step, as `bone::apply1`.
 #[inline(always)]
 fn bone1(sk: &mut Skeleton<'_>, plan: &Plan, bone: usize, prop: Prop, curve: &Curve1, m: Mix) {
-    let Some(b) = sk.bones.get_mut(bone) else {
+    let Some((p, setup)) = active_pose(sk, bone, m) else {
         return;
     };
-    if !b.active {
-        return;
-    }
-    let setup = &sk.setup[bone];
-    let p = b.pick_mut(m.applied);
     let (current, setup) = match prop {
         Prop::Rotation => (&mut p.rotation, setup.rotation),
         Prop::X => (&mut p.x, setup.x),
@@ -156,14 +167,9 @@ fn bone1(sk: &mut Skeleton<'_>, plan: &Plan, bone: usize, prop: Prop, curve: &Cu
 /// `BoneTimeline2.apply` of a fast-path step, as `bone::apply2`.
 #[inline(always)]
 fn bone2(sk: &mut Skeleton<'_>, plan: &Plan, bone: usize, prop: Prop2, curve: &Curve2, m: Mix) {
-    let Some(b) = sk.bones.get_mut(bone) else {
+    let Some((p, setup)) = active_pose(sk, bone, m) else {
         return;
     };
-    if !b.active {
-        return;
-    }
-    let setup = &sk.setup[bone];
-    let p = b.pick_mut(m.applied);
     let (px, py, sx, sy) = match prop {
         Prop2::Translate => (&mut p.x, &mut p.y, setup.x, setup.y),
         Prop2::Scale => (&mut p.scale_x, &mut p.scale_y, setup.scale_x, setup.scale_y),
