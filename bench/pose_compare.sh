@@ -7,6 +7,8 @@
 # world vertices of every mesh; both print a checksum of the posed vertices.
 # Needs: Node and the oracle (scripts/setup-oracle.sh, run here).
 # FRAMES (600) and RUNS (15) set the work; the medians of RUNS runs are compared.
+# SKELETON=path/to/skeleton.json poses that skeleton (its first animation)
+# instead of the generated one, e.g. a gallery rig's build output.
 # PHASES=1 also prints each side's median time per step (setup, animation,
 # world transforms, mesh vertices), each step timed on its own.
 set -euo pipefail
@@ -23,7 +25,12 @@ if [ -n "${PHASES:-}" ]; then
   phases=(--phases)
   node_phases=(phases)
 fi
-ours="$(cargo bench -q -p rigc-sdk --bench pose -- --frames "$frames" --runs "$runs" --write "$work/skeleton.json" "${phases[@]}" 2>"$work/ours.err")" ||
+source=(--write "$work/skeleton.json")
+if [ -n "${SKELETON:-}" ]; then
+  cp "$SKELETON" "$work/skeleton.json"
+  source=(--read "$work/skeleton.json")
+fi
+ours="$(cargo bench -q -p rigc-sdk --bench pose -- --frames "$frames" --runs "$runs" "${source[@]}" "${phases[@]}" 2>"$work/ours.err")" ||
   { cat "$work/ours.err" >&2; exit 1; }
 theirs="$(node bench/pose_spine_core.mjs "$work/skeleton.json" "$frames" "$runs" "${node_phases[@]}" 2>"$work/theirs.err")" ||
   { cat "$work/theirs.err" >&2; exit 1; }

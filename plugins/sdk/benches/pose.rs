@@ -5,9 +5,11 @@
 //! frame like a game does (`setupPose`, `Animation.apply`,
 //! `updateWorldTransform(Physics.update)`, every mesh's world vertices).
 //!
-//! `cargo bench -p rigc-sdk --bench pose [-- --frames N --runs R --write PATH --phases]`
+//! `cargo bench -p rigc-sdk --bench pose [-- --frames N --runs R --write PATH --read PATH --phases]`
 //! prints the median time per pose; `--write` saves the skeleton so that
-//! `bench/pose_compare.sh` can pose the same one with spine-core; `--phases`
+//! `bench/pose_compare.sh` can pose the same one with spine-core; `--read`
+//! poses a given skeleton (its first animation) instead of the generated one;
+//! `--phases`
 //! also times each of the four steps on its own (a clock read between steps,
 //! so the total is a little above the plain run) and prints their medians.
 
@@ -122,7 +124,11 @@ fn main() {
     let runs: usize = arg(&args, "--runs")
         .and_then(|v| v.parse().ok())
         .unwrap_or(15);
-    let text = serde_json::to_string(&skeleton()).expect("json");
+    // `--read PATH` poses that skeleton (its first animation) instead.
+    let text = match arg(&args, "--read") {
+        Some(path) => std::fs::read_to_string(&path).expect("read the skeleton"),
+        None => serde_json::to_string(&skeleton()).expect("json"),
+    };
     if let Some(path) = arg(&args, "--write") {
         std::fs::write(&path, &text).expect("write skeleton");
     }
