@@ -18,3 +18,5 @@ pub mod model;
 pub mod num;
 pub mod png_image;
 pub mod spine;
+#[cfg(test)]
+mod test_rng;

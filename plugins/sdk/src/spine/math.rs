@@ -485,14 +485,10 @@ mod tests {
         key(a).abs_diff(key(b))
     }
 
-    /// Doubles in [0, 1) from a deterministic xorshift generator.
-    fn uniform(mut seed: u64) -> impl FnMut() -> f64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        }
+    /// Doubles in [0, 1) from the tests' generator.
+    fn uniform(seed: u64) -> impl FnMut() -> f64 {
+        let mut rng = crate::test_rng::Rng(seed);
+        move || rng.unit()
     }
 
     #[test]

@@ -219,40 +219,27 @@ pub(crate) fn bone_index(b: f64) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
 
-    /// A small deterministic generator (xorshift64*).
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-        }
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-        /// Mostly ordinary numbers, sometimes a signed zero, an infinity or NaN.
-        fn number(&mut self) -> f64 {
-            match self.below(40) {
-                0 => -0.0,
-                1 => 0.0,
-                2 => f64::INFINITY,
-                3 => f64::NAN,
-                _ => (self.next() >> 11) as f64 / (1u64 << 53) as f64 * 200.0 - 100.0,
-            }
+    /// Mostly ordinary numbers, sometimes a signed zero, an infinity or NaN.
+    fn number(rng: &mut Rng) -> f64 {
+        match rng.below(40) {
+            0 => -0.0,
+            1 => 0.0,
+            2 => f64::INFINITY,
+            3 => f64::NAN,
+            _ => rng.unit() * 200.0 - 100.0,
         }
     }
 
     fn pose(rng: &mut Rng) -> BonePose {
         BonePose {
-            a: rng.number(),
-            b: rng.number(),
-            c: rng.number(),
-            d: rng.number(),
-            world_x: rng.number(),
-            world_y: rng.number(),
+            a: number(rng),
+            b: number(rng),
+            c: number(rng),
+            d: number(rng),
+            world_x: number(rng),
+            world_y: number(rng),
             ..BonePose::default()
         }
     }
@@ -317,7 +304,9 @@ mod tests {
                 indices.push(count as f64);
                 for _ in 0..count {
                     indices.push(rng.below(bones.len() as u64) as f64);
-                    vertices.extend([rng.number(), rng.number(), rng.number()].map(|x| x as f32));
+                    vertices.extend(
+                        [number(&mut rng), number(&mut rng), number(&mut rng)].map(|x| x as f32),
+                    );
                 }
             }
             let v = VertexData {
@@ -329,7 +318,7 @@ mod tests {
             let influences = w.influences.len();
             let deform: Vec<f64> = match rng.below(2) {
                 0 => Vec::new(),
-                _ => (0..2 * influences).map(|_| rng.number()).collect(),
+                _ => (0..2 * influences).map(|_| number(&mut rng)).collect(),
             };
             let first = rng.below(vertex_count as u64) as usize;
             let n = rng.below((vertex_count - first) as u64 + 1) as usize;

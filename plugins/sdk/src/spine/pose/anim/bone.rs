@@ -2,9 +2,22 @@
 //! runtime's sign handling when mixing), shear (x, y, both) and inherit.
 
 use super::{Curves, Mix, MixFrom};
-use crate::spine::data::{Inherit, TimelineKind as K};
+use crate::spine::data::{BoneLocal, Inherit, TimelineKind as K};
 use crate::spine::math::js_sign;
-use crate::spine::pose::{PoseError, Skeleton};
+use crate::spine::pose::{BonePose, PoseError, Skeleton};
+
+/// The pose a bone timeline writes (`pose` or `appliedPose`, as `m` says)
+/// and the bone's setup values; `None` for an inactive or absent bone, which
+/// bone timelines leave alone.
+#[inline(always)]
+pub(super) fn active_pose<'s>(
+    sk: &'s mut Skeleton<'_>,
+    bone: usize,
+    m: Mix,
+) -> Option<(&'s mut BonePose, &'s BoneLocal)> {
+    let b = sk.bones.get_mut(bone).filter(|b| b.active)?;
+    Some((b.pick_mut(m.applied), sk.setup.get(bone)?))
+}
 
 /// One-value bone timelines (`BoneTimeline1.apply`).
 #[inline(always)]
@@ -16,14 +29,9 @@ pub(super) fn apply1(
     time: f64,
     m: Mix,
 ) -> Result<(), PoseError> {
-    let Some(bone) = sk.bones.get_mut(b) else {
+    let Some((p, setup)) = active_pose(sk, b, m) else {
         return Ok(());
     };
-    if !bone.active {
-        return Ok(());
-    }
-    let setup = &sk.setup[b];
-    let p = bone.pick_mut(m.applied);
     match kind {
         K::Rotate(_) => p.rotation = c.relative(time, m, p.rotation, setup.rotation),
         K::TranslateX(_) => p.x = c.relative(time, m, p.x, setup.x),
@@ -46,14 +54,9 @@ pub(super) fn apply2(
     time: f64,
     m: Mix,
 ) -> Result<(), PoseError> {
-    let Some(bone) = sk.bones.get_mut(b) else {
+    let Some((p, setup)) = active_pose(sk, b, m) else {
         return Ok(());
     };
-    if !bone.active {
-        return Ok(());
-    }
-    let setup = &sk.setup[b];
-    let p = bone.pick_mut(m.applied);
     let (px, py, sx, sy) = match kind {
         K::Translate(_) => (&mut p.x, &mut p.y, setup.x, setup.y),
         K::Scale(_) => (&mut p.scale_x, &mut p.scale_y, setup.scale_x, setup.scale_y),

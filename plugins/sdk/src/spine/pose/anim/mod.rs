@@ -126,26 +126,10 @@ fn run<'a>(
     Ok(())
 }
 
-/// The pose a bone timeline writes (`pose` or `appliedPose`, as `m` says)
-/// and the bone's setup values; `None` for an inactive or absent bone, which
-/// bone timelines leave alone.
-#[inline(always)]
-fn active_pose<'s>(
-    sk: &'s mut Skeleton<'_>,
-    bone: usize,
-    m: Mix,
-) -> Option<(
-    &'s mut crate::spine::pose::BonePose,
-    &'s crate::spine::data::BoneLocal,
-)> {
-    let b = sk.bones.get_mut(bone).filter(|b| b.active)?;
-    Some((b.pick_mut(m.applied), sk.setup.get(bone)?))
-}
-
 /// `BoneTimeline1.apply` of a fast-path step, as `bone::apply1`.
 #[inline(always)]
 fn bone1(sk: &mut Skeleton<'_>, plan: &Plan, bone: usize, prop: Prop, curve: &Curve1, m: Mix) {
-    let Some((p, setup)) = active_pose(sk, bone, m) else {
+    let Some((p, setup)) = bone::active_pose(sk, bone, m) else {
         return;
     };
     let (current, setup) = match prop {
@@ -167,7 +151,7 @@ fn bone1(sk: &mut Skeleton<'_>, plan: &Plan, bone: usize, prop: Prop, curve: &Cu
 /// `BoneTimeline2.apply` of a fast-path step, as `bone::apply2`.
 #[inline(always)]
 fn bone2(sk: &mut Skeleton<'_>, plan: &Plan, bone: usize, prop: Prop2, curve: &Curve2, m: Mix) {
-    let Some((p, setup)) = active_pose(sk, bone, m) else {
+    let Some((p, setup)) = bone::active_pose(sk, bone, m) else {
         return;
     };
     let (px, py, sx, sy) = match prop {
@@ -305,15 +289,31 @@ impl<'t> Curves<'t> {
         let Some(i) = index(i) else {
             return f64::NAN;
         };
-        let Some(c) = i
+        match i
             .checked_add(BEZIER_SIZE)
             .and_then(|e| self.curves.get(i..e))
             .and_then(|c| <&[f32; BEZIER_SIZE]>::try_from(c).ok())
-        else {
-            return self.bezier_partial(time, frame, value, i);
-        };
-        // The 9 samples are all there: no `undefined` reads among them.
-        let cv = |k: usize| f64::from(c[k]);
+        {
+            // The 9 samples are all there: no `undefined` reads among them.
+            Some(c) => self.bezier_over(time, frame, value, |k| f64::from(c[k])),
+            None => self.bezier_partial(time, frame, value, i),
+        }
+    }
+
+    /// [`Curves::bezier`] when the curves array ends inside the samples:
+    /// reads past its end are `undefined` (NaN).
+    #[cold]
+    fn bezier_partial(&self, time: f64, frame: isize, value: isize, i: usize) -> f64 {
+        self.bezier_over(time, frame, value, |k| {
+            self.curves.get(i + k).map_or(f64::NAN, |&v| f64::from(v))
+        })
+    }
+
+    /// The Bezier sampling itself over the curve's 9 samples, `cv(k)` the
+    /// `k`th of their 18 numbers: linearly between the key, the samples and
+    /// the next key.
+    #[inline(always)]
+    fn bezier_over(&self, time: f64, frame: isize, value: isize, cv: impl Fn(usize) -> f64) -> f64 {
         if cv(0) > time {
             let (x, y) = (self.f(frame), self.f(frame + value));
             return y + (time - x) / (cv(0) - x) * (cv(1) - y);
@@ -328,28 +328,6 @@ impl<'t> Curves<'t> {
         }
         let next = frame + self.entries as isize;
         let (x, y) = (cv(BEZIER_SIZE - 2), cv(BEZIER_SIZE - 1));
-        y + (time - x) / (self.f(next) - x) * (self.f(next + value) - y)
-    }
-
-    /// [`Curves::bezier`] when the curves array ends inside the samples.
-    #[cold]
-    fn bezier_partial(&self, time: f64, frame: isize, value: isize, i: usize) -> f64 {
-        let cv = |k: usize| self.curves.get(k).map_or(f64::NAN, |&v| f64::from(v));
-        if cv(i) > time {
-            let (x, y) = (self.f(frame), self.f(frame + value));
-            return y + (time - x) / (cv(i) - x) * (cv(i + 1) - y);
-        }
-        let n = i + BEZIER_SIZE;
-        let mut k = i + 2;
-        while k < n {
-            if cv(k) >= time {
-                let (x, y) = (cv(k - 2), cv(k - 1));
-                return y + (time - x) / (cv(k) - x) * (cv(k + 1) - y);
-            }
-            k += 2;
-        }
-        let next = frame + self.entries as isize;
-        let (x, y) = (cv(n - 2), cv(n - 1));
         y + (time - x) / (self.f(next) - x) * (self.f(next + value) - y)
     }
 
