@@ -107,15 +107,7 @@ pub(crate) fn physics_reach(
     named: Option<usize>,
     value: PhysicsValue,
 ) -> Vec<usize> {
-    let flag = match value {
-        PhysicsValue::Inertia => 0,
-        PhysicsValue::Strength => 1,
-        PhysicsValue::Damping => 2,
-        PhysicsValue::Mass => 3,
-        PhysicsValue::Wind => 4,
-        PhysicsValue::Gravity => 5,
-        PhysicsValue::Mix => 6,
-    };
+    let flag = value.global_index();
     match named {
         Some(i) => vec![i],
         None => data

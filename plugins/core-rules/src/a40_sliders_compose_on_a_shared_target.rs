@@ -40,7 +40,7 @@ use crate::additive_probe::{Behaviour, Probe};
 use crate::loaded::skeleton_or_skip;
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind};
-use rigc_sdk::spine::data::{ConstraintKind, PhysicsValue, Timeline, TimelineKind};
+use rigc_sdk::spine::data::{ConstraintKind, Timeline, TimelineKind};
 use rigc_sdk::spine::SkeletonData;
 use std::collections::HashMap;
 
@@ -327,7 +327,7 @@ fn property_ids(data: &SkeletonData, t: &Timeline) -> Vec<(String, String)> {
         )],
         K::PathMix(i) => vec![c("pathConstraintMix", "the mix of path constraint", *i)],
         K::Physics(i, v) => {
-            let word = physics_word(*v);
+            let word = crate::a23_physics_constraint_effective::value_name(*v);
             match i {
                 Some(i) => vec![c(
                     &format!("physicsConstraint{word}"),
@@ -353,18 +353,6 @@ fn property_ids(data: &SkeletonData, t: &Timeline) -> Vec<(String, String)> {
         },
         K::Slider(i) => vec![c("sliderTime", "the time of slider", *i)],
         K::SliderMix(i) => vec![c("sliderMix", "the mix of slider", *i)],
-    }
-}
-
-fn physics_word(v: PhysicsValue) -> &'static str {
-    match v {
-        PhysicsValue::Inertia => "inertia",
-        PhysicsValue::Strength => "strength",
-        PhysicsValue::Damping => "damping",
-        PhysicsValue::Mass => "mass",
-        PhysicsValue::Wind => "wind",
-        PhysicsValue::Gravity => "gravity",
-        PhysicsValue::Mix => "mix",
     }
 }
 

@@ -19,7 +19,7 @@
 //! `darkSlots`, `rgba2Timelines`, `rgb2Timelines`.
 
 use crate::loaded::skeleton_or_skip;
-use crate::posing::{applied_at, channels, key_times, threw, time};
+use crate::posing::{applied_at, channels, key_times, loaded_timeline, threw, time};
 use crate::raw::{items, json_or_undefined, quote, raw_or_skip, str_at};
 use crate::tint::{agrees, color_timelines, stated, well_formed, HEX_TOLERANCE};
 use rigc_sdk::gate::facts::Facts;
@@ -121,12 +121,10 @@ impl Rule for A43TwoColorTintLoadsAndPosesAsWritten {
                 continue;
             }
             let alpha = t.name == "rgba2";
-            let Some(loaded) = data.animations.get(a).and_then(|anim| {
-                anim.timelines.iter().find(|l| match l.kind {
-                    TimelineKind::Rgba2(x) => alpha && x == s,
-                    TimelineKind::Rgb2(x) => !alpha && x == s,
-                    _ => false,
-                })
+            let Some(loaded) = loaded_timeline(data, a, |kind| match *kind {
+                TimelineKind::Rgba2(x) => alpha && x == s,
+                TimelineKind::Rgb2(x) => !alpha && x == s,
+                _ => false,
             }) else {
                 continue;
             };

@@ -22,7 +22,7 @@
 //! the round trip produced no skeleton. Stats: `separableColorTimelines`.
 
 use crate::loaded::{and_list, skeleton_or_skip};
-use crate::posing::{applied_at, channels, key_times, threw, time};
+use crate::posing::{applied_at, channels, key_times, loaded_timeline, threw, time};
 use crate::raw::{json_or_undefined, num, quote, raw_or_skip, str_at};
 use crate::tint::{agrees, color_timelines, stated, RawColorTimeline, HEX_TOLERANCE};
 use rigc_sdk::gate::facts::Facts;
@@ -138,12 +138,10 @@ fn pose_keys(data: &SkeletonData, t: &RawColorTimeline<'_>, out: &mut Outcome) {
         return;
     };
     let rgb = t.name == "rgb";
-    let Some(loaded) = data.animations.get(a).and_then(|anim| {
-        anim.timelines.iter().find(|l| match l.kind {
-            TimelineKind::Rgb(x) => rgb && x == s,
-            TimelineKind::Alpha(x) => !rgb && x == s,
-            _ => false,
-        })
+    let Some(loaded) = loaded_timeline(data, a, |kind| match *kind {
+        TimelineKind::Rgb(x) => rgb && x == s,
+        TimelineKind::Alpha(x) => !rgb && x == s,
+        _ => false,
     }) else {
         return;
     };

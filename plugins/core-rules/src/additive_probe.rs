@@ -220,14 +220,7 @@ fn snapshot(sk: &Skeleton<'_>) -> Vec<f64> {
                 f64::from(u8::from(p.compress)),
                 f64::from(u8::from(p.stretch)),
             ]),
-            ConstraintPose::Transform(p) => v.extend([
-                p.mix_rotate,
-                p.mix_x,
-                p.mix_y,
-                p.mix_scale_x,
-                p.mix_scale_y,
-                p.mix_shear_y,
-            ]),
+            ConstraintPose::Transform(p) => v.extend(p.mixes()),
             ConstraintPose::Path(p) => {
                 v.extend([p.position, p.spacing, p.mix_rotate, p.mix_x, p.mix_y])
             }

@@ -11,7 +11,7 @@
 //! turns them into a FAIL or a SKIP with a reason, never a panic.
 
 use crate::raw::{fixed, num};
-use rigc_sdk::spine::data::Timeline;
+use rigc_sdk::spine::data::{Timeline, TimelineKind};
 use rigc_sdk::spine::pose::{Physics, PoseError, Skeleton};
 use rigc_sdk::spine::SkeletonData;
 
@@ -55,6 +55,19 @@ pub(crate) fn posed_at<'d>(
     let mut sk = applied_at(data, anim, t, skin)?;
     sk.update_world_transform_with(physics)?;
     Ok(sk)
+}
+
+/// The first timeline of animation `a` whose kind `is` picks, as loaded.
+pub(crate) fn loaded_timeline(
+    data: &SkeletonData,
+    a: usize,
+    is: impl Fn(&TimelineKind) -> bool,
+) -> Option<&Timeline> {
+    data.animations
+        .get(a)?
+        .timelines
+        .iter()
+        .find(|l| is(&l.kind))
 }
 
 /// The stored (float32) time of every frame of `t`, in frame order.

@@ -126,6 +126,33 @@ pub struct TransformPose {
     pub mix_shear_y: f64,
 }
 
+impl TransformPose {
+    /// The six mixes in the order timelines key them: rotate, x, y, scale x,
+    /// scale y, shear y.
+    pub fn mixes(&self) -> [f64; 6] {
+        [
+            self.mix_rotate,
+            self.mix_x,
+            self.mix_y,
+            self.mix_scale_x,
+            self.mix_scale_y,
+            self.mix_shear_y,
+        ]
+    }
+
+    /// Sets the six mixes from [`TransformPose::mixes`]' order.
+    pub fn set_mixes(&mut self, m: [f64; 6]) {
+        [
+            self.mix_rotate,
+            self.mix_x,
+            self.mix_y,
+            self.mix_scale_x,
+            self.mix_scale_y,
+            self.mix_shear_y,
+        ] = m;
+    }
+}
+
 /// `TransformConstraintData` (4.3).
 #[derive(Debug, Clone, PartialEq)]
 pub struct TransformData {

@@ -60,6 +60,22 @@ pub enum PhysicsValue {
     Mix,
 }
 
+impl PhysicsValue {
+    /// Its index in [`crate::spine::data::PhysicsData::globals`] (inertia,
+    /// strength, damping, mass, wind, gravity, mix).
+    pub fn global_index(self) -> usize {
+        match self {
+            PhysicsValue::Inertia => 0,
+            PhysicsValue::Strength => 1,
+            PhysicsValue::Damping => 2,
+            PhysicsValue::Mass => 3,
+            PhysicsValue::Wind => 4,
+            PhysicsValue::Gravity => 5,
+            PhysicsValue::Mix => 6,
+        }
+    }
+}
+
 /// What a timeline animates, with its per-frame data that is not a number.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TimelineKind {

@@ -81,33 +81,11 @@ pub(super) fn apply(
             }
         }
         (K::Transform(_), ConstraintPose::Transform(p), ConstraintPose::Transform(s)) => {
-            let mut cur = [
-                p.mix_rotate,
-                p.mix_x,
-                p.mix_y,
-                p.mix_scale_x,
-                p.mix_scale_y,
-                p.mix_shear_y,
-            ];
-            let su = [
-                s.mix_rotate,
-                s.mix_x,
-                s.mix_y,
-                s.mix_scale_x,
-                s.mix_scale_y,
-                s.mix_shear_y,
-            ];
-            mixes(c, time, m, &mut cur, &su, |c, t, i| {
+            let mut cur = p.mixes();
+            mixes(c, time, m, &mut cur, &s.mixes(), |c, t, i| {
                 c.values::<6>(t, i).to_vec()
             });
-            [
-                p.mix_rotate,
-                p.mix_x,
-                p.mix_y,
-                p.mix_scale_x,
-                p.mix_scale_y,
-                p.mix_shear_y,
-            ] = cur;
+            p.set_mixes(cur);
         }
         (K::PathMix(_), ConstraintPose::Path(p), ConstraintPose::Path(s)) => {
             let mut cur = [p.mix_rotate, p.mix_x, p.mix_y];
@@ -211,18 +189,6 @@ fn set(p: &mut PhysicsPose, v: PhysicsValue, x: f64) {
     }
 }
 
-fn global_index(v: PhysicsValue) -> usize {
-    match v {
-        PhysicsValue::Inertia => 0,
-        PhysicsValue::Strength => 1,
-        PhysicsValue::Damping => 2,
-        PhysicsValue::Mass => 3,
-        PhysicsValue::Wind => 4,
-        PhysicsValue::Gravity => 5,
-        PhysicsValue::Mix => 6,
-    }
-}
-
 /// A physics timeline keyed `""`: every active physics constraint whose
 /// global flag for this value is set.
 fn physics_global(sk: &mut Skeleton<'_>, value: PhysicsValue, c: &Curves<'_>, time: f64, m: Mix) {
@@ -239,7 +205,7 @@ fn physics_global(sk: &mut Skeleton<'_>, value: PhysicsValue, c: &Curves<'_>, ti
             continue;
         };
         let con = &mut sk.constraints[ci];
-        if !con.active || !d.globals[global_index(value)] {
+        if !con.active || !d.globals[value.global_index()] {
             continue;
         }
         if let ConstraintPose::Physics(p) = con.pick_mut(m.applied) {

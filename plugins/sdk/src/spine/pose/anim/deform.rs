@@ -3,7 +3,7 @@
 //! curve percent, into the deform array of every slot whose attachment follows
 //! the timeline's attachment, mixing from setup, current or additively.
 
-use super::{slot::timeline_active, Curves, Mix, MixFrom};
+use super::{slot::timeline_slots, Curves, Mix, MixFrom};
 use crate::spine::data::BEZIER_SIZE;
 use crate::spine::pose::{pose_error, PoseError, Skeleton};
 
@@ -58,16 +58,9 @@ pub(super) fn apply(
     time: f64,
     m: Mix,
 ) -> Result<(), PoseError> {
-    if attachment >= sk.data.attachments.len() || !timeline_active(sk, s, attachment, m.applied) {
+    let Some(slots) = timeline_slots(sk, s, attachment, m.applied) else {
         return Ok(());
-    }
-    let mut slots = vec![s];
-    slots.extend(
-        sk.data.attachments[attachment]
-            .timeline_slots
-            .iter()
-            .copied(),
-    );
+    };
     if c.before_first(time) {
         for &o in &slots {
             before_first(sk, o, attachment, vertices, m)?;

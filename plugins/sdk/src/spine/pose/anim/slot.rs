@@ -217,13 +217,24 @@ fn follows(sk: &Skeleton<'_>, s: usize, timeline: usize, applied: bool) -> bool 
     sk.bones[slot.bone].active && sk.timeline_of(slot.pick(applied).attachment) == Some(timeline)
 }
 
-/// `Attachment.isTimelineActive`.
-pub(super) fn timeline_active(
+/// The slots an attachment timeline on slot `s` writes — `s`, then every
+/// slot whose attachment follows `attachment`'s timelines — or `None` when
+/// the timeline is not active (`isTimelineActive`) or names no attachment.
+pub(super) fn timeline_slots(
     sk: &Skeleton<'_>,
     s: usize,
     attachment: usize,
     applied: bool,
-) -> bool {
+) -> Option<Vec<usize>> {
+    if attachment >= sk.data.attachments.len() || !timeline_active(sk, s, attachment, applied) {
+        return None;
+    }
+    let followers = sk.data.attachments[attachment].timeline_slots.iter();
+    Some(std::iter::once(s).chain(followers.copied()).collect())
+}
+
+/// `Attachment.isTimelineActive`.
+fn timeline_active(sk: &Skeleton<'_>, s: usize, attachment: usize, applied: bool) -> bool {
     follows(sk, s, attachment, applied)
         || sk.data.attachments[attachment]
             .timeline_slots
@@ -240,16 +251,9 @@ pub(super) fn sequence(
     time: f64,
     m: Mix,
 ) -> Result<(), PoseError> {
-    if attachment >= sk.data.attachments.len() || !timeline_active(sk, s, attachment, m.applied) {
+    let Some(slots) = timeline_slots(sk, s, attachment, m.applied) else {
         return Ok(());
-    }
-    let mut slots = vec![s];
-    slots.extend(
-        sk.data.attachments[attachment]
-            .timeline_slots
-            .iter()
-            .copied(),
-    );
+    };
     if m.out || c.before_first(time) {
         if m.from != MixFrom::Current {
             for &o in &slots {
