@@ -50,32 +50,12 @@ fn walk_is_green_under_both_profiles() {
 
 #[test]
 fn every_gallery_rig_is_green_under_both_profiles() {
-    util::gallery_plugins();
-    let gallery = util::workspace().join("gallery");
     let mut built = 0;
-    for entry in std::fs::read_dir(&gallery).expect("gallery/").flatten() {
-        let dir = entry.path();
-        if !dir.join("rig.json").is_file() {
-            continue;
-        }
+    for dir in util::gallery_rigs() {
         for profile in ["spine", "spine-html"] {
             let out = tempfile::tempdir().expect("tmp");
             let out_dir = out.path().join("out");
-            let run = util::run_in(
-                &util::workspace(),
-                &[
-                    "build",
-                    "--rig",
-                    dir.join("rig.json").to_str().unwrap(),
-                    "--motion",
-                    dir.join("motion.json").to_str().unwrap(),
-                    "--out",
-                    out_dir.to_str().unwrap(),
-                    "--profile",
-                    profile,
-                ],
-            );
-            run.green();
+            util::build_gallery_rig(&dir, &out_dir, &["--profile", profile]).green();
             assert!(out_dir.join("skeleton.json").is_file());
         }
         built += 1;
@@ -87,45 +67,20 @@ fn every_gallery_rig_is_green_under_both_profiles() {
 fn same_inputs_give_the_same_bytes() {
     let p = Project::new();
     fixture::tiny(&p);
-    p.rigc(
-        &build_args("a")
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    )
-    .green();
-    p.rigc(
-        &build_args("b")
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    )
-    .green();
+    fixture::build(&p, "a").green();
+    fixture::build(&p, "b").green();
     assert_eq!(p.read("a/skeleton.json"), p.read("b/skeleton.json"));
     // Page paths are relative to --out, so same-depth outs give the same atlas.
     assert_eq!(p.read("a/skeleton.atlas"), p.read("b/skeleton.atlas"));
     // A rebuild into the same directory leaves the files alone.
-    p.rigc(
-        &build_args("a")
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    )
-    .green()
-    .stdout_has("(unchanged)");
+    fixture::build(&p, "a").green().stdout_has("(unchanged)");
 }
 
 #[test]
 fn emitted_text_follows_the_number_and_order_rules() {
     let p = Project::new();
     fixture::tiny(&p);
-    p.rigc(
-        &build_args("out")
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    )
-    .green();
+    fixture::build(&p, "out").green();
     let text = p.read("out/skeleton.json");
     assert!(text.ends_with("}\n"));
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -196,14 +151,9 @@ fn a_red_gate_writes_nothing() {
         .stdout_lacks("rigc: wrote");
     assert!(!p.exists("out"));
     // The same rig under the default profile is green: A19 is renderer policy.
-    p.rigc(
-        &build_args("out")
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    )
-    .green()
-    .stdout_has("PROF  A19_OVERLAY_PNGS_HAVE_ALPHA");
+    fixture::build(&p, "out")
+        .green()
+        .stdout_has("PROF  A19_OVERLAY_PNGS_HAVE_ALPHA");
 }
 
 #[test]

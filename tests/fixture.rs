@@ -68,6 +68,16 @@ pub fn tiny(p: &Project) {
     p.write("parts/head.png", part_png(24, 20));
 }
 
+/// Builds the tiny rig into `out`.
+pub fn build(p: &crate::util::Project, out: &str) -> crate::util::Run {
+    p.rigc(
+        &build_args(out)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    )
+}
+
 /// Builds arguments for the tiny rig into `out`.
 pub fn build_args(out: &str) -> Vec<String> {
     [

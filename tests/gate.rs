@@ -2,19 +2,13 @@
 //! emitted text make named rules FAIL with their messages (the rule crate holds a
 //! mutant and a positive control for every rule; these prove the wiring).
 
-use crate::fixture::{self, build_args};
+use crate::fixture;
 use crate::util::Project;
 
 fn built() -> Project {
     let p = Project::new();
     fixture::tiny(&p);
-    p.rigc(
-        &build_args("out")
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    )
-    .green();
+    fixture::build(&p, "out").green();
     p
 }
 

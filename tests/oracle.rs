@@ -4,7 +4,7 @@
 //! from the runtime's documented curve sampling — never pasted from our output.
 
 use crate::build::build_reference;
-use crate::fixture::{self, build_args};
+use crate::fixture;
 use crate::util::{self, Project};
 use serde_json::Value;
 use std::path::Path;
@@ -187,13 +187,7 @@ fn buoy_bones_sit_at_their_keyed_values_at_the_key_times() {
 fn tiny_rig_setup_pose_and_eased_rotation() {
     let p = Project::new();
     fixture::tiny(&p);
-    p.rigc(
-        &build_args("out")
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    )
-    .green();
+    fixture::build(&p, "out").green();
     let out = p.path().join("out");
     roundtrip(&out);
     let doc = pose(&out, "nod", "0,0.25,0.5");
@@ -249,28 +243,10 @@ fn tiny_rig_setup_pose_and_eased_rotation() {
 
 #[test]
 fn every_gallery_skeleton_loads_and_poses_in_spine_core() {
-    util::gallery_plugins();
-    let gallery = util::workspace().join("gallery");
-    for entry in std::fs::read_dir(&gallery).expect("gallery/").flatten() {
-        let dir = entry.path();
-        if !dir.join("rig.json").is_file() {
-            continue;
-        }
+    for dir in util::gallery_rigs() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("out");
-        util::run_in(
-            &util::workspace(),
-            &[
-                "build",
-                "--rig",
-                dir.join("rig.json").to_str().unwrap(),
-                "--motion",
-                dir.join("motion.json").to_str().unwrap(),
-                "--out",
-                out.to_str().unwrap(),
-            ],
-        )
-        .green();
+        util::build_gallery_rig(&dir, &out, &[]).green();
         let rt = roundtrip(&out);
         let skeleton = crate::build::skeleton(&out);
         for (name, _) in skeleton["animations"].as_object().unwrap() {
@@ -320,13 +296,7 @@ fn an_audio_event_fired_without_balance_poses_the_declared_balance() {
             "\"duration\": 1,\n      \"events\": [ { \"t\": 0.5, \"name\": \"hit\" } ],",
         ),
     );
-    p.rigc(
-        &build_args("out")
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    )
-    .green();
+    fixture::build(&p, "out").green();
     let out = p.path().join("out");
     let doc = pose(&out, "nod", "0.75");
     let ev = &doc["frames"][0]["events"][0];

@@ -29,16 +29,7 @@ fn project(plugins: &[&std::path::Path], extra: &str) -> Project {
 }
 
 fn gate_input(p: &Project) -> rigc_sdk::gate::GateInput {
-    p.rigc(&[
-        "build",
-        "--rig",
-        "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "out",
-    ])
-    .green();
+    fixture::build(p, "out").green();
     rigc_sdk::gate::GateInput {
         profile: rigc_sdk::gate::Profile::SpineHtml,
         skeleton_text: p.read("out/skeleton.json"),
@@ -79,24 +70,12 @@ fn linked_and_loaded_builds_of_a_plugin_give_the_same_answers() {
             "{package}: manifests differ"
         );
         if builtin == "rigc-core-rules" {
-            let a: serde_json::Value = loaded
-                .call(
-                    "gate",
-                    &rigc_sdk::abi::GateCall {
-                        gate: input.clone(),
-                        config: serde_json::Value::Null,
-                    },
-                )
-                .unwrap();
-            let b: serde_json::Value = linked
-                .call(
-                    "gate",
-                    &rigc_sdk::abi::GateCall {
-                        gate: input.clone(),
-                        config: serde_json::Value::Null,
-                    },
-                )
-                .unwrap();
+            let call = rigc_sdk::abi::GateCall {
+                gate: input.clone(),
+                config: serde_json::Value::Null,
+            };
+            let a: serde_json::Value = loaded.call("gate", &call).unwrap();
+            let b: serde_json::Value = linked.call("gate", &call).unwrap();
             assert_eq!(a, b, "the loaded and linked core rules disagree");
             assert_eq!(
                 a["outcomes"].as_array().unwrap().len(),
@@ -259,18 +238,10 @@ fn the_studio_rules_hold_a_rig_to_the_studio_configuration() {
         &[&lib],
         "[plugin.studio-example]\nmax_animation_seconds = 2.0\nnames = \"snake_case\"\n",
     );
-    p.rigc(&[
-        "build",
-        "--rig",
-        "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "out",
-    ])
-    .green()
-    .stdout_has("PASS  STUDIO01_ANIMATION_WITHIN_MAX_LENGTH")
-    .stdout_has("PASS  STUDIO02_NAMES_FOLLOW_CONVENTION");
+    fixture::build(&p, "out")
+        .green()
+        .stdout_has("PASS  STUDIO01_ANIMATION_WITHIN_MAX_LENGTH")
+        .stdout_has("PASS  STUDIO02_NAMES_FOLLOW_CONVENTION");
     // Breaks both: a 0.5 s limit and a bone called "Head".
     let q = project(
         &[&lib],

@@ -186,29 +186,11 @@ fn sample_agrees_with_spine_core_on_the_reference_rigs_the_compiler_builds() {
 
 #[test]
 fn sample_agrees_with_spine_core_on_every_gallery_rig() {
-    util::gallery_plugins();
-    let gallery = util::workspace().join("gallery");
     let mut built = 0;
-    for entry in std::fs::read_dir(&gallery).expect("gallery/").flatten() {
-        let dir = entry.path();
-        if !dir.join("rig.json").is_file() {
-            continue;
-        }
+    for dir in util::gallery_rigs() {
         let out = tempfile::tempdir().expect("tmp");
         let out_dir = out.path().join("out");
-        util::run_in(
-            &util::workspace(),
-            &[
-                "build",
-                "--rig",
-                dir.join("rig.json").to_str().unwrap(),
-                "--motion",
-                dir.join("motion.json").to_str().unwrap(),
-                "--out",
-                out_dir.to_str().unwrap(),
-            ],
-        )
-        .green();
+        util::build_gallery_rig(&dir, &out_dir, &[]).green();
         assert!(every_animation_agrees(&out_dir) >= 1);
         built += 1;
     }

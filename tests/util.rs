@@ -224,6 +224,38 @@ pub fn plugin_library(package: &str) -> PathBuf {
     lib
 }
 
+/// Every gallery rig's directory (those holding a `rig.json`), with its
+/// plugin built ([`gallery_plugins`]).
+pub fn gallery_rigs() -> Vec<PathBuf> {
+    gallery_plugins();
+    let gallery = workspace().join("gallery");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&gallery)
+        .expect("gallery/")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|d| d.join("rig.json").is_file())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+/// `rigc build` of the gallery rig in `dir` into `out`, from the workspace
+/// (so the gallery's `rigc.toml` applies), with `extra` arguments.
+pub fn build_gallery_rig(dir: &Path, out: &Path, extra: &[&str]) -> Run {
+    let (rig, motion) = (dir.join("rig.json"), dir.join("motion.json"));
+    let mut args = vec![
+        "build",
+        "--rig",
+        rig.to_str().unwrap(),
+        "--motion",
+        motion.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    run_in(&workspace(), &args)
+}
+
 /// The gallery's project file loads the studio-example plugin from
 /// `target/release/`; build it (once per test run) before building the gallery.
 pub fn gallery_plugins() {

@@ -11,7 +11,7 @@ mod random;
 
 use rigc_sdk::spine::pose::MixFrom;
 use rigc_sdk::spine::sample::{compare, snapshot};
-use rigc_sdk::spine::{read_atlas, read_skeleton, Skeleton};
+use rigc_sdk::spine::Skeleton;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -51,17 +51,7 @@ impl Job {
 }
 
 fn ours(job: &Job) -> Result<Value, String> {
-    let text = std::fs::read_to_string(&job.json).map_err(|e| e.to_string())?;
-    let atlas = match &job.atlas {
-        None => None,
-        Some(p) => Some(
-            read_atlas(&std::fs::read_to_string(p).map_err(|e| e.to_string())?)
-                .map_err(|e| e.to_string())?,
-        ),
-    };
-    let data = read_skeleton(&text, atlas.as_ref())
-        .map_err(|e| e.message)?
-        .data;
+    let data = oracle::pose::load(&job.json, job.atlas.as_deref())?;
     let run = || -> Result<Value, rigc_sdk::spine::PoseError> {
         let mut sk = Skeleton::new(&data)?;
         if let Some(s) = &job.skin {

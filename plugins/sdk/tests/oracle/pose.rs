@@ -7,7 +7,7 @@
 #![allow(dead_code)]
 
 use rigc_sdk::spine::sample::{compare, pose_document, SampleOptions};
-use rigc_sdk::spine::{read_atlas, read_skeleton};
+use rigc_sdk::spine::{read_atlas, read_skeleton, SkeletonData};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -89,19 +89,25 @@ fn rand_tag() -> u64 {
         ^ u64::from(std::process::id())
 }
 
-/// Our document for a job (`Err(message)` where we refuse).
-pub fn ours(job: &Job) -> Result<Value, String> {
-    let text = std::fs::read_to_string(&job.json).map_err(|e| e.to_string())?;
-    let atlas = match &job.atlas {
+/// A skeleton file (and its atlas, if any) read as our reader reads it
+/// (`Err(message)` where we refuse).
+pub fn load(json: &Path, atlas: Option<&Path>) -> Result<SkeletonData, String> {
+    let text = std::fs::read_to_string(json).map_err(|e| e.to_string())?;
+    let atlas = match atlas {
         None => None,
         Some(p) => Some(
             read_atlas(&std::fs::read_to_string(p).map_err(|e| e.to_string())?)
                 .map_err(|e| e.to_string())?,
         ),
     };
-    let data = read_skeleton(&text, atlas.as_ref())
+    Ok(read_skeleton(&text, atlas.as_ref())
         .map_err(|e| e.message)?
-        .data;
+        .data)
+}
+
+/// Our document for a job (`Err(message)` where we refuse).
+pub fn ours(job: &Job) -> Result<Value, String> {
+    let data = load(&job.json, job.atlas.as_deref())?;
     let doc = pose_document(&data, &job.options).map_err(|e| e.message)?;
     serde_json::from_str(&doc.compact()).map_err(|e| e.to_string())
 }
