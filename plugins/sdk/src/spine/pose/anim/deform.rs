@@ -3,7 +3,10 @@
 //! curve percent, into the deform array of every slot whose attachment follows
 //! the timeline's attachment, mixing from setup, current or additively.
 
-use super::{slot::timeline_slots, Curves, Mix, MixFrom};
+use super::{
+    slot::{following_attachment, timeline_slots},
+    Curves, Mix, MixFrom,
+};
 use crate::spine::data::BEZIER_SIZE;
 use crate::spine::pose::{pose_error, PoseError, Skeleton};
 
@@ -104,17 +107,9 @@ fn before_first(
     vertices: &[Option<Vec<f32>>],
     m: Mix,
 ) -> Result<(), PoseError> {
-    let Some(slot) = sk.slots.get(s) else {
-        return Ok(());
-    };
-    if !sk.bones[slot.bone].active {
-        return Ok(());
-    }
-    let current = slot.pick(m.applied).attachment;
-    if current.is_none() || sk.timeline_of(current) != Some(attachment) {
-        return Ok(());
-    }
-    let Some(vd) = current.and_then(|a| sk.data.attachments[a].vertex()) else {
+    let Some(vd) = following_attachment(sk, s, attachment, m.applied)
+        .and_then(|a| sk.data.attachments[a].vertex())
+    else {
         return Ok(());
     };
     let deform = &mut sk.slots[s].pick_mut(m.applied).deform;
@@ -163,17 +158,9 @@ fn to_slot(
     count: usize,
     m: Mix,
 ) {
-    let Some(slot) = sk.slots.get(s) else {
-        return;
-    };
-    if !sk.bones[slot.bone].active {
-        return;
-    }
-    let current = slot.pick(m.applied).attachment;
-    if current.is_none() || sk.timeline_of(current) != Some(attachment) {
-        return;
-    }
-    let Some(vd) = current.and_then(|a| sk.data.attachments[a].vertex()) else {
+    let Some(vd) = following_attachment(sk, s, attachment, m.applied)
+        .and_then(|a| sk.data.attachments[a].vertex())
+    else {
         return;
     };
     let weighted = vd.bones.is_some();

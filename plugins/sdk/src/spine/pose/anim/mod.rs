@@ -377,6 +377,13 @@ impl<'t> Curves<'t> {
         }
         let ct = self.curves.get(i >> 1).map_or(f64::NAN, |&v| f64::from(v));
         let i = i as isize;
+        self.sample1(time, i, ct)
+    }
+
+    /// The value of a one-value frame starting at frame index `i` whose curve
+    /// type is `ct`: linear, stepped or Bezier.
+    #[inline(always)]
+    fn sample1(&self, time: f64, i: isize, ct: f64) -> f64 {
         if ct == 0.0 {
             let (before, value) = (self.f(i), self.f(i + 1));
             value + (time - before) / (self.f(i + 2) - before) * (self.f(i + 3) - value)
@@ -393,14 +400,7 @@ impl<'t> Curves<'t> {
     fn curve_value_short(&self, time: f64) -> f64 {
         let i = self.frames.len() as isize - 2;
         let ct = self.c((i >> 1) as f64);
-        if ct == 0.0 {
-            let (before, value) = (self.f(i), self.f(i + 1));
-            value + (time - before) / (self.f(i + 2) - before) * (self.f(i + 3) - value)
-        } else if ct == 1.0 {
-            self.f(i + 1)
-        } else {
-            self.bezier(time, i, 1, ct - 2.0)
-        }
+        self.sample1(time, i, ct)
     }
 
     /// `CurveTimeline1.getRelativeValue`.

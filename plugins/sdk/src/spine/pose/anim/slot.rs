@@ -209,12 +209,24 @@ pub(super) fn attachment(
     sk.set_attachment(s, a, m.applied);
 }
 
+/// The slot's (picked) attachment when the slot is active and the attachment
+/// follows `timeline`'s timelines; `None` otherwise.
+pub(super) fn following_attachment(
+    sk: &Skeleton<'_>,
+    s: usize,
+    timeline: usize,
+    applied: bool,
+) -> Option<usize> {
+    let slot = sk.slots.get(s)?;
+    let current = slot.pick(applied).attachment;
+    (sk.bones[slot.bone].active && sk.timeline_of(current) == Some(timeline))
+        .then_some(current)
+        .flatten()
+}
+
 /// Whether the slot is active and its (picked) attachment follows `timeline`.
 fn follows(sk: &Skeleton<'_>, s: usize, timeline: usize, applied: bool) -> bool {
-    let Some(slot) = sk.slots.get(s) else {
-        return false;
-    };
-    sk.bones[slot.bone].active && sk.timeline_of(slot.pick(applied).attachment) == Some(timeline)
+    following_attachment(sk, s, timeline, applied).is_some()
 }
 
 /// The slots an attachment timeline on slot `s` writes — `s`, then every
