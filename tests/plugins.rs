@@ -136,17 +136,9 @@ fn misbehave(mode: &str, p: &Project) -> util::Run {
 fn a_well_behaved_test_plugin_runs_its_rule() {
     let p = project(&[&util::plugin_library("rigc-test-misbehave")], "");
     misbehave("", &p).green().stdout_has("rigc: tiny green");
-    p.rigc(&[
-        "build",
-        "--rig",
-        "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "one",
-    ])
-    .green()
-    .stdout_has("PASS  TEST01_ALWAYS_HOLDS");
+    fixture::build(&p, "one")
+        .green()
+        .stdout_has("PASS  TEST01_ALWAYS_HOLDS");
 }
 
 #[test]
@@ -203,15 +195,8 @@ fn a_panicking_rule_fails_that_rule_and_the_build_finishes() {
     // and a plugin's behaviour is supposed to depend on its inputs alone.
     let build_with = |mode: &str| {
         let p = project(&[&util::plugin_library("rigc-test-misbehave")], "");
-        let args = [
-            "build",
-            "--rig",
-            "rig.json",
-            "--motion",
-            "motion.json",
-            "--out",
-            "out",
-        ];
+        let args = fixture::build_args("out");
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let run = util::run_env(p.path(), &args, &[("RIGC_TEST_PLUGIN", mode)]);
         (p, run)
     };
