@@ -404,8 +404,21 @@ impl<'a> Skeleton<'a> {
 
     /// `setupPose()`: bones, constraints, draw order and slots to the setup pose.
     pub fn setup_pose(&mut self) {
-        for (bone, setup) in self.bones.iter_mut().zip(&self.setup) {
-            bone.pose.set_local(setup);
+        let n = self.bones.len().min(self.setup.len());
+        let (bones, setup) = (&mut self.bones[..n], &self.setup[..n]);
+        let ((b4, b1), (s4, s1)) = (bones.as_chunks_mut::<4>(), setup.as_chunks::<4>());
+        // Four at a time, each read whole, then written: the reads need not
+        // wait on the writes (the two vectors could alias as far as the
+        // compiler knows), so they pair up into 16-byte moves.
+        for (b, s) in b4.iter_mut().zip(s4) {
+            let s = *s;
+            for (b, s) in b.iter_mut().zip(&s) {
+                b.pose.set_local(s);
+            }
+        }
+        for (b, s) in b1.iter_mut().zip(s1) {
+            let s = *s;
+            b.pose.set_local(&s);
         }
         for (c, setup) in self.constraints.iter_mut().zip(&self.setup_constraints) {
             c.pose = *setup;

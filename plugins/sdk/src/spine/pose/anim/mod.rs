@@ -19,7 +19,7 @@ pub(crate) use plan::Plan;
 
 use super::{PoseError, Skeleton};
 use crate::spine::data::{Animation, Event, Timeline, TimelineKind as K, BEZIER_SIZE};
-use plan::{Curve1, Curve2, Prop, Prop2, Step};
+use plan::Step;
 
 /// Where a timeline mixes from (`MixFrom`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,8 +43,8 @@ pub(crate) struct Mix {
     pub applied: bool,
 }
 
-/// [`Mix`] as [`Skeleton::apply_over_setup`] passes it; [`apply`] runs a
-/// copy of its loop with these constants folded in.
+/// [`Mix`] as [`Skeleton::apply_over_setup`] passes it; [`Plan::apply_run`]
+/// has loops with these constants folded in.
 const OVER_SETUP: Mix = Mix {
     alpha: 1.0,
     from: MixFrom::Setup,
@@ -74,22 +74,16 @@ pub(crate) fn apply<'a>(
     // The plan is taken out while the skeleton is posed, then put back.
     let mut plan = sk.plans[index]
         .take()
-        .unwrap_or_else(|| Box::new(Plan::new(animation)));
+        .unwrap_or_else(|| Box::new(Plan::new(animation, &sk.setup)));
     plan.search(time);
-    let plain = m.alpha == 1.0 && m.from == MixFrom::Setup && !m.add && !m.out && !m.applied;
-    let r = if plain {
-        run(sk, &plan, animation, last_time, time, events, OVER_SETUP)
-    } else {
-        run(sk, &plan, animation, last_time, time, events, m)
-    };
+    let r = run(sk, &plan, animation, last_time, time, events, m);
     sk.plans[index] = Some(plan);
     r
 }
 
-/// The timelines of `animation` in order: [`Step::Rotate`], [`Step::Bone1`]
-/// and [`Step::Bone2`] on the fast path (`plan` searched at `time`), the
-/// others through [`apply_timeline`].
-#[inline(always)]
+/// The timelines of `animation` in order: the runs of fast timelines
+/// through [`Plan::apply_run`] (`plan` searched at `time`), the others
+/// through [`apply_timeline`].
 fn run<'a>(
     sk: &mut Skeleton<'a>,
     plan: &Plan,
@@ -99,20 +93,9 @@ fn run<'a>(
     mut events: Option<&mut Vec<&'a Event>>,
     m: Mix,
 ) -> Result<(), PoseError> {
-    for step in &plan.steps {
+    for step in plan.steps.iter() {
         match *step {
-            // The prop given as a constant: no second dispatch.
-            Step::Rotate { bone, ref curve } => bone1(sk, plan, bone, Prop::Rotation, curve, m),
-            Step::Bone1 {
-                bone,
-                prop,
-                ref curve,
-            } => bone1(sk, plan, bone, prop, curve, m),
-            Step::Bone2 {
-                bone,
-                prop,
-                ref curve,
-            } => bone2(sk, plan, bone, prop, curve, m),
+            Step::Run(ref r) => plan.apply_run(r, &mut sk.bones, m),
             Step::General(i) => apply_timeline(
                 sk,
                 &animation.timelines[i],
@@ -124,48 +107,6 @@ fn run<'a>(
         }
     }
     Ok(())
-}
-
-/// `BoneTimeline1.apply` of a fast-path step, as `bone::apply1`.
-#[inline(always)]
-fn bone1(sk: &mut Skeleton<'_>, plan: &Plan, bone: usize, prop: Prop, curve: &Curve1, m: Mix) {
-    let Some((p, setup)) = bone::active_pose(sk, bone, m) else {
-        return;
-    };
-    let (current, setup) = match prop {
-        Prop::Rotation => (&mut p.rotation, setup.rotation),
-        Prop::X => (&mut p.x, setup.x),
-        Prop::Y => (&mut p.y, setup.y),
-        Prop::ScaleX => (&mut p.scale_x, setup.scale_x),
-        Prop::ScaleY => (&mut p.scale_y, setup.scale_y),
-        Prop::ShearX => (&mut p.shear_x, setup.shear_x),
-        Prop::ShearY => (&mut p.shear_y, setup.shear_y),
-    };
-    *current = match plan.value1(curve) {
-        None => before_first_key(m, *current, setup),
-        Some(v) if matches!(prop, Prop::ScaleX | Prop::ScaleY) => scale_mix(m, *current, setup, v),
-        Some(v) => relative_mix(m, *current, setup, v),
-    };
-}
-
-/// `BoneTimeline2.apply` of a fast-path step, as `bone::apply2`.
-#[inline(always)]
-fn bone2(sk: &mut Skeleton<'_>, plan: &Plan, bone: usize, prop: Prop2, curve: &Curve2, m: Mix) {
-    let Some((p, setup)) = bone::active_pose(sk, bone, m) else {
-        return;
-    };
-    let (px, py, sx, sy) = match prop {
-        Prop2::Translate => (&mut p.x, &mut p.y, setup.x, setup.y),
-        Prop2::Scale => (&mut p.scale_x, &mut p.scale_y, setup.scale_x, setup.scale_y),
-        Prop2::Shear => (&mut p.shear_x, &mut p.shear_y, setup.shear_x, setup.shear_y),
-    };
-    bone::mix2(
-        m,
-        prop == Prop2::Scale,
-        [px, py],
-        [sx, sy],
-        plan.value2(curve),
-    );
 }
 
 fn apply_timeline<'a>(

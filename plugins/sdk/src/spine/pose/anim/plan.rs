@@ -4,16 +4,27 @@
 //!
 //! Why: the general path re-derives on every apply what a timeline's shape
 //! fixes once — bounds, `NaN` indices, the curve type as a float, each
-//! `f32` read. A [`Plan`] is built once per skeleton and animation, on the
-//! first apply (the skeleton borrows its data, so a plan can never go
-//! stale). It lists the animation's timelines in order, each either a
-//! [`Step::Rotate`], [`Step::Bone1`] or [`Step::Bone2`] — each frame cut into
-//! a stepped, linear or Bezier segment, the out-of-range reads
-//! `getCurveValue` makes on the last frame (`NaN`) done in advance — or a
-//! [`Step::General`], which goes through the general path. A timeline of odd
-//! shape (a frame count that is no whole number of frames or is zero, a
-//! curve type missing, a Bezier cut short by the curves array or at an index
-//! that is no integer) is always general.
+//! `f32` read — and then dispatches on the timeline, the value it sets and
+//! the frame's curve type, one timeline at a time. A [`Plan`] is built once
+//! per skeleton and animation, on the first apply (the skeleton borrows its
+//! data, so a plan can never go stale; the bones' setup values, which the
+//! skeleton never changes, are read into it). Each fast timeline is cut into
+//! parts, one per value it sets (a two-value timeline is two parts, mixed
+//! each as `BoneTimeline2.apply` mixes that value), each frame of a part a
+//! stepped, linear or Bezier segment, the out-of-range reads
+//! `getCurveValue` makes on the last frame (`NaN`) done in advance. A
+//! timeline of odd shape (a frame count that is no whole number of frames or
+//! is zero, a curve type missing, a Bezier cut short by the curves array or
+//! at an index that is no integer) is always general ([`Step::General`]).
+//!
+//! Runs: consecutive fast timelines no two of which set the same value of
+//! the same bone make a [`Run`]. A part reads and writes only its own value
+//! of its own bone (and reads the bone's activity, which no timeline
+//! writes), so the parts of a run commute: the run applies them grouped, not
+//! in timeline order, with the same result. A general timeline, or a part
+//! that would set a value the run already sets, ends the run (general
+//! timelines also end one because they can fail: what precedes a failure
+//! is applied, nothing after it).
 //!
 //! Sharing: animators key whole poses at once, so many timelines have the
 //! same frame times, and Bezier segments with the same time handles the
@@ -22,34 +33,42 @@
 //! only, so the plan interns them — equal (bit for bit) frame-time arrays
 //! into one key group, equal point times of a segment (on the same frame of
 //! the same key group) into one x group — and [`Plan::search`] computes them
-//! once per apply for each group; each step then only reads its values and
-//! finishes the arithmetic. The fraction is the same double whichever
-//! timeline computes it, so nothing changes by a bit.
+//! once per apply for each group. Within a run, the parts of a key group
+//! are laid out per frame (and before the first) in [`Lane`]s: the parts of
+//! one value (rotation, x, …) whose segment on that frame is of one kind
+//! (stepped, or points of one x group), their bones, setup values and, per
+//! piece of the segment, each one's `[y, rise]` side by side. Applying a
+//! run is then, per key group, a lane loop on the current frame: each bone
+//! reads its two numbers at the piece the x group's search found and
+//! finishes the arithmetic. The fraction is the same double whichever part
+//! computes it, so nothing changes by a bit.
 //!
-//! [`Plan::value1`] and [`Plan::value2`] must agree bit for bit with
-//! [`Curves::curve_value`] and [`Curves::values`]: they make the same
+//! The lanes must agree bit for bit with [`Curves::curve_value`] and
+//! [`Curves::values`] and the general path's mixing: they make the same
 //! comparisons (the first frame after `time`, the first Bezier sample at or
 //! after it) and the same floating-point operations in the same order, on
 //! the same numbers (an `f32` widens to `f64` exactly); only the reads were
-//! done at build time and the shared part once per group. The tests below
-//! compare them on random timelines that share times, odd ones included.
-//! The mixing is the general path's own (`relative_mix`, `scale_mix`,
-//! `before_first_key`, `bone::mix2`).
+//! done at build time and the shared part once per group. The tests compare
+//! whole applies with the general path's on random timelines that share
+//! times (odd ones, repeated bones and every way of mixing included).
 
-use super::{index, Curves};
-use crate::spine::data::{Animation, Timeline, TimelineKind as K, BEZIER_SIZE};
+use super::{before_first_key, index, relative_mix, scale_mix, Curves, Mix, MixFrom, OVER_SETUP};
+use crate::spine::data::{Animation, BoneLocal, Timeline, TimelineKind as K, BEZIER_SIZE};
+use crate::spine::pose::{Bone, BonePose};
 use std::collections::hash_map::{Entry, HashMap};
+use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// An animation's timelines, prepared for [`super::apply`]: one step per
-/// timeline, in timeline order, and the groups of times they share.
+/// An animation's timelines, prepared for [`super::apply`]: runs of fast
+/// timelines and the general ones, in timeline order, and the groups of
+/// times they share.
 #[derive(Debug, Clone)]
 pub(crate) struct Plan {
     pub steps: Box<[Step]>,
-    /// The key groups: the distinct frame-time arrays of the fast steps.
+    /// The key groups: the distinct frame-time arrays of the fast timelines.
     keys: Box<[Keys]>,
-    /// The x groups: the distinct point times of the fast steps' linear (2)
-    /// and Bezier (11) segments, per key group and frame.
+    /// The x groups: the distinct point times of the fast timelines' linear
+    /// (2) and Bezier (11) segments, per key group and frame.
     xs: Box<[Box<[f64]>]>,
     /// Per key group, as [`Plan::search`] left it: the frame the time falls
     /// in, or [`BEFORE`].
@@ -65,40 +84,70 @@ const BEFORE: usize = usize::MAX;
 /// Points per Bezier segment: both keys and the 9 samples between them.
 const BEZIER_POINTS: usize = BEZIER_SIZE / 2 + 2;
 
-/// A timeline as [`super::apply`] runs it.
+/// What [`super::apply`] runs, in timeline order.
 #[derive(Debug, Clone)]
 pub(crate) enum Step {
-    /// A rotate timeline (the commonest), on the fast path.
-    Rotate {
-        /// Bone index.
-        bone: usize,
-        /// Its frames and curves.
-        curve: Curve1,
-    },
-    /// Any other one-value bone timeline, on the fast path.
-    Bone1 {
-        /// Bone index.
-        bone: usize,
-        /// The local value it sets.
-        prop: Prop,
-        /// Its frames and curves.
-        curve: Curve1,
-    },
-    /// A two-value bone timeline, on the fast path.
-    Bone2 {
-        /// Bone index.
-        bone: usize,
-        /// The local values it sets.
-        prop: Prop2,
-        /// Its frames and curves.
-        curve: Curve2,
-    },
+    /// Consecutive fast timelines, no two setting the same value of a bone.
+    Run(Run),
     /// Any other timeline (index into `Animation::timelines`): the general path.
     General(usize),
 }
 
-/// The local value a [`Step::Bone1`] sets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The parts of a run's timelines, by key group.
+#[derive(Debug, Clone)]
+pub(crate) struct Run {
+    groups: Box<[Group]>,
+}
+
+/// A run's parts of one key group.
+#[derive(Debug, Clone)]
+struct Group {
+    /// The key group.
+    keys: usize,
+    /// The lanes before the first frame (index 0) and on frame `f` (index
+    /// `f + 1`): [`BEFORE`] and the frames, plus one.
+    blocks: Box<[Box<[Lane]>]>,
+}
+
+/// Parts setting one value, sampled alike on a frame.
+#[derive(Debug, Clone)]
+struct Lane {
+    /// The value they set.
+    prop: Prop,
+    /// Parts of two-value timelines (mixed as `BoneTimeline2.apply` mixes).
+    two: bool,
+    /// Per part: its bone and that bone's setup value.
+    targets: Box<[Target]>,
+    /// How they are sampled.
+    values: Values,
+}
+
+/// A part's bone, and the bone's setup value of the lane's value.
+#[derive(Debug, Clone, Copy)]
+struct Target {
+    bone: usize,
+    setup: f64,
+}
+
+/// How the parts of a [`Lane`] are sampled.
+#[derive(Debug, Clone)]
+enum Values {
+    /// Before the first frame (`beforeFirstKey`).
+    Before,
+    /// Stepped: per part, its frame's value.
+    Stepped(Box<[f64]>),
+    /// Linear or Bezier segments with the points' times of x group `xs`: for
+    /// piece `k` of the segment, `rows[k × n + i]` is part `i`'s `[y, rise]`
+    /// there (`n` parts); the value is `y + fraction × rise`.
+    Points { xs: usize, rows: Box<[[f64; 2]]> },
+    /// Linear segments of two-value timelines, laid out as
+    /// [`Values::Points`] (one piece): `from + rise × fraction`, as
+    /// `Curves::values` multiplies.
+    Linear2 { xs: usize, rows: Box<[[f64; 2]]> },
+}
+
+/// The local value a part sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Prop {
     Rotation,
     X,
@@ -109,30 +158,37 @@ pub(crate) enum Prop {
     ShearY,
 }
 
-/// The local values a [`Step::Bone2`] sets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Prop2 {
-    Translate,
-    Scale,
-    Shear,
+/// `f`, its signature made general over the pose's lifetime.
+fn field_of(f: impl Fn(&mut BonePose) -> &mut f64) -> impl Fn(&mut BonePose) -> &mut f64 {
+    f
 }
 
-/// A one-value curve timeline's frames and curves, validated and widened.
-#[derive(Debug, Clone)]
-pub(crate) struct Curve1 {
-    /// Its key group.
-    keys: usize,
-    /// Per frame: how its value is sampled up to the next frame.
-    segs: Box<[Seg]>,
-}
+impl Prop {
+    /// This value of `p`.
+    fn field(self, p: &mut BonePose) -> &mut f64 {
+        match self {
+            Prop::Rotation => &mut p.rotation,
+            Prop::X => &mut p.x,
+            Prop::Y => &mut p.y,
+            Prop::ScaleX => &mut p.scale_x,
+            Prop::ScaleY => &mut p.scale_y,
+            Prop::ShearX => &mut p.shear_x,
+            Prop::ShearY => &mut p.shear_y,
+        }
+    }
 
-/// A two-value curve timeline's frames and curves, validated and widened.
-#[derive(Debug, Clone)]
-pub(crate) struct Curve2 {
-    /// Its key group.
-    keys: usize,
-    /// Per frame: how its values are sampled up to the next frame.
-    segs: Box<[Seg2]>,
+    /// This value of `l`.
+    fn of(self, l: &BoneLocal) -> f64 {
+        match self {
+            Prop::Rotation => l.rotation,
+            Prop::X => l.x,
+            Prop::Y => l.y,
+            Prop::ScaleX => l.scale_x,
+            Prop::ScaleY => l.scale_y,
+            Prop::ShearX => l.shear_x,
+            Prop::ShearY => l.shear_y,
+        }
+    }
 }
 
 /// A key group: frame times, and the x groups of the segments on each frame.
@@ -144,29 +200,38 @@ struct Keys {
     xs: Box<[Vec<usize>]>,
 }
 
+/// A fast timeline's part: one value of one bone.
+#[derive(Debug, Clone)]
+struct Part {
+    bone: usize,
+    prop: Prop,
+    /// Of a two-value timeline.
+    two: bool,
+    /// Its key group.
+    keys: usize,
+    /// Per frame: how the value is sampled up to the next frame.
+    segs: Vec<Seg>,
+}
+
 /// How a frame's value is sampled up to the next frame.
 #[derive(Debug, Clone)]
 enum Seg {
     /// Stepped: the frame's value.
     Stepped(f64),
-    /// Linear or Bezier.
+    /// Linear or Bezier: `y + fraction × rise`.
     Points(Points),
+    /// Linear, of a two-value timeline: `from + rise × fraction`.
+    Linear2(Points),
 }
 
-/// How a frame's two values are sampled up to the next frame.
-#[derive(Debug, Clone)]
-enum Seg2 {
-    /// Stepped: the frame's values.
-    Stepped([f64; 2]),
-    /// Linear from the frame's values (`from`) to the next frame's (`from`
-    /// + `rise`, the difference taken in advance); the times are x group `xs`.
-    Linear {
-        xs: usize,
-        from: [f64; 2],
-        rise: [f64; 2],
-    },
-    /// Each value on its own Bezier curve.
-    Bezier([Points; 2]),
+impl Seg {
+    /// The points of a segment of points.
+    fn points(&self) -> &Points {
+        match self {
+            Seg::Points(q) | Seg::Linear2(q) => q,
+            Seg::Stepped(_) => unreachable!("a stepped segment in a lane of points"),
+        }
+    }
 }
 
 /// A linear (2 points) or Bezier (11 points: the frame's, the 9 stored
@@ -176,24 +241,41 @@ enum Seg2 {
 #[derive(Debug, Clone)]
 struct Points {
     xs: usize,
-    rises: Box<[[f64; 2]]>,
+    /// The pieces: `Builder::rises[at..at + pieces]`.
+    pieces: usize,
+    at: usize,
 }
 
 impl Plan {
-    /// The plan of `animation`.
-    pub fn new(animation: &Animation) -> Plan {
-        Plan::of(&animation.timelines)
+    /// The plan of `animation` for bones of these setup values.
+    pub fn new(animation: &Animation, setup: &[BoneLocal]) -> Plan {
+        Plan::of(&animation.timelines, setup)
     }
 
     /// The plan of these timelines.
-    fn of(timelines: &[Timeline]) -> Plan {
+    fn of(timelines: &[Timeline], setup: &[BoneLocal]) -> Plan {
         let mut b = Builder::default();
-        let steps = timelines.iter().enumerate();
-        let steps = steps
-            .map(|(i, t)| b.step(t).unwrap_or(Step::General(i)))
-            .collect();
+        let mut steps = Vec::new();
+        let mut run = RunBuilder::default();
+        for (i, t) in timelines.iter().enumerate() {
+            let Some(parts) = b.parts(t) else {
+                run.finish(&b, &mut steps);
+                steps.push(Step::General(i));
+                continue;
+            };
+            // A bone without setup values is never posed (as
+            // `bone::active_pose` finds): such parts are left out.
+            let parts: Vec<Part> = parts.into_iter().filter(|p| p.bone < setup.len()).collect();
+            if parts.iter().any(|p| run.sets.contains(&(p.bone, p.prop))) {
+                run.finish(&b, &mut steps);
+            }
+            for p in parts {
+                run.add(&b, p, setup);
+            }
+        }
+        run.finish(&b, &mut steps);
         Plan {
-            steps,
+            steps: steps.into(),
             frames: vec![BEFORE; b.keys.len()].into(),
             spots: vec![(0, f64::NAN); b.xs.len()].into(),
             keys: b.keys.into(),
@@ -202,7 +284,7 @@ impl Plan {
     }
 
     /// Searches every key group at `time` and, on the frame found, every x
-    /// group: what [`Plan::value1`] and [`Plan::value2`] then read.
+    /// group: what [`Plan::apply_run`] then reads.
     pub fn search(&mut self, time: f64) {
         let Plan {
             keys,
@@ -219,28 +301,352 @@ impl Plan {
         }
     }
 
-    /// [`Curves::curve_value`] of `curve` at the time of the last
-    /// [`Plan::search`], or `None` before its first frame (`beforeFirstKey`).
-    #[inline(always)]
-    pub fn value1(&self, curve: &Curve1) -> Option<f64> {
-        Some(match curve.segs.get(self.frames[curve.keys])? {
-            Seg::Stepped(v) => *v,
-            Seg::Points(p) => p.value(&self.spots),
-        })
+    /// Applies the parts of `run` to `bones` at the time of the last
+    /// [`Plan::search`], mixed as `m` says.
+    pub fn apply_run(&self, run: &Run, bones: &mut [Bone], m: Mix) {
+        let over_setup =
+            m.alpha == 1.0 && m.from == MixFrom::Setup && !m.add && !m.out && !m.applied;
+        for g in run.groups.iter() {
+            let frame = self.frames.get(g.keys).copied().unwrap_or(BEFORE);
+            let Some(lanes) = g.blocks.get(frame.wrapping_add(1)) else {
+                continue;
+            };
+            for lane in lanes.iter() {
+                if over_setup && !matches!(lane.values, Values::Before) {
+                    self.lane_over_setup(lane, bones);
+                } else {
+                    self.lane(lane, bones, m);
+                }
+            }
+        }
     }
 
-    /// [`Curves::values`] of `curve` at the time of the last
-    /// [`Plan::search`], or `None` before its first frame.
-    #[inline(always)]
-    pub fn value2(&self, curve: &Curve2) -> Option<[f64; 2]> {
-        Some(match curve.segs.get(self.frames[curve.keys])? {
-            Seg2::Stepped(v) => *v,
-            Seg2::Linear { xs, from, rise } => {
-                let t = self.spots[*xs].1;
-                [from[0] + rise[0] * t, from[1] + rise[1] * t]
+    /// Applies a lane after the first frame as `Skeleton::apply_over_setup`
+    /// mixes (alpha 1, from the setup pose, no add, no out, to `pose`): the
+    /// common case, given a loop per value it sets.
+    fn lane_over_setup(&self, lane: &Lane, bones: &mut [Bone]) {
+        macro_rules! set {
+            ($f:ident, $scale:expr) => {
+                self.values::<true>(
+                    lane,
+                    bones,
+                    OVER_SETUP,
+                    |p: &mut BonePose| &mut p.$f,
+                    |_, setup, value| {
+                        if $scale {
+                            scale_mix(OVER_SETUP, 0.0, setup, value)
+                        } else {
+                            relative_mix(OVER_SETUP, 0.0, setup, value)
+                        }
+                    },
+                )
+            };
+        }
+        match lane.prop {
+            Prop::Rotation => set!(rotation, false),
+            Prop::X => set!(x, false),
+            Prop::Y => set!(y, false),
+            Prop::ScaleX => set!(scale_x, true),
+            Prop::ScaleY => set!(scale_y, true),
+            Prop::ShearX => set!(shear_x, false),
+            Prop::ShearY => set!(shear_y, false),
+        }
+    }
+
+    /// Applies a lane mixed as `m` says: one loop for every value it may
+    /// set.
+    #[inline(never)]
+    fn lane(&self, lane: &Lane, bones: &mut [Bone], m: Mix) {
+        let (prop, two) = (lane.prop, lane.two);
+        let field = field_of(move |p| prop.field(p));
+        if let Values::Before = lane.values {
+            let targets = &lane.targets[..];
+            return each::<false, _>(bones, targets, targets, m, &field, |current, setup, _| {
+                before_first_key(m, current, setup)
+            });
+        }
+        let scale = matches!(prop, Prop::ScaleX | Prop::ScaleY);
+        // `getScaleValue`, `getRelativeValue` and `BoneTimeline2.apply`
+        // after the first frame.
+        self.values::<false>(lane, bones, m, field, |current, setup, value| {
+            if scale {
+                scale_mix(m, current, setup, value)
+            } else if two {
+                relative_mix2(m, current, setup, value)
+            } else {
+                relative_mix(m, current, setup, value)
             }
-            Seg2::Bezier([x, y]) => [x.value(&self.spots), y.value(&self.spots)],
-        })
+        });
+    }
+
+    /// For each part of `lane` (after the first frame) on an active bone in
+    /// range: the value `field` picks of the pose `m` writes set to
+    /// `mix(current, setup, value at the time)` (the loop unrolled when
+    /// `QUAD`).
+    #[inline(always)]
+    fn values<const QUAD: bool>(
+        &self,
+        lane: &Lane,
+        bones: &mut [Bone],
+        m: Mix,
+        field: impl Fn(&mut BonePose) -> &mut f64,
+        mix: impl Fn(f64, f64, f64) -> f64,
+    ) {
+        let targets = &lane.targets[..];
+        match &lane.values {
+            Values::Before => {}
+            Values::Stepped(v) => {
+                each::<QUAD, _>(bones, targets, &v[..], m, &field, |current, setup, &v| {
+                    mix(current, setup, v)
+                })
+            }
+            Values::Points { xs, rows } => {
+                let Some(&(k, f)) = self.spots.get(*xs) else {
+                    return;
+                };
+                let rows = rows_at(rows, k, targets.len());
+                each::<QUAD, _>(
+                    bones,
+                    targets,
+                    rows,
+                    m,
+                    &field,
+                    |current, setup, &[y, rise]| mix(current, setup, y + f * rise),
+                );
+            }
+            Values::Linear2 { xs, rows } => {
+                let Some(&(k, t)) = self.spots.get(*xs) else {
+                    return;
+                };
+                let rows = rows_at(rows, k, targets.len());
+                each::<QUAD, _>(
+                    bones,
+                    targets,
+                    rows,
+                    m,
+                    &field,
+                    |current, setup, &[from, rise]| mix(current, setup, from + rise * t),
+                );
+            }
+        }
+    }
+}
+
+/// Piece `k`'s rows of `n` parts (empty if there is no such piece, which
+/// the search never finds).
+#[inline(always)]
+fn rows_at(rows: &[[f64; 2]], k: usize, n: usize) -> &[[f64; 2]] {
+    rows.get(k * n..(k + 1) * n).unwrap_or(&[])
+}
+
+/// For each target with its item of `values`, on an active bone in range:
+/// the value `field` picks of the pose `m` writes set by `f(current,
+/// setup, item)`; four at a time when `QUAD` (a quarter of the loop's own
+/// instructions).
+#[inline(always)]
+fn each<const QUAD: bool, V>(
+    bones: &mut [Bone],
+    targets: &[Target],
+    values: &[V],
+    m: Mix,
+    field: &impl Fn(&mut BonePose) -> &mut f64,
+    f: impl Fn(f64, f64, &V) -> f64,
+) {
+    let mut one = |t: &Target, v: &V| {
+        if let Some(b) = bones.get_mut(t.bone).filter(|b| b.active) {
+            let current = field(b.pick_mut(m.applied));
+            *current = f(*current, t.setup, v);
+        }
+    };
+    let n = if QUAD {
+        targets.len().min(values.len())
+    } else {
+        0
+    };
+    let (quads, rest) = (&targets[..n], &values[..n]);
+    let ((t4, _), (v4, _)) = (quads.as_chunks::<4>(), rest.as_chunks::<4>());
+    let done = t4.len() * 4;
+    let (t, v) = (&targets[done..], &values[done..]);
+    for (t, v) in t4.iter().zip(v4) {
+        for k in 0..4 {
+            one(&t[k], &v[k]);
+        }
+    }
+    for (t, v) in t.iter().zip(v) {
+        one(t, v);
+    }
+}
+
+/// `BoneTimeline2.apply` of translate or shear after the first frame, for
+/// one of its values: [`relative_mix`] but for the order of one sum.
+#[inline(always)]
+fn relative_mix2(m: Mix, current: f64, setup: f64, value: f64) -> f64 {
+    if m.from == MixFrom::Setup {
+        setup + value * m.alpha
+    } else if m.add {
+        current + value * m.alpha
+    } else {
+        current + (setup + value - current) * m.alpha
+    }
+}
+
+/// A run being built: its parts, its key groups (in order of first use)
+/// and the values it sets.
+#[derive(Default)]
+struct RunBuilder {
+    parts: Vec<Part>,
+    groups: Vec<GroupBuilder>,
+    /// By key group: its index in `groups`.
+    group_of: Interner<usize>,
+    /// The (bone, value) pairs the run's parts set.
+    sets: HashSet<(usize, Prop), BuildHasherDefault<Fold>>,
+}
+
+/// A run's key group being built: per block (before, then each frame), its
+/// lanes.
+struct GroupBuilder {
+    keys: usize,
+    blocks: Vec<Vec<LaneBuilder>>,
+}
+
+/// A lane being built: its parts (indices into `RunBuilder::parts`) and
+/// their targets.
+struct LaneBuilder {
+    prop: Prop,
+    two: bool,
+    kind: LaneKind,
+    targets: Vec<Target>,
+    parts: Vec<usize>,
+}
+
+/// What sorts parts into lanes on a frame, beside the value they set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LaneKind {
+    Before,
+    Stepped,
+    Points(usize),
+    Linear2(usize),
+}
+
+impl RunBuilder {
+    /// Adds part `p` of bones with setup values `setup` (in range).
+    fn add(&mut self, b: &Builder, p: Part, setup: &[BoneLocal]) {
+        self.sets.insert((p.bone, p.prop));
+        let target = Target {
+            bone: p.bone,
+            setup: p.prop.of(&setup[p.bone]),
+        };
+        let g = *self.group_of.entry(p.keys).or_insert_with(|| {
+            self.groups.push(GroupBuilder {
+                keys: p.keys,
+                blocks: (0..=b.keys[p.keys].times.len())
+                    .map(|_| Vec::new())
+                    .collect(),
+            });
+            self.groups.len() - 1
+        });
+        let blocks = &mut self.groups[g].blocks;
+        let i = self.parts.len();
+        // `two` matters after the first frame only.
+        lane(&mut blocks[0], p.prop, false, LaneKind::Before).push(target, i);
+        for (seg, block) in p.segs.iter().zip(&mut blocks[1..]) {
+            let kind = match seg {
+                Seg::Stepped(_) => LaneKind::Stepped,
+                Seg::Points(q) => LaneKind::Points(q.xs),
+                Seg::Linear2(q) => LaneKind::Linear2(q.xs),
+            };
+            lane(block, p.prop, p.two, kind).push(target, i);
+        }
+        self.parts.push(p);
+    }
+
+    /// Ends the run: appends it to `steps` unless empty, and starts afresh.
+    fn finish(&mut self, b: &Builder, steps: &mut Vec<Step>) {
+        let run = std::mem::take(self);
+        if run.groups.is_empty() {
+            return;
+        }
+        let parts = &run.parts;
+        let groups = run.groups.into_iter().map(|g| Group {
+            keys: g.keys,
+            blocks: (g.blocks.into_iter().enumerate())
+                .map(|(block, lanes)| {
+                    // Block `f + 1` is frame `f`.
+                    let frame = block.wrapping_sub(1);
+                    let lanes = lanes.into_iter();
+                    lanes.map(|l| l.finish(b, parts, frame)).collect()
+                })
+                .collect(),
+        });
+        steps.push(Step::Run(Run {
+            groups: groups.collect(),
+        }));
+    }
+}
+
+/// The lane of `block` for parts setting `prop` sampled as `kind`, added
+/// if new.
+fn lane(block: &mut Vec<LaneBuilder>, prop: Prop, two: bool, kind: LaneKind) -> &mut LaneBuilder {
+    let found = block
+        .iter()
+        .position(|l| l.prop == prop && l.two == two && l.kind == kind);
+    let i = found.unwrap_or_else(|| {
+        block.push(LaneBuilder {
+            prop,
+            two,
+            kind,
+            targets: Vec::new(),
+            parts: Vec::new(),
+        });
+        block.len() - 1
+    });
+    &mut block[i]
+}
+
+impl LaneBuilder {
+    fn push(&mut self, target: Target, part: usize) {
+        self.targets.push(target);
+        self.parts.push(part);
+    }
+
+    /// The lane on `frame` of its parts (of `parts`), its rows piece by
+    /// piece.
+    fn finish(self, b: &Builder, parts: &[Part], frame: usize) -> Lane {
+        let segs = self.parts.iter().map(|&i| &parts[i].segs[frame]);
+        // Parts of one x group have as many pieces.
+        let by_piece = || {
+            let pieces = segs.clone().next().map_or(0, |q| q.points().pieces);
+            let mut rows = Vec::with_capacity(pieces * self.parts.len());
+            for k in 0..pieces {
+                rows.extend(segs.clone().map(|q| b.rises[q.points().at + k]));
+            }
+            rows.into_boxed_slice()
+        };
+        let values = match self.kind {
+            LaneKind::Before => Values::Before,
+            LaneKind::Stepped => Values::Stepped(
+                segs.clone()
+                    .map(|q| match q {
+                        Seg::Stepped(v) => *v,
+                        _ => unreachable!("a segment of points in a stepped lane"),
+                    })
+                    .collect(),
+            ),
+            LaneKind::Points(xs) => Values::Points {
+                xs,
+                rows: by_piece(),
+            },
+            LaneKind::Linear2(xs) => Values::Linear2 {
+                xs,
+                rows: by_piece(),
+            },
+        };
+        Lane {
+            prop: self.prop,
+            two: self.two,
+            targets: self.targets.into(),
+            values,
+        }
     }
 }
 
@@ -272,18 +678,6 @@ fn spot(xs: &[f64], time: f64) -> (usize, f64) {
     (k, (time - xs[k]) / (xs[k + 1] - xs[k]))
 }
 
-impl Points {
-    /// `y + (time − x) / (x2 − x) × (y2 − y)` on the segment the time falls
-    /// in, as `getCurveValue` and `getBezierValue` sample, the fraction from
-    /// `spots`.
-    #[inline(always)]
-    fn value(&self, spots: &[(usize, f64)]) -> f64 {
-        let (k, f) = spots[self.xs];
-        let [y, rise] = self.rises[k];
-        y + f * rise
-    }
-}
-
 /// The groups being interned while a [`Plan`] is built (keyed by the
 /// times' bits).
 #[derive(Default)]
@@ -296,6 +690,8 @@ struct Builder {
     /// By key group, frame and point times (their count, then the times,
     /// padded with zeros).
     x_ids: Interner<(usize, usize, usize, [u64; BEZIER_POINTS])>,
+    /// The pieces of every [`Points`]: per piece, `[y, rise]`.
+    rises: Vec<[f64; 2]>,
 }
 
 /// Group ids by key, hashed with [`Fold`].
@@ -337,8 +733,9 @@ enum Raw {
 }
 
 impl Builder {
-    /// `t` as a fast step, or `None` when it takes the general path.
-    fn step(&mut self, t: &Timeline) -> Option<Step> {
+    /// The parts of `t` (one per value it sets, in order), or `None` when
+    /// it takes the general path.
+    fn parts(&mut self, t: &Timeline) -> Option<Vec<Part>> {
         let (bone, prop) = match t.kind {
             K::Rotate(b) => (b, Prop::Rotation),
             K::TranslateX(b) => (b, Prop::X),
@@ -347,54 +744,62 @@ impl Builder {
             K::ScaleY(b) => (b, Prop::ScaleY),
             K::ShearX(b) => (b, Prop::ShearX),
             K::ShearY(b) => (b, Prop::ShearY),
-            K::Translate(b) => return self.bone2(t, b, Prop2::Translate),
-            K::Scale(b) => return self.bone2(t, b, Prop2::Scale),
-            K::Shear(b) => return self.bone2(t, b, Prop2::Shear),
+            K::Translate(b) => return self.parts2(t, b, [Prop::X, Prop::Y]),
+            K::Scale(b) => return self.parts2(t, b, [Prop::ScaleX, Prop::ScaleY]),
+            K::Shear(b) => return self.parts2(t, b, [Prop::ShearX, Prop::ShearY]),
             _ => return None,
         };
         let frames = frame_count(t, 2)?;
-        // (A timeline found odd on a later frame leaves groups no step
+        // (A timeline found odd on a later frame leaves groups no part
         // reads: harmless.)
         let keys = self.keys(t, 2);
-        let segs = (0..frames)
-            .map(|frame| {
-                Some(match segment(t, 2, frame, 1)? {
-                    Raw::Stepped(v) => Seg::Stepped(v),
-                    Raw::Linear(p) => Seg::Points(self.points(keys, frame, &p)),
-                    Raw::Bezier(p) => Seg::Points(self.points(keys, frame, &p)),
-                })
-            })
-            .collect::<Option<_>>()?;
-        let curve = Curve1 { keys, segs };
-        Some(match prop {
-            Prop::Rotation => Step::Rotate { bone, curve },
-            _ => Step::Bone1 { bone, prop, curve },
-        })
+        let mut segs = Vec::with_capacity(frames);
+        for frame in 0..frames {
+            segs.push(match segment(t, 2, frame, 1)? {
+                Raw::Stepped(v) => Seg::Stepped(v),
+                Raw::Linear(p) => Seg::Points(self.points(keys, frame, &p)),
+                Raw::Bezier(p) => Seg::Points(self.points(keys, frame, &p)),
+            });
+        }
+        Some(vec![Part {
+            bone,
+            prop,
+            two: false,
+            keys,
+            segs,
+        }])
     }
 
-    /// A two-value timeline as a [`Step::Bone2`], or `None`.
-    fn bone2(&mut self, t: &Timeline, bone: usize, prop: Prop2) -> Option<Step> {
+    /// The two parts of a two-value timeline setting `props`, or `None`.
+    fn parts2(&mut self, t: &Timeline, bone: usize, props: [Prop; 2]) -> Option<Vec<Part>> {
         let frames = frame_count(t, 3)?;
         let keys = self.keys(t, 3);
-        let segs = (0..frames)
-            .map(|frame| {
-                let x = segment(t, 3, frame, 1)?;
-                Some(match [x, segment(t, 3, frame, 2)?] {
-                    [Raw::Stepped(x), Raw::Stepped(y)] => Seg2::Stepped([x, y]),
-                    [Raw::Linear(x), Raw::Linear(y)] => Seg2::Linear {
-                        xs: self.xs(keys, frame, &x),
-                        from: [x[0][1], y[0][1]],
-                        rise: [x[1][1] - x[0][1], y[1][1] - y[0][1]],
-                    },
-                    [Raw::Bezier(x), Raw::Bezier(y)] => {
-                        Seg2::Bezier([self.points(keys, frame, &x), self.points(keys, frame, &y)])
-                    }
-                    _ => unreachable!("both values of a frame share its curve type"),
-                })
-            })
-            .collect::<Option<_>>()?;
-        let curve = Curve2 { keys, segs };
-        Some(Step::Bone2 { bone, prop, curve })
+        let mut segs = [Vec::with_capacity(frames), Vec::with_capacity(frames)];
+        for frame in 0..frames {
+            let x = segment(t, 3, frame, 1)?;
+            let [x, y] = match [x, segment(t, 3, frame, 2)?] {
+                [Raw::Stepped(x), Raw::Stepped(y)] => [Seg::Stepped(x), Seg::Stepped(y)],
+                [Raw::Linear(x), Raw::Linear(y)] => [
+                    Seg::Linear2(self.points(keys, frame, &x)),
+                    Seg::Linear2(self.points(keys, frame, &y)),
+                ],
+                [Raw::Bezier(x), Raw::Bezier(y)] => [
+                    Seg::Points(self.points(keys, frame, &x)),
+                    Seg::Points(self.points(keys, frame, &y)),
+                ],
+                _ => unreachable!("both values of a frame share its curve type"),
+            };
+            segs[0].push(x);
+            segs[1].push(y);
+        }
+        let part = |(prop, segs)| Part {
+            bone,
+            prop,
+            two: true,
+            keys,
+            segs,
+        };
+        Some(props.into_iter().zip(segs).map(part).collect())
     }
 
     /// The key group of `t`'s frame times (`entries` numbers a frame).
@@ -433,10 +838,13 @@ impl Builder {
     /// Points `p` on `frame` of key group `keys`, their times interned.
     fn points(&mut self, keys: usize, frame: usize, p: &[[f64; 2]]) -> Points {
         let xs = self.xs(keys, frame, p);
+        let at = self.rises.len();
         let rises = p.windows(2).map(|w| [w[0][1], w[1][1] - w[0][1]]);
+        self.rises.extend(rises);
         Points {
             xs,
-            rises: rises.collect(),
+            pieces: p.len() - 1,
+            at,
         }
     }
 }

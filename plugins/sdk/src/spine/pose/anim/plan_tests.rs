@@ -1,7 +1,11 @@
 //! The plan's tests: the fast path against the general one, bit for bit, on
-//! random timelines (shared and odd keys included), and which shapes stay general.
+//! random timelines (shared and odd keys, repeated bones, every way of
+//! mixing included), how runs are cut, and which shapes stay general.
 
+use super::super::{apply, apply_timeline};
 use super::*;
+use crate::spine::data::Inherit;
+use crate::spine::pose::Skeleton;
 use crate::test_rng::Rng;
 
 /// How a frame of a [`Shape`] is curved.
@@ -54,7 +58,7 @@ fn shape(r: &mut Rng) -> Shape {
 /// then its own curve on a frame, or an odd shape: Beziers cut short, a
 /// frame number missing).
 fn timeline(r: &mut Rng, s: &Shape, kind: K) -> Timeline {
-    let values = if matches!(kind, K::Translate(_)) {
+    let values = if matches!(kind, K::Translate(_) | K::Scale(_) | K::Shear(_)) {
         2
     } else {
         1
@@ -105,82 +109,255 @@ fn timeline(r: &mut Rng, s: &Shape, kind: K) -> Timeline {
     t
 }
 
-/// The fast path samples every timeline it takes exactly as the
-/// general path does, with times shared between timelines.
+/// Bones in the test skeleton (timelines also name one past them).
+const BONES: usize = 4;
+
+/// A skeleton's data of [`BONES`] bones and one animation (no timelines).
+fn data() -> crate::spine::data::SkeletonData {
+    let json = r#"{"bones":[{"name":"root"},{"name":"a","parent":"root"},
+        {"name":"b","parent":"a"},{"name":"c","parent":"root"}],
+        "animations":{"a":{}}}"#;
+    crate::spine::read_skeleton(json, None).expect("reads").data
+}
+
+/// A random number, now and then an odd one.
+fn number(r: &mut Rng) -> f64 {
+    match r.below(30) {
+        0 => -0.0,
+        1 => 0.0,
+        2 => f64::NAN,
+        _ => r.unit() * 8.0 - 4.0,
+    }
+}
+
+/// Random numbers into these.
+fn fill(r: &mut Rng, values: [&mut f64; 7]) {
+    for v in values {
+        *v = number(r);
+    }
+}
+
+/// A random pose's local values.
+fn scramble(r: &mut Rng, p: &mut crate::spine::pose::BonePose) {
+    let (x, y, rotation) = (&mut p.x, &mut p.y, &mut p.rotation);
+    let (scale_x, scale_y) = (&mut p.scale_x, &mut p.scale_y);
+    fill(
+        r,
+        [
+            x,
+            y,
+            rotation,
+            scale_x,
+            scale_y,
+            &mut p.shear_x,
+            &mut p.shear_y,
+        ],
+    );
+}
+
+/// The bits of a pose's local values.
+fn bits(p: &crate::spine::pose::BonePose) -> ([u64; 7], Option<Inherit>) {
+    let v = [
+        p.x, p.y, p.rotation, p.scale_x, p.scale_y, p.shear_x, p.shear_y,
+    ];
+    (v.map(f64::to_bits), p.inherit)
+}
+
+/// Applying an animation through its plan poses the bones exactly as
+/// applying its timelines one by one through the general path does, with
+/// times shared between timelines, bones repeated (runs cut), general
+/// timelines among the fast ones, inactive and missing bones, and every
+/// way of mixing.
 #[test]
-fn values_agree_with_the_general_path() {
+fn applies_agree_with_the_general_path() {
     let mut r = Rng(0x9e37_79b9_7f4a_7c15);
-    let (mut fast, mut points, mut groups) = ([0; 2], 0, 0);
-    for _ in 0..1500 {
-        let s = shape(&mut r);
-        let kinds = [K::Rotate(0), K::ScaleX(0), K::Translate(0)];
-        let timelines: Vec<Timeline> = (0..1 + r.below(6))
+    let base = data();
+    let (mut parts, mut general, mut runs, mut points, mut groups) = (0, 0, 0, 0, 0);
+    for case in 0..1500 {
+        let mut data = base.clone();
+        for b in &mut data.bones {
+            let s = &mut b.setup;
+            let (x, y, rotation) = (&mut s.x, &mut s.y, &mut s.rotation);
+            let (scale_x, scale_y) = (&mut s.scale_x, &mut s.scale_y);
+            let values = [
+                x,
+                y,
+                rotation,
+                scale_x,
+                scale_y,
+                &mut s.shear_x,
+                &mut s.shear_y,
+            ];
+            fill(&mut r, values);
+        }
+        // Timelines of one or two shapes.
+        let shapes = [shape(&mut r), shape(&mut r)];
+        let timelines: Vec<Timeline> = (0..1 + r.below(10))
             .map(|_| {
-                let kind = kinds[r.below(3) as usize].clone();
-                timeline(&mut r, &s, kind)
+                let b = r.below(BONES as u64 + 1) as usize;
+                let kinds = [
+                    K::Rotate(b),
+                    K::TranslateX(b),
+                    K::TranslateY(b),
+                    K::ScaleX(b),
+                    K::ScaleY(b),
+                    K::ShearX(b),
+                    K::ShearY(b),
+                    K::Translate(b),
+                    K::Scale(b),
+                    K::Shear(b),
+                    K::Inherit(b, vec![Some(Inherit::NoScale); 6]),
+                ];
+                let kind = kinds[r.below(kinds.len() as u64) as usize].clone();
+                let s = &shapes[r.below(2) as usize];
+                timeline(&mut r, s, kind)
             })
             .collect();
-        let mut plan = Plan::of(&timelines);
-        groups += plan.xs.len();
-        let mut times: Vec<f64> = vec![f64::NAN, f64::INFINITY, f64::NEG_INFINITY];
-        for t in &timelines {
-            times.extend(t.frames.iter().map(|&v| f64::from(v)));
-            times.extend(t.curves.iter().map(|&v| f64::from(v)));
-        }
-        times.extend((0..40).map(|_| r.unit() * 4.0 - 1.5));
-        for step in &plan.steps {
-            let segs: Vec<_> = match step {
-                Step::Rotate { curve, .. } | Step::Bone1 { curve, .. } => {
-                    fast[0] += 1;
-                    (curve.segs.iter())
-                        .filter_map(|s| match s {
-                            Seg::Points(p) => Some(p),
-                            Seg::Stepped(_) => None,
-                        })
-                        .collect()
-                }
-                Step::Bone2 { curve, .. } => {
-                    fast[1] += 1;
-                    (curve.segs.iter())
-                        .flat_map(|s| match s {
-                            Seg2::Bezier(p) => p.iter().collect(),
-                            _ => vec![],
-                        })
-                        .collect()
-                }
-                Step::General(_) => vec![],
-            };
-            points += segs.len();
-        }
-        for time in times {
-            plan.search(time);
-            for (step, t) in plan.steps.iter().zip(&timelines) {
-                let c = Curves::new(t);
-                let before = c.before_first(time);
-                match step {
-                    Step::Rotate { curve, .. } | Step::Bone1 { curve, .. } => {
-                        let a = plan.value1(curve).map(f64::to_bits);
-                        let b = (!before).then(|| c.curve_value(time).to_bits());
-                        assert_eq!(a, b, "{t:?} at {time}");
+        data.animations[0].timelines = timelines;
+        let mut fast = Skeleton::new(&data).expect("a skeleton");
+        let plan = Plan::new(&data.animations[0], &fast.setup);
+        for s in plan.steps.iter() {
+            match s {
+                Step::Run(run) => {
+                    runs += 1;
+                    for g in run.groups.iter() {
+                        parts += g.blocks[0].iter().map(|l| l.targets.len()).sum::<usize>();
+                        for lane in g.blocks.iter().flatten() {
+                            if let Values::Points { .. } | Values::Linear2 { .. } = lane.values {
+                                points += lane.targets.len();
+                            }
+                        }
                     }
-                    Step::Bone2 { curve, .. } => {
-                        let a = plan.value2(curve).map(|v| v.map(f64::to_bits));
-                        let b = (!before).then(|| c.values::<2>(time, c.search(time)));
-                        assert_eq!(a, b.map(|v| v.map(f64::to_bits)), "{t:?} at {time}");
-                    }
-                    Step::General(_) => {}
                 }
+                Step::General(_) => general += 1,
             }
+        }
+        groups += plan.xs.len();
+        for b in &mut fast.bones {
+            scramble(&mut r, &mut b.pose);
+            scramble(&mut r, &mut b.constrained);
+            b.constrained_applied = r.below(3) == 0;
+            b.active = r.below(6) != 0;
+        }
+        if case % 7 == 0 {
+            fast.bones.truncate(r.below(BONES as u64) as usize);
+        }
+        let mut slow = fast.clone();
+        let mut times: Vec<f64> = vec![f64::NAN, f64::INFINITY, f64::NEG_INFINITY];
+        for t in &data.animations[0].timelines {
+            times.extend(t.frames.iter().map(|&v| f64::from(v)));
+            // Some Bezier sample times (and values).
+            let curves = t.curves.len() as u64;
+            let samples = (0..8).filter_map(|_| t.curves.get(r.below(curves.max(1)) as usize));
+            times.extend(samples.map(|&v| f64::from(v)).collect::<Vec<_>>());
+        }
+        times.extend((0..20).map(|_| r.unit() * 4.0 - 1.5));
+        let froms = [MixFrom::Setup, MixFrom::First, MixFrom::Current];
+        let mut last = -1.0;
+        for time in times {
+            let m = if r.below(3) == 0 {
+                super::super::OVER_SETUP
+            } else {
+                Mix {
+                    alpha: [1.0, 0.5, 0.0, -0.25, 1.5][r.below(5) as usize],
+                    from: froms[r.below(3) as usize],
+                    add: r.below(2) == 0,
+                    out: r.below(2) == 0,
+                    applied: r.below(2) == 0,
+                }
+            };
+            apply(&mut fast, 0, last, time, false, None, m).expect("bone timelines apply");
+            for t in &data.animations[0].timelines {
+                apply_timeline(&mut slow, t, last, time, None, m).expect("bone timelines apply");
+            }
+            for (a, b) in fast.bones.iter().zip(&slow.bones) {
+                assert_eq!(
+                    (bits(&a.pose), bits(&a.constrained)),
+                    (bits(&b.pose), bits(&b.constrained)),
+                    "case {case} at {time} with {m:?}: {:?}",
+                    data.animations[0].timelines
+                );
+            }
+            last = time;
         }
     }
     assert!(
-        fast[0] > 2000 && fast[1] > 1000,
-        "only {fast:?} timelines fast"
+        parts > 4000 && general > 2000 && runs > 1500,
+        "{parts} parts in {runs} runs, {general} general"
     );
     // Most linear and Bezier segments share their times.
     assert!(
-        points > 2 * groups,
+        points > 3 * groups / 2,
         "{points} segments in {groups} x groups"
+    );
+}
+
+/// A run ends at a general timeline and before a part that would set a
+/// value it already sets; other parts join it, grouped by key group and
+/// frame into lanes.
+#[test]
+fn runs_end_at_repeated_values() {
+    let key = |kind: K, frames: Vec<f32>| Timeline {
+        kind,
+        frames,
+        curves: vec![0.0, 0.0],
+    };
+    let one = |k: K| key(k, vec![0.0, 1.0, 1.0, 2.0]);
+    let two = |k: K| key(k, vec![0.0, 1.0, 2.0, 2.0, 3.0, 4.0]);
+    let setup = vec![
+        BoneLocal {
+            x: 0.0,
+            y: 0.0,
+            rotation: 0.0,
+            scale_x: 1.0,
+            scale_y: 1.0,
+            shear_x: 0.0,
+            shear_y: 0.0,
+            inherit: Some(Inherit::Normal)
+        };
+        3
+    ];
+    let shape = |timelines: Vec<Timeline>| {
+        let plan = Plan::of(&timelines, &setup);
+        let steps = plan.steps.iter().map(|s| match s {
+            // Per run: per key group, the lanes on the first frame.
+            Step::Run(r) => r.groups.iter().map(|g| g.blocks[1].len()).collect(),
+            Step::General(i) => vec![100 + i],
+        });
+        steps.collect::<Vec<Vec<usize>>>()
+    };
+    assert_eq!(
+        shape(vec![
+            one(K::Rotate(0)),
+            one(K::Rotate(1)),
+            one(K::TranslateX(0))
+        ]),
+        vec![vec![2]]
+    );
+    assert_eq!(
+        shape(vec![one(K::Rotate(0)), one(K::Rotate(0))]),
+        vec![vec![1], vec![1]]
+    );
+    assert_eq!(
+        shape(vec![
+            two(K::Translate(0)),
+            one(K::Rotate(2)),
+            one(K::TranslateY(0))
+        ]),
+        vec![vec![2, 1], vec![1]]
+    );
+    assert_eq!(
+        shape(vec![
+            one(K::Rotate(0)),
+            one(K::Inherit(0, vec![])),
+            one(K::Rotate(1))
+        ]),
+        vec![vec![1], vec![101], vec![1]]
+    );
+    // A bone without setup values is left out.
+    assert_eq!(
+        shape(vec![one(K::Rotate(3)), one(K::Rotate(3))]),
+        Vec::<Vec<usize>>::new()
     );
 }
 
@@ -192,7 +369,7 @@ fn odd_shapes_are_general() {
         frames,
         curves,
     };
-    let fast = |t: Timeline| Builder::default().step(&t).is_some();
+    let fast = |t: Timeline| Builder::default().parts(&t).is_some();
     assert!(!fast(t(vec![0.0], vec![1.0])));
     assert!(!fast(t(vec![0.0, 1.0, 2.0], vec![1.0])));
     assert!(!fast(t(vec![0.0, 1.0, 2.0, 3.0], vec![1.0])));
