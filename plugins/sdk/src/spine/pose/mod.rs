@@ -23,7 +23,7 @@ mod vertices;
 mod weights;
 
 pub use crate::model::Bounds;
-pub use anim::MixFrom;
+pub use anim::{fire_events, MixFrom};
 pub use bone::BonePose;
 pub use physics::PhysicsState;
 pub use slot::{Slot, SlotPose};
@@ -32,18 +32,6 @@ use crate::spine::data::{
     ConstraintKind, Event, IkPose, PathPose, PhysicsPose, SkeletonData, SliderPose, TransformPose,
 };
 use bone::{ParentWorld, SkeletonTransform, TrigMemo};
-
-/// The events an event timeline fires for keys in `(last_time, time]`
-/// (`EventTimeline.apply`, wrapping when `last_time > time`).
-pub fn fire_events<'a>(
-    t: &crate::spine::data::Timeline,
-    list: &'a [Event],
-    last_time: f64,
-    time: f64,
-    out: &mut Vec<&'a Event>,
-) {
-    anim::fire_events(t, list, last_time, time, out);
-}
 
 /// What the runtime throws while posing (a `TypeError` on bad data).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

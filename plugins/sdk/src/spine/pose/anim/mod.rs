@@ -433,8 +433,9 @@ fn before_first_key(m: Mix, current: f64, setup: f64) -> f64 {
     }
 }
 
-/// `EventTimeline.apply` on its own: the events keyed in `(last_time, time]`.
-pub(crate) fn fire_events<'a>(
+/// The events an event timeline fires for keys in `(last_time, time]`
+/// (`EventTimeline.apply` on its own, wrapping when `last_time > time`).
+pub fn fire_events<'a>(
     t: &Timeline,
     list: &'a [Event],
     last_time: f64,
