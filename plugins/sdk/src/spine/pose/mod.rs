@@ -646,17 +646,20 @@ impl<'a> Skeleton<'a> {
                 }
             }
         }
-        for k in 0..self.update_cache.len() {
-            match self.update_cache[k] {
-                Update::Bone(i) => {
-                    if self.bones[i].applied().world != self.update {
-                        self.update_world(i);
-                    }
+        // Out of the skeleton while it runs (nothing it calls reads it), so
+        // the loop walks a slice rather than indexing through `self`.
+        let cache = std::mem::take(&mut self.update_cache);
+        let result = cache.iter().try_for_each(|u| match *u {
+            Update::Bone(i) => {
+                if self.bones[i].applied().world != self.update {
+                    self.update_world(i);
                 }
-                Update::Constraint(c) => self.update_constraint(c, physics)?,
+                Ok(())
             }
-        }
-        Ok(())
+            Update::Constraint(c) => self.update_constraint(c, physics),
+        });
+        self.update_cache = cache;
+        result
     }
 
     fn update_constraint(&mut self, c: usize, physics: Physics) -> Result<(), PoseError> {
