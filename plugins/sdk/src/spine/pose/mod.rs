@@ -574,6 +574,7 @@ impl<'a> Skeleton<'a> {
     }
 
     /// `BonePose.modifyLocal`.
+    #[inline]
     pub(crate) fn modify_local(&mut self, i: usize) {
         if self.bones[i].applied().local == self.update {
             self.update_local(i);
@@ -583,6 +584,7 @@ impl<'a> Skeleton<'a> {
     }
 
     /// `BonePose.modifyWorld`.
+    #[inline]
     pub(crate) fn modify_world(&mut self, i: usize) {
         let update = self.update;
         let p = self.bones[i].applied_mut();
@@ -591,17 +593,26 @@ impl<'a> Skeleton<'a> {
         self.reset_world(i);
     }
 
+    /// `BonePose.resetWorld`. Inline: the constraints call it for every
+    /// bone they write, and most often it has nothing to do.
+    #[inline]
     fn reset_world(&mut self, i: usize) {
         let update = self.update;
         // Nothing to do unless a child is already posed this update (a leaf,
         // or children still to come in the update order).
         let children = &self.bones[i].children;
-        if !children
+        if children
             .iter()
             .any(|&c| self.bones[c].applied().world == update)
         {
-            return;
+            self.reset_world_children(i);
         }
+    }
+
+    /// [`Skeleton::reset_world`] past its check, out of line.
+    #[inline(never)]
+    fn reset_world_children(&mut self, i: usize) {
+        let update = self.update;
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
         stack.extend(self.bones[i].children.iter().rev().copied());
