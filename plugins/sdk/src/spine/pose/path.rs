@@ -11,9 +11,14 @@ use crate::spine::data::{
 };
 use crate::spine::math::{atan2, cos, sin, sin_cos, DEG_RAD, EPSILON, PI, PI2};
 
-/// The constraint's scratch arrays.
+/// The constraint's scratch arrays, boxed so that an update takes them out
+/// of the skeleton (which `computeWorldVertices` reads meanwhile) and puts
+/// them back by moving a pointer; none until the first update.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct PathBuffers {
+pub(crate) struct PathBuffers(Option<Box<Buffers>>);
+
+#[derive(Debug, Clone, PartialEq, Default)]
+struct Buffers {
     spaces: Vec<f64>,
     positions: Vec<f64>,
     world: Vec<f64>,
@@ -23,9 +28,13 @@ pub(crate) struct PathBuffers {
 }
 
 /// `Utils.setArraySize(array, size)` (new entries are 0).
+#[inline]
 fn set_size(a: &mut Vec<f64>, size: usize) {
     // Sizes come from vertex counts; `cwv` refuses absurd ones before they grow.
-    a.resize(size.min(1 << 24), 0.0);
+    let size = size.min(1 << 24);
+    if a.len() != size {
+        a.resize(size, 0.0);
+    }
 }
 
 fn at(a: &[f64], i: f64) -> f64 {
@@ -41,11 +50,23 @@ fn at_index(a: &[f64], i: usize) -> f64 {
     a.get(i).copied().unwrap_or(f64::NAN)
 }
 
+#[inline]
 fn put(a: &mut Vec<f64>, i: usize, v: f64) {
     if a.len() <= i {
         a.resize(i + 1, f64::NAN);
     }
     a[i] = v;
+}
+
+/// JavaScript's `p % length` (`fmod`), without the call when `|p| < length`
+/// (then it is `p`).
+#[inline]
+fn rem(p: f64, length: f64) -> f64 {
+    if p.abs() < length {
+        p
+    } else {
+        p % length
+    }
 }
 
 const NONE: i64 = -1;
@@ -72,7 +93,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PathData) -> Result
     let bones = &data.bones;
     let bone_count = bones.len();
     let spaces_count = if tangents { bone_count } else { bone_count + 1 };
-    let mut buf = std::mem::take(&mut sk.constraints[c].path);
+    let mut buf = sk.constraints[c].path.0.take().unwrap_or_default();
     set_size(&mut buf.spaces, spaces_count);
     if scale {
         set_size(&mut buf.lengths, bone_count);
@@ -149,7 +170,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PathData) -> Result
     }
     let result = world_positions(sk, c, data, path, spaces_count, tangents, &mut buf);
     if let Err(e) = result {
-        sk.constraints[c].path = buf;
+        sk.constraints[c].path.0 = Some(buf);
         return Err(e);
     }
     let positions = &buf.positions;
@@ -225,7 +246,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PathData) -> Result
         }
         ip += 3;
     }
-    sk.constraints[c].path = buf;
+    sk.constraints[c].path.0 = Some(buf);
     Ok(())
 }
 
@@ -268,7 +289,7 @@ fn world_positions(
     path: &PathAttachment,
     spaces_count: usize,
     tangents: bool,
-    buf: &mut PathBuffers,
+    buf: &mut Buffers,
 ) -> Result<(), PoseError> {
     let slot = data.slot;
     let ConstraintPose::Path(p) = *sk.constraints[c].applied() else {
@@ -302,7 +323,7 @@ fn world_positions(
             position += space;
             let mut pp = position;
             if closed {
-                pp %= path_length;
+                pp = rem(pp, path_length);
                 if pp < 0.0 {
                     pp += path_length;
                 }
@@ -445,7 +466,7 @@ fn world_positions(
         position += space;
         let mut pp = position;
         if closed {
-            pp %= path_length;
+            pp = rem(pp, path_length);
             if pp < 0.0 {
                 pp += path_length;
             }
@@ -558,6 +579,7 @@ fn add_after(p: f64, temp: &[f64], i: usize, out: &mut Vec<f64>, o: usize) {
     put(out, o + 2, r);
 }
 
+#[inline(always)]
 fn add_curve(p: f64, k: [f64; 8], out: &mut Vec<f64>, o: usize, tangents: bool) {
     let [x1, y1, cx1, cy1, cx2, cy2, x2, y2] = k;
     if p == 0.0 || p.is_nan() {
