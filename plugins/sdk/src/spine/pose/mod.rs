@@ -574,7 +574,7 @@ impl<'a> Skeleton<'a> {
     }
 
     /// `BonePose.modifyLocal`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn modify_local(&mut self, i: usize) {
         if self.bones[i].applied().local == self.update {
             self.update_local(i);
