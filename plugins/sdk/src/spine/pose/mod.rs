@@ -677,9 +677,9 @@ impl<'a> Skeleton<'a> {
                 transform::update(self, d, &p);
                 Ok(())
             }
-            (ConstraintKind::Path(d), ConstraintPose::Path(_)) => path::update(self, c, d),
-            (ConstraintKind::Physics(d), ConstraintPose::Physics(_)) => {
-                physics::update(self, c, d, physics);
+            (ConstraintKind::Path(d), ConstraintPose::Path(p)) => path::update(self, c, d, &p),
+            (ConstraintKind::Physics(d), ConstraintPose::Physics(p)) => {
+                physics::update(self, c, d, &p, physics);
                 Ok(())
             }
             (ConstraintKind::Slider(d), ConstraintPose::Slider(_)) => slider::update(self, c, d),

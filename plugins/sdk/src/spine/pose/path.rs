@@ -5,9 +5,9 @@
 //! attachment's `lengths` table otherwise. The scratch arrays persist between
 //! updates like the runtime's (`Utils.setArraySize` keeps old contents).
 
-use super::{pose_error, ConstraintPose, PoseError, Skeleton};
+use super::{PoseError, Skeleton};
 use crate::spine::data::{
-    AttachmentKind, PathAttachment, PathData, PositionMode, RotateMode, SpacingMode,
+    AttachmentKind, PathAttachment, PathData, PathPose, PositionMode, RotateMode, SpacingMode,
 };
 use crate::spine::math::{atan2, cos, sin, sin_cos, DEG_RAD, EPSILON, PI, PI2};
 
@@ -73,15 +73,17 @@ const NONE: i64 = -1;
 const BEFORE: i64 = -2;
 const AFTER: i64 = -3;
 
-/// `PathConstraint.update` of constraint `c`.
-pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PathData) -> Result<(), PoseError> {
+/// `PathConstraint.update` of constraint `c` (`p` its applied pose).
+pub(super) fn update(
+    sk: &mut Skeleton<'_>,
+    c: usize,
+    data: &PathData,
+    p: &PathPose,
+) -> Result<(), PoseError> {
     let Some(a) = sk.slots[data.slot].applied().attachment else {
         return Ok(());
     };
     let AttachmentKind::Path(path) = &sk.data.attachments[a].kind else {
-        return Ok(());
-    };
-    let ConstraintPose::Path(p) = *sk.constraints[c].applied() else {
         return Ok(());
     };
     let (mix_rotate, mix_x, mix_y) = (p.mix_rotate, p.mix_x, p.mix_y);
@@ -168,7 +170,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PathData) -> Result
             }
         }
     }
-    let result = world_positions(sk, c, data, path, spaces_count, tangents, &mut buf);
+    let result = world_positions(sk, data, p, path, spaces_count, tangents, &mut buf);
     if let Err(e) = result {
         sk.constraints[c].path.0 = Some(buf);
         return Err(e);
@@ -284,17 +286,14 @@ fn cwv(
 #[allow(clippy::too_many_lines)]
 fn world_positions(
     sk: &Skeleton<'_>,
-    c: usize,
     data: &PathData,
+    p: &PathPose,
     path: &PathAttachment,
     spaces_count: usize,
     tangents: bool,
     buf: &mut Buffers,
 ) -> Result<(), PoseError> {
     let slot = data.slot;
-    let ConstraintPose::Path(p) = *sk.constraints[c].applied() else {
-        return Err(pose_error("not a path constraint"));
-    };
     let mut position = p.position;
     set_size(&mut buf.positions, spaces_count * 3 + 2);
     let closed = path.closed;
