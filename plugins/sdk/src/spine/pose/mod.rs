@@ -617,12 +617,14 @@ impl<'a> Skeleton<'a> {
         stack.clear();
         stack.extend(self.bones[i].children.iter().rev().copied());
         while let Some(c) = stack.pop() {
-            if self.bones[c].applied().world == update {
-                if self.bones[c].applied().local == update {
+            let b = self.bones[c].applied();
+            if b.world == update {
+                if b.local == update {
                     self.update_local(c);
                 }
-                self.bones[c].applied_mut().world = 0;
-                stack.extend(self.bones[c].children.iter().rev().copied());
+                let bone = &mut self.bones[c];
+                bone.applied_mut().world = 0;
+                stack.extend(bone.children.iter().rev().copied());
             }
         }
         self.stack = stack;
