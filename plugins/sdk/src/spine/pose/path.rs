@@ -50,12 +50,24 @@ fn at_index(a: &[f64], i: usize) -> f64 {
     a.get(i).copied().unwrap_or(f64::NAN)
 }
 
+/// `a[i] = v`, growing `a` (with NaNs) like a JavaScript array.
 #[inline]
 fn put(a: &mut Vec<f64>, i: usize, v: f64) {
-    if a.len() <= i {
+    if let Some(slot) = a.get_mut(i) {
+        *slot = v;
+    } else {
         a.resize(i + 1, f64::NAN);
+        a[i] = v;
     }
-    a[i] = v;
+}
+
+/// `a[k..k + N]`, one check for the whole window (`NaN` past the end).
+#[inline]
+fn window<const N: usize>(a: &[f64], k: usize) -> [f64; N] {
+    match a.get(k..k.saturating_add(N)) {
+        Some(w) => std::array::from_fn(|j| w[j]),
+        None => std::array::from_fn(|j| at_index(a, k + j)),
+    }
 }
 
 /// JavaScript's `p % length` (`fmod`), without the call when `|p| < length`
@@ -404,7 +416,6 @@ fn world_positions(
         cwv(sk, slot, path, 2.0, vertices_length, &mut buf.world, 0)?;
     }
     let world = &buf.world;
-    let wv = |k: usize| world.get(k).copied().unwrap_or(f64::NAN);
     // Curve lengths.
     let cc = if curve_count > 0.0 {
         curve_count.ceil() as usize
@@ -414,11 +425,10 @@ fn world_positions(
     set_size(&mut buf.curves, cc);
     let curves = &mut buf.curves;
     let mut path_length = 0.0;
-    let (mut x1, mut y1) = (wv(0), wv(1));
+    let [mut x1, mut y1] = window(world, 0);
     let mut w = 2;
     for curve in curves.iter_mut() {
-        let (cx1, cy1, cx2, cy2, x2, y2) =
-            (wv(w), wv(w + 1), wv(w + 2), wv(w + 3), wv(w + 4), wv(w + 5));
+        let [cx1, cy1, cx2, cy2, x2, y2] = window(world, w);
         let tmpx = (x1 - cx1 * 2.0 + cx2) * 0.1875;
         let tmpy = (y1 - cy1 * 2.0 + cy2) * 0.1875;
         let dddfx = ((cx1 - cx2) * 3.0 - x1 + x2) * 0.09375;
@@ -496,14 +506,7 @@ fn world_positions(
         if curve as i64 != prev_curve {
             prev_curve = curve as i64;
             let ii = curve * 6;
-            x1 = wv(ii);
-            y1 = wv(ii + 1);
-            cx1 = wv(ii + 2);
-            cy1 = wv(ii + 3);
-            cx2 = wv(ii + 4);
-            cy2 = wv(ii + 5);
-            x2 = wv(ii + 6);
-            y2 = wv(ii + 7);
+            [x1, y1, cx1, cy1, cx2, cy2, x2, y2] = window(world, ii);
             let tmpx = (x1 - cx1 * 2.0 + cx2) * 0.03;
             let tmpy = (y1 - cy1 * 2.0 + cy2) * 0.03;
             let dddfx = ((cx1 - cx2) * 3.0 - x1 + x2) * 0.006;

@@ -20,7 +20,7 @@ fn clamp(v: f64, min: f64, max: f64) -> f64 {
 }
 
 /// `From*.value`.
-#[inline]
+#[inline(always)]
 pub(super) fn property_value(
     p: Property,
     sk: (f64, f64),
