@@ -576,37 +576,48 @@ impl<'a> Skeleton<'a> {
     /// `BonePose.modifyLocal`.
     #[inline(always)]
     pub(crate) fn modify_local(&mut self, i: usize) {
-        if self.bones[i].applied().local == self.update {
+        let update = self.update;
+        if self.bones[i].applied().local == update {
             self.update_local(i);
         }
-        self.bones[i].applied_mut().world = 0;
-        self.reset_world(i);
+        let bones = &mut self.bones[..];
+        bones[i].applied_mut().world = 0;
+        if Self::children_posed(bones, i, update) {
+            self.reset_world_children(i);
+        }
     }
 
     /// `BonePose.modifyWorld`.
     #[inline]
     pub(crate) fn modify_world(&mut self, i: usize) {
         let update = self.update;
-        let p = self.bones[i].applied_mut();
+        let bones = &mut self.bones[..];
+        let p = bones[i].applied_mut();
         p.local = update;
         p.world = update;
-        self.reset_world(i);
+        if Self::children_posed(bones, i, update) {
+            self.reset_world_children(i);
+        }
     }
 
     /// `BonePose.resetWorld`. Inline: the constraints call it for every
     /// bone they write, and most often it has nothing to do.
     #[inline]
     fn reset_world(&mut self, i: usize) {
-        let update = self.update;
-        // Nothing to do unless a child is already posed this update (a leaf,
-        // or children still to come in the update order).
-        let children = &self.bones[i].children;
-        if children
-            .iter()
-            .any(|&c| self.bones[c].applied().world == update)
-        {
+        if Self::children_posed(&self.bones, i, self.update) {
             self.reset_world_children(i);
         }
+    }
+
+    /// Whether a child of bone `i` is already posed this update: else
+    /// resetting its world does nothing (a leaf, or children still to come
+    /// in the update order).
+    #[inline(always)]
+    fn children_posed(bones: &[Bone], i: usize, update: u64) -> bool {
+        bones[i]
+            .children
+            .iter()
+            .any(|&c| bones[c].applied().world == update)
     }
 
     /// [`Skeleton::reset_world`] past its check, out of line.
