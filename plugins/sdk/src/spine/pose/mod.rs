@@ -575,44 +575,68 @@ impl<'a> Skeleton<'a> {
     }
 
     /// `BonePose.modifyLocal`.
+    #[inline(always)]
     pub(crate) fn modify_local(&mut self, i: usize) {
-        if self.bones[i].applied().local == self.update {
+        let update = self.update;
+        if self.bones[i].applied().local == update {
             self.update_local(i);
         }
-        self.bones[i].applied_mut().world = 0;
-        self.reset_world(i);
+        let bones = &mut self.bones[..];
+        bones[i].applied_mut().world = 0;
+        if Self::children_posed(bones, i, update) {
+            self.reset_world_children(i);
+        }
     }
 
     /// `BonePose.modifyWorld`.
+    #[inline]
     pub(crate) fn modify_world(&mut self, i: usize) {
         let update = self.update;
-        let p = self.bones[i].applied_mut();
+        let bones = &mut self.bones[..];
+        let p = bones[i].applied_mut();
         p.local = update;
         p.world = update;
-        self.reset_world(i);
+        if Self::children_posed(bones, i, update) {
+            self.reset_world_children(i);
+        }
     }
 
+    /// `BonePose.resetWorld`. Inline: the constraints call it for every
+    /// bone they write, and most often it has nothing to do.
+    #[inline]
     fn reset_world(&mut self, i: usize) {
-        let update = self.update;
-        // Nothing to do unless a child is already posed this update (a leaf,
-        // or children still to come in the update order).
-        let children = &self.bones[i].children;
-        if !children
-            .iter()
-            .any(|&c| self.bones[c].applied().world == update)
-        {
-            return;
+        if Self::children_posed(&self.bones, i, self.update) {
+            self.reset_world_children(i);
         }
+    }
+
+    /// Whether a child of bone `i` is already posed this update: else
+    /// resetting its world does nothing (a leaf, or children still to come
+    /// in the update order).
+    #[inline(always)]
+    fn children_posed(bones: &[Bone], i: usize, update: u64) -> bool {
+        bones[i]
+            .children
+            .iter()
+            .any(|&c| bones[c].applied().world == update)
+    }
+
+    /// [`Skeleton::reset_world`] past its check, out of line.
+    #[inline(never)]
+    fn reset_world_children(&mut self, i: usize) {
+        let update = self.update;
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
         stack.extend(self.bones[i].children.iter().rev().copied());
         while let Some(c) = stack.pop() {
-            if self.bones[c].applied().world == update {
-                if self.bones[c].applied().local == update {
+            let b = self.bones[c].applied();
+            if b.world == update {
+                if b.local == update {
                     self.update_local(c);
                 }
-                self.bones[c].applied_mut().world = 0;
-                stack.extend(self.bones[c].children.iter().rev().copied());
+                let bone = &mut self.bones[c];
+                bone.applied_mut().world = 0;
+                stack.extend(bone.children.iter().rev().copied());
             }
         }
         self.stack = stack;
@@ -670,9 +694,9 @@ impl<'a> Skeleton<'a> {
                 transform::update(self, d, &p);
                 Ok(())
             }
-            (ConstraintKind::Path(d), ConstraintPose::Path(_)) => path::update(self, c, d),
-            (ConstraintKind::Physics(d), ConstraintPose::Physics(_)) => {
-                physics::update(self, c, d, physics);
+            (ConstraintKind::Path(d), ConstraintPose::Path(p)) => path::update(self, c, d, &p),
+            (ConstraintKind::Physics(d), ConstraintPose::Physics(p)) => {
+                physics::update(self, c, d, &p, physics);
                 Ok(())
             }
             (ConstraintKind::Slider(d), ConstraintPose::Slider(_)) => slider::update(self, c, d),

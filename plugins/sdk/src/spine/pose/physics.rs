@@ -5,8 +5,8 @@
 //! `Physics.reset` restarts, `Physics.pose` reapplies without stepping and
 //! `Physics.none` does nothing.
 
-use super::{ConstraintPose, Physics, Skeleton};
-use crate::spine::data::{PhysicsData, ScaleYMode};
+use super::{Physics, Skeleton};
+use crate::spine::data::{PhysicsData, PhysicsPose, ScaleYMode};
 use crate::spine::math::{atan2, sin_cos, PI2};
 
 /// The simulation state a physics constraint carries between updates.
@@ -111,11 +111,15 @@ fn clamp_abs(v: f64, q: f64) -> f64 {
     }
 }
 
-/// `PhysicsConstraint.update(skeleton, physics)` of constraint `c`.
-pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &PhysicsData, physics: Physics) {
-    let ConstraintPose::Physics(p) = *sk.constraints[c].applied() else {
-        return;
-    };
+/// `PhysicsConstraint.update(skeleton, physics)` of constraint `c` (`p` its
+/// applied pose).
+pub(super) fn update(
+    sk: &mut Skeleton<'_>,
+    c: usize,
+    data: &PhysicsData,
+    p: &PhysicsPose,
+    physics: Physics,
+) {
     let mix = p.mix;
     if mix == 0.0 {
         return;

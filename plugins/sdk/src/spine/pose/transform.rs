@@ -20,6 +20,7 @@ fn clamp(v: f64, min: f64, max: f64) -> f64 {
 }
 
 /// `From*.value`.
+#[inline(always)]
 pub(super) fn property_value(
     p: Property,
     sk: (f64, f64),
@@ -245,8 +246,8 @@ pub(super) fn update(sk: &mut Skeleton<'_>, d: &TransformData, p: &TransformPose
             sk.modify_world(b);
         }
         for from in &d.properties {
-            let source = *sk.bones[d.source].applied();
-            let value = property_value(from.property, scale, &source, d.local_source, &d.offsets)
+            let source = sk.bones[d.source].applied();
+            let value = property_value(from.property, scale, source, d.local_source, &d.offsets)
                 - from.offset;
             for to in &from.to {
                 if mix_of(to.property, p) == 0.0 {
