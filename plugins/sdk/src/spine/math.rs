@@ -3,7 +3,11 @@
 //! 3.1415927, not `std::f64::consts::PI`, so "zero" terms are not exactly zero.
 
 mod atan_table;
+mod lanes;
 mod table;
+
+use lanes::Lanes;
+use wide::f64x2;
 
 /// `MathUtils.PI` (deliberately the runtime's float literal).
 #[allow(clippy::approx_constant)]
@@ -34,15 +38,112 @@ pub fn sin(x: f64) -> f64 {
 /// `(Math.sin(x), Math.cos(x))` in one call, to within an ulp of each (of
 /// the true values and of fdlibm's, which JavaScript engines ship; see
 /// [`sin_cos_fdlibm`]). Up to π/4 these are fdlibm's kernels. For
-/// `π/4 < |x| < 64` — every other angle a pose meets — the argument is reduced to `r = x − k·π/32` (`|r| ≤ π/64`, `π/32` in three
-/// parts, the first two exact when multiplied by `k`) and `sin x`, `cos x`
-/// come from the sine and cosine of `k·π/32` (a table of double-doubles) and
-/// short polynomials in `r`: no branch on the quadrant, shorter dependency
-/// chains and about two thirds of fdlibm's instructions — the poser makes a
-/// few hundred of these calls per pose. Larger and non-finite arguments go to
-/// fdlibm.
+/// `π/4 < |x| < 64` — every other angle a pose meets — the argument is
+/// reduced to `r = x − k·π/32` (`|r| ≤ π/64`, `π/32` in three parts, the
+/// first two exact when multiplied by `k`) and `sin x`, `cos x` come from the
+/// sine and cosine of `k·π/32` (a table of double-doubles) and short
+/// polynomials in `r`: no branch on the quadrant, shorter dependency chains
+/// and about two thirds of fdlibm's instructions — the poser makes a few
+/// hundred of these calls per pose. Larger and non-finite arguments go to
+/// fdlibm. [`sin_cos2`] runs the same code on two lanes.
 #[inline]
 pub fn sin_cos(x: f64) -> (f64, f64) {
+    let ix = high_abs(x);
+    if ix <= 0x3fe9_21fb {
+        // |x| ~<= π/4: fdlibm's kernels need no reduction (and are shorter).
+        return kernels_side_by_side(x, ix);
+    }
+    if x.abs() < 64.0 {
+        return by_table(x);
+    }
+    sin_cos_fdlibm(x)
+}
+
+/// [`sin_cos`] of two arguments at once: the same bits as two calls
+/// (tested); when both take the same path, in two-lane operations.
+#[inline]
+pub fn sin_cos2(x: [f64; 2]) -> ([f64; 2], [f64; 2]) {
+    let small = |x: f64| high_abs(x) <= 0x3fe9_21fb;
+    let lanes = |(s, c): (f64x2, f64x2)| (s.to_array(), c.to_array());
+    if small(x[0]) && small(x[1]) {
+        return lanes(by_kernels(f64x2::new(x)));
+    }
+    let tabled = |x: f64| !small(x) && x.abs() < 64.0;
+    if tabled(x[0]) && tabled(x[1]) {
+        return lanes(by_table(f64x2::new(x)));
+    }
+    let ((s0, c0), (s1, c1)) = (sin_cos(x[0]), sin_cos(x[1]));
+    ([s0, s1], [c0, c1])
+}
+
+/// The high word of `|x|`, as fdlibm tests sizes by it.
+#[inline(always)]
+fn high_abs(x: f64) -> u32 {
+    ((x.to_bits() >> 32) as u32) & 0x7fff_ffff
+}
+
+/// `(kernel_sin(x, 0, false), kernel_cos(x, 0))` for `|x| <= π/4` in each
+/// lane: the same arithmetic in the same order as the two kernels, so the
+/// same bits (tested). `__kernel_cos`'s two ends are one expression: below
+/// 0.3 its `1 − (z/2 − w)` is `(1 − qx) − ((z/2 − qx) − w)` with `qx = 0`,
+/// the same bits, so the lanes do not branch; its `w = z·r − x·y` is `z·r`
+/// here (`y = 0`, and `z·r` is not zero above 2^-27, below which the lane is
+/// `(x, 1)` anyway).
+#[inline(always)]
+#[allow(clippy::excessive_precision)] // fdlibm's literals, as written
+fn by_kernels<L: Lanes>(x: L) -> (L, L) {
+    const S: [f64; 6] = [
+        -1.66666666666666324348e-01,
+        8.33333333332248946124e-03,
+        -1.98412698298579493134e-04,
+        2.75573137070700676789e-06,
+        -2.50507602534068634195e-08,
+        1.58969099521155010221e-10,
+    ];
+    const C: [f64; 6] = [
+        4.16666666666666019037e-02,
+        -1.38888888888741095749e-03,
+        2.48015872894767294178e-05,
+        -2.75573143513906633035e-07,
+        2.08757232129817482790e-09,
+        -1.13596475577881948265e-11,
+    ];
+    let k = L::splat;
+    let z = x * x;
+    // sin: S2 + z·(S3 + z·(S4 + z·(S5 + z·S6))); cos: the same shape one
+    // step longer, C1 + z·(C2 + …).
+    let (mut ps, mut pc) = (k(S[5]), k(C[5]));
+    for i in (1..5).rev() {
+        ps = k(S[i]) + z * ps;
+        pc = k(C[i]) + z * pc;
+    }
+    let rc = z * (k(C[0]) + z * pc);
+    let v = z * x;
+    let sin = x + v * (k(S[0]) + z * ps);
+    let qx = x.map(|x| {
+        let ix = high_abs(x);
+        if ix < 0x3fd3_3333 {
+            0.0 // |x| < 0.3
+        } else if ix > 0x3fe9_0000 {
+            0.28125
+        } else {
+            f64::from_bits(u64::from(ix.wrapping_sub(0x0020_0000)) << 32) // |x| / 4
+        }
+    });
+    let hz = k(0.5) * z - qx;
+    let a = k(1.0) - qx;
+    let cos = a - (hz - z * rc);
+    // |x| < 2^-27: x and 1.
+    let tiny = |x: f64| high_abs(x) < 0x3e40_0000;
+    (
+        x.zip(sin, |x, s| if tiny(x) { x } else { s }),
+        x.zip(cos, |x, c| if tiny(x) { 1.0 } else { c }),
+    )
+}
+
+/// The table path of [`sin_cos`], for `π/4 < |x| < 64` in each lane.
+#[inline(always)]
+fn by_table<L: Lanes>(x: L) -> (L, L) {
     /// 1.5·2^52: adding it rounds a double below 2^51 to an integer, held in
     /// the low bits of the sum.
     const ROUND: f64 = 6_755_399_441_055_744.0;
@@ -56,28 +157,21 @@ pub fn sin_cos(x: f64) -> (f64, f64) {
     const C4: f64 = 1.0 / 24.0;
     const C6: f64 = -1.0 / 720.0;
     const C8: f64 = 1.0 / 40320.0;
-    let ix = ((x.to_bits() >> 32) as u32) & 0x7fff_ffff;
-    if ix <= 0x3fe9_21fb {
-        // |x| ~<= π/4: fdlibm's kernels need no reduction (and are shorter).
-        return kernels_side_by_side(x, ix);
-    }
-    if x.is_nan() || x.abs() >= 64.0 {
-        return sin_cos_fdlibm(x);
-    }
-    let t = x * table::INV_PI_32 + ROUND;
-    let k = (t.to_bits() & 63) as usize;
-    let kf = t - ROUND;
+    let k = L::splat;
+    let t = x * k(table::INV_PI_32) + k(ROUND);
+    let kf = t - k(ROUND);
     // x − k·P1 and k·P2 are exact; e is what rounding a − b dropped, less
     // k·P3: r + e is x − k·π/32 to about 2^-100.
-    let a = x - kf * table::PI_32_1;
-    let b = kf * table::PI_32_2;
+    let a = x - kf * k(table::PI_32_1);
+    let b = kf * k(table::PI_32_2);
     let r = a - b;
-    let e = ((a - r) - b) - kf * table::PI_32_3;
+    let e = ((a - r) - b) - kf * k(table::PI_32_3);
     let z = r * r;
     // sin r − r and cos r − 1.
-    let sm = r * z * (S3 + z * (S5 + z * (S7 + z * S9)));
-    let cm = z * (C2 + z * (C4 + z * (C6 + z * C8)));
-    let [s_hi, s_lo, c_hi, c_lo] = table::SIN_COS_PI_32[k];
+    let sm = r * z * (k(S3) + z * (k(S5) + z * (k(S7) + z * k(S9))));
+    let cm = z * (k(C2) + z * (k(C4) + z * (k(C6) + z * k(C8))));
+    let entry = |j: usize| t.map(|t| table::SIN_COS_PI_32[(t.to_bits() & 63) as usize][j]);
+    let (s_hi, s_lo, c_hi, c_lo) = (entry(0), entry(1), entry(2), entry(3));
     // sin(u + r) = sin u + cos u·r + cos u·(sin r − r) + sin u·(cos r − 1),
     // the small terms first; cos likewise.
     let d = sm + e;
@@ -160,7 +254,10 @@ fn rem_pio2(x: f64, ix: u32) -> (i32, f64, f64) {
 /// `(kernel_sin(x, 0, false), kernel_cos(x, 0))` for `|x| <= π/4` (`ix`
 /// the high word of `|x|`), their two Horner chains side by side so that the
 /// compiler runs them as two-lane operations: each lane is the same
-/// arithmetic in the same order, so the same bits as the two kernels.
+/// arithmetic in the same order, so the same bits as the two kernels. (The
+/// one-lane [`sin_cos`] takes this, shorter for one lane than
+/// [`by_kernels`], which serves [`sin_cos2`]: the two are held to the same
+/// bits by the tests.)
 #[inline]
 #[allow(clippy::excessive_precision)] // fdlibm's literals, as written
 fn kernels_side_by_side(x: f64, ix: u32) -> (f64, f64) {
@@ -605,6 +702,41 @@ mod tests {
             let (s, c) = kernels_side_by_side(x, ix);
             assert_eq!(s.to_bits(), kernel_sin(x, 0.0, false).to_bits(), "{x}");
             assert_eq!(c.to_bits(), kernel_cos(x, 0.0).to_bits(), "{x}");
+            // And on two lanes, beside another argument.
+            let (s2, c2) = by_kernels(f64x2::new([x, -x * 0.75]));
+            assert_eq!(s2.to_array()[0].to_bits(), s.to_bits(), "{x}");
+            assert_eq!(c2.to_array()[0].to_bits(), c.to_bits(), "{x}");
+        }
+    }
+
+    #[test]
+    fn sin_cos2_is_two_calls_of_sin_cos() {
+        let mut next = uniform(0x0dd_ba11_5eed);
+        let mut xs: Vec<f64> = (0..200_000)
+            .map(|k| (next() - 0.5) * [1.6, 2.0, 130.0, 1e4][k % 4])
+            .collect();
+        xs.extend([
+            0.0,
+            -0.0,
+            1e-300,
+            -1e-9,
+            0.3,
+            -0.2999999,
+            0.78125,
+            std::f64::consts::FRAC_PI_4,
+            63.999,
+            -64.0,
+            64.0,
+            f64::NAN,
+            f64::INFINITY,
+        ]);
+        for pair in xs.windows(2) {
+            let (s, c) = sin_cos2([pair[0], pair[1]]);
+            for l in 0..2 {
+                let (es, ec) = sin_cos(pair[l]);
+                assert_eq!(s[l].to_bits(), es.to_bits(), "{pair:?}");
+                assert_eq!(c[l].to_bits(), ec.to_bits(), "{pair:?}");
+            }
         }
     }
 

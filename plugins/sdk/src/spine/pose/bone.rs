@@ -4,7 +4,7 @@
 //! `modifyWorld`, `resetWorld`, implemented on [`super::Skeleton`]).
 
 use crate::spine::data::{BoneLocal, Inherit};
-use crate::spine::math::{atan2_deg, sin_cos, DEG_RAD, EPSILON2};
+use crate::spine::math::{atan2_deg, sin_cos, sin_cos2, DEG_RAD, EPSILON2};
 use std::mem::offset_of;
 
 /// A bone pose: local values, world matrix, and update stamps.
@@ -164,7 +164,7 @@ impl BonePose {
 
     /// [`BonePose::compute_world`] for a bone with a parent (`[a, b, c, d,
     /// worldX, worldY]`) and the normal inherit mode: the same arithmetic.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn compute_world_normal(&mut self, parent: [f64; 6], memo: &mut TrigMemo) {
         let [pa, pb, pc, pd, px, py] = parent;
         self.world_x = pa * self.x + pb * self.y + px;
@@ -178,6 +178,60 @@ impl BonePose {
         self.b = pa * lb + pb * ld;
         self.c = pc * la + pd * lc;
         self.d = pc * lb + pd * ld;
+    }
+
+    /// [`BonePose::compute_world_normal`] for two bones at once (`poses`,
+    /// with their parents' `[a, b, c, d, worldX, worldY]` and their trig
+    /// memos), both of equal shears: lane by lane the same arithmetic in the
+    /// same order as one bone at a time, so the same bits, written as
+    /// two-lane operations (one bone per lane) that the compiler packs; the
+    /// sines and cosines come from one two-lane [`sin_cos2`].
+    #[inline]
+    pub(crate) fn compute_world_normal2(
+        poses: [&mut BonePose; 2],
+        parents: [[f64; 6]; 2],
+        memos: [&mut TrigMemo; 2],
+    ) {
+        let [p, q] = poses;
+        let [mp, mq] = memos;
+        let lane = |k: usize| [parents[0][k], parents[1][k]];
+        let (pa, pb, pc, pd, px, py) = (lane(0), lane(1), lane(2), lane(3), lane(4), lane(5));
+        let rx = mul(add([p.rotation, q.rotation], [p.shear_x, q.shear_x]), [DEG_RAD; 2]);
+        let (sx_, cx) = if rx[0].to_bits() == mp.x && rx[1].to_bits() == mq.x {
+            ([mp.sin, mq.sin], [mp.cos, mq.cos])
+        } else {
+            let (s, c) = sin_cos2(rx);
+            *mp = TrigMemo {
+                x: rx[0].to_bits(),
+                sin: s[0],
+                cos: c[0],
+            };
+            *mq = TrigMemo {
+                x: rx[1].to_bits(),
+                sin: s[1],
+                cos: c[1],
+            };
+            (s, c)
+        };
+        let (sq, cq) = ([SIN_90; 2], [COS_90; 2]);
+        let cy = sub(mul(cx, cq), mul(sx_, sq));
+        let sy_ = add(mul(sx_, cq), mul(cx, sq));
+        let (scale_x, scale_y) = ([p.scale_x, q.scale_x], [p.scale_y, q.scale_y]);
+        let la = mul(cx, scale_x);
+        let lb = mul(cy, scale_y);
+        let lc = mul(sx_, scale_x);
+        let ld = mul(sy_, scale_y);
+        let (x, y) = ([p.x, q.x], [p.y, q.y]);
+        let wx = add(add(mul(pa, x), mul(pb, y)), px);
+        let wy = add(add(mul(pc, x), mul(pd, y)), py);
+        let a = add(mul(pa, la), mul(pb, lc));
+        let b = add(mul(pa, lb), mul(pb, ld));
+        let c = add(mul(pc, la), mul(pd, lc));
+        let d = add(mul(pc, lb), mul(pd, ld));
+        for (l, pose) in [p, q].into_iter().enumerate() {
+            (pose.a, pose.b, pose.c, pose.d) = (a[l], b[l], c[l], d[l]);
+            (pose.world_x, pose.world_y) = (wx[l], wy[l]);
+        }
     }
 
     /// `updateWorldTransform` after the stamp handling.
@@ -496,6 +550,22 @@ fn rot2(rotation: f64, shear_x: f64, shear_y: f64, memo: &mut TrigMemo) -> [f64;
     let ry = (rotation + 90.0 + shear_y) * DEG_RAD;
     let (sry, cry) = sin_cos(ry);
     [crx, srx, cry, sry]
+}
+
+/// Two-lane `a·b`, `a + b`, `a − b` (each lane the scalar operation).
+#[inline(always)]
+fn mul(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
+    [a[0] * b[0], a[1] * b[1]]
+}
+
+#[inline(always)]
+fn add(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
+    [a[0] + b[0], a[1] + b[1]]
+}
+
+#[inline(always)]
+fn sub(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
+    [a[0] - b[0], a[1] - b[1]]
 }
 
 fn wrap_shear(v: &mut f64) {

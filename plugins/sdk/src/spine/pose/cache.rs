@@ -47,6 +47,11 @@ impl Skeleton<'_> {
         for i in 0..self.bones.len() {
             self.sort_bone(i);
         }
+        if self.paired {
+            let parents: Vec<Option<usize>> = self.bones.iter().map(|b| b.parent).collect();
+            let touch = self.constraint_touch();
+            self.update_cache = super::schedule::pair_bones(&self.update_cache, &parents, &touch);
+        }
         Ok(())
     }
 

@@ -15,6 +15,7 @@ mod bone;
 mod cache;
 mod ik;
 mod path;
+mod schedule;
 mod physics;
 mod slider;
 mod slot;
@@ -174,6 +175,8 @@ impl Constraint {
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Update {
     Bone(usize),
+    /// Two bone updates that may run side by side (see `schedule`).
+    Pair(usize, usize),
     Constraint(usize),
 }
 
@@ -224,6 +227,8 @@ pub struct Skeleton<'a> {
     /// Gravity direction y.
     pub gravity_y: f64,
     update_cache: Vec<Update>,
+    /// Bone updates are paired in the update cache (see `schedule`).
+    paired: bool,
     reset_cache: Vec<Reset>,
     update: u64,
     stack: Vec<usize>,
@@ -313,6 +318,7 @@ impl<'a> Skeleton<'a> {
             gravity_x: 0.0,
             gravity_y: 1.0,
             update_cache: Vec::new(),
+            paired: true,
             reset_cache: Vec::new(),
             update: 0,
             stack: Vec::new(),
@@ -520,8 +526,9 @@ impl<'a> Skeleton<'a> {
             .map(|p| self.bones[p].applied().world_of())
     }
 
-    /// `BonePose.updateWorldTransform`.
-    #[inline]
+    /// `BonePose.updateWorldTransform`. Inline in the update loop (its
+    /// hottest path); paired bones call it out of line (`update_apart`).
+    #[inline(always)]
     pub(crate) fn update_world(&mut self, i: usize) {
         let update = self.update;
         // The commonest case first: a child bone of the normal inherit mode
@@ -678,6 +685,10 @@ impl<'a> Skeleton<'a> {
                 if self.bones[i].applied().world != self.update {
                     self.update_world(i);
                 }
+                Ok(())
+            }
+            Update::Pair(i, j) => {
+                self.update_pair(i, j);
                 Ok(())
             }
             Update::Constraint(c) => self.update_constraint(c, physics),

@@ -1,0 +1,323 @@
+//! Bone updates two at a time: the update cache's bones paired across
+//! independent chains (built once with the cache), and the paired step of
+//! `updateWorldTransform`.
+//!
+//! Between two constraints the cache is a run of bone updates, and a bone's
+//! update reads only its own local values and its parent's world transform
+//! and writes only its own world transform (and stamps). So a bone update
+//! may move ahead of others in its run as long as it does not pass an
+//! update of itself, of its parent, or of one of its children: the results
+//! are the same bits. [`pair_bones`] pulls such an update up beside an
+//! earlier one, and [`Skeleton::update_pair`] then computes both in two-lane
+//! arithmetic when both take the common path (normal inherit, local values
+//! current, equal shears), or one after the other as the cache had them.
+
+use super::{Skeleton, Update};
+use crate::spine::data::{AttachmentKind, ConstraintKind, Inherit};
+
+/// How far apart (in cache entries) two entries may be and still change
+/// places: past one chain of a few dozen bones and its constraints.
+const WINDOW: usize = 64;
+
+/// Whether two entries of the cache must keep their order: two bone
+/// updates of the same bone or of a parent and its child; a bone update and
+/// a constraint that may touch that bone; two constraints that may touch a
+/// common bone. `touch` is per constraint the sorted bones it may read or
+/// write (`None`: any).
+fn conflict(x: Update, y: Update, parent: &[Option<usize>], touch: &[Option<Vec<usize>>]) -> bool {
+    let touches = |c: usize, bone: usize| match touch.get(c) {
+        Some(Some(bones)) => bones.binary_search(&bone).is_ok(),
+        _ => true,
+    };
+    match (x, y) {
+        (Update::Bone(a), Update::Bone(b)) => {
+            a == b || parent[a] == Some(b) || parent[b] == Some(a)
+        }
+        (Update::Bone(b), Update::Constraint(c)) | (Update::Constraint(c), Update::Bone(b)) => {
+            touches(c, b)
+        }
+        (Update::Constraint(c), Update::Constraint(d)) => match (touch.get(c), touch.get(d)) {
+            (Some(Some(a)), Some(Some(b))) => a.iter().any(|bone| b.binary_search(bone).is_ok()),
+            _ => true,
+        },
+        _ => true,
+    }
+}
+
+/// The update cache reordered and its bone updates paired (see the module
+/// doc): a list schedule of the cache's dependency graph (the pairs of
+/// entries that [`conflict`], in their cache order; entries more than
+/// [`WINDOW`] apart keep their order too). Each step emits the constraints
+/// that are ready (they make more bone updates ready), then the earliest
+/// ready bone update with the next ready one as its partner: two ready
+/// entries never conflict. `parent` is each bone's parent, `touch` as for
+/// [`conflict`].
+pub(super) fn pair_bones(
+    cache: &[Update],
+    parent: &[Option<usize>],
+    touch: &[Option<Vec<usize>>],
+) -> Vec<Update> {
+    let n = cache.len();
+    // Dependencies within the window: how many earlier entries each waits
+    // for, and who waits for each.
+    let mut waits = vec![0usize; n];
+    let mut waiters: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for y in 0..n {
+        for x in y.saturating_sub(WINDOW)..y {
+            if conflict(cache[x], cache[y], parent, touch) {
+                waits[y] += 1;
+                waiters[x].push(y);
+            }
+        }
+    }
+    let mut done = vec![false; n];
+    let mut low = 0; // every entry before it is emitted
+    let mut out = Vec::with_capacity(n);
+    let emit = |k: usize, done: &mut Vec<bool>, waits: &mut Vec<usize>| {
+        done[k] = true;
+        for &w in &waiters[k] {
+            waits[w] -= 1;
+        }
+    };
+    while low < n {
+        // Ready: not emitted, waits for nobody, and within the window.
+        let end = n.min(low + WINDOW);
+        let mut emitted_constraint = false;
+        for k in low..end {
+            if !done[k] && waits[k] == 0 && matches!(cache[k], Update::Constraint(_)) {
+                out.push(cache[k]);
+                emit(k, &mut done, &mut waits);
+                emitted_constraint = true;
+                break;
+            }
+        }
+        if !emitted_constraint {
+            let mut ready = (low..end).filter(|&k| {
+                !done[k] && waits[k] == 0 && matches!(cache[k], Update::Bone(_))
+            });
+            // The earliest entry left is always ready (what it waits for
+            // comes before it); should that ever fail, the cache as built.
+            let (Some(first), second) = (ready.next(), ready.next()) else {
+                return cache.to_vec();
+            };
+            let Update::Bone(a) = cache[first] else {
+                return cache.to_vec();
+            };
+            match second.map(|k| (k, cache[k])) {
+                Some((k, Update::Bone(b))) if parent[b].is_some() => {
+                    out.push(Update::Pair(a, b));
+                    emit(first, &mut done, &mut waits);
+                    emit(k, &mut done, &mut waits);
+                }
+                _ => {
+                    out.push(Update::Bone(a));
+                    emit(first, &mut done, &mut waits);
+                }
+            }
+        }
+        while low < n && done[low] {
+            low += 1;
+        }
+    }
+    out
+}
+
+impl Skeleton<'_> {
+    /// Per constraint: the bones its update may read or write (`None`:
+    /// any). That is the bones it names (and the slot's bone of a path), their
+    /// parents (reading a local pose from a world one reads the parent), and
+    /// every descendant of the bones it writes (`resetWorld` restamps them,
+    /// and may recompute their local values). A slider applies an animation
+    /// and a weighted path reads the bones of its vertices: both may touch
+    /// anything.
+    pub(super) fn constraint_touch(&self) -> Vec<Option<Vec<usize>>> {
+        let data = self.data;
+        let weighted_paths = data.attachments.iter().any(|a| {
+            matches!(&a.kind, AttachmentKind::Path(p) if p.vertex.bones.is_some())
+        });
+        data.constraints
+            .iter()
+            .map(|c| {
+                let (read, written): (Vec<usize>, &[usize]) = match &c.kind {
+                    ConstraintKind::Ik(d) => ([&[d.target][..], &d.bones].concat(), &d.bones),
+                    ConstraintKind::Transform(d) => {
+                        ([&[d.source][..], &d.bones].concat(), &d.bones)
+                    }
+                    ConstraintKind::Path(_) if weighted_paths => return None,
+                    ConstraintKind::Path(d) => {
+                        let slot_bone = self.slots.get(d.slot)?.bone;
+                        ([&[slot_bone][..], &d.bones].concat(), &d.bones)
+                    }
+                    ConstraintKind::Physics(d) => (vec![d.bone], std::slice::from_ref(&d.bone)),
+                    ConstraintKind::Slider(_) => return None,
+                };
+                let mut touch = Vec::new();
+                for &b in &read {
+                    touch.push(b);
+                    touch.extend(self.bones.get(b)?.parent);
+                }
+                let mut stack = written.to_vec();
+                while let Some(b) = stack.pop() {
+                    let children = &self.bones.get(b)?.children;
+                    touch.extend(children);
+                    stack.extend(children);
+                }
+                touch.sort_unstable();
+                touch.dedup();
+                Some(touch)
+            })
+            .collect()
+    }
+
+    /// Turns the pairing of bone updates off or on and rebuilds the update
+    /// cache. The poses are the same bits either way (the tests compare
+    /// them); off is only for those tests.
+    #[doc(hidden)]
+    pub fn set_paired_updates(&mut self, paired: bool) -> Result<(), super::PoseError> {
+        self.paired = paired;
+        self.update_cache()
+    }
+
+    /// The update of a bone pair of the cache (see [`pair_bones`]): both
+    /// at once when both need it and take the common path, else one after
+    /// the other. Out of line, so that the update loop keeps the one-bone
+    /// update inline.
+    #[inline(never)]
+    pub(super) fn update_pair(&mut self, i: usize, j: usize) {
+        let update = self.update;
+        let (bi, bj) = (&self.bones[i], &self.bones[j]);
+        let (pi, pj) = (bi.applied(), bj.applied());
+        let common = |p: &super::BonePose| {
+            p.world != update
+                && p.local != update
+                && p.inherit == Some(Inherit::Normal)
+                && p.shear_x == p.shear_y
+        };
+        if let (Some(parent_i), Some(parent_j), true, true) =
+            (bi.parent, bj.parent, common(pi), common(pj))
+        {
+            let world = |k: usize| {
+                let w = self.bones[k].applied();
+                [w.a, w.b, w.c, w.d, w.world_x, w.world_y]
+            };
+            let parents = [world(parent_i), world(parent_j)];
+            if let (Ok([bi, bj]), Ok(memos)) = (
+                self.bones.get_disjoint_mut([i, j]),
+                self.trig.get_disjoint_mut([i, j]),
+            ) {
+                let (pi, pj) = (bi.applied_mut(), bj.applied_mut());
+                pi.world = update;
+                pj.world = update;
+                super::BonePose::compute_world_normal2([pi, pj], parents, memos);
+                return;
+            }
+        }
+        self.update_apart(i, j);
+    }
+
+    /// The two updates of a pair one after the other, as the cache had
+    /// them.
+    #[inline(never)]
+    fn update_apart(&mut self, i: usize, j: usize) {
+        let update = self.update;
+        if self.bones[i].applied().world != update {
+            self.update_world(i);
+        }
+        if self.bones[j].applied().world != update {
+            self.update_world(j);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn order(steps: &[Update]) -> Vec<usize> {
+        steps
+            .iter()
+            .flat_map(|u| match *u {
+                Update::Bone(i) => vec![i],
+                Update::Pair(i, j) => vec![i, j],
+                Update::Constraint(_) => vec![],
+            })
+            .collect()
+    }
+
+    #[test]
+    fn chains_pair_level_by_level_and_constraints_stay_barriers() {
+        // root 0; chain 1-2-3 and chain 4-5-6, both under the root.
+        let parent = [None, Some(0), Some(1), Some(2), Some(0), Some(4), Some(5)];
+        let cache: Vec<Update> = [0, 1, 2, 3, 4, 5, 6].map(Update::Bone).into();
+        let paired = pair_bones(&cache, &parent, &[]);
+        assert_eq!(
+            paired,
+            vec![
+                Update::Bone(0),
+                Update::Pair(1, 4),
+                Update::Pair(2, 5),
+                Update::Pair(3, 6)
+            ]
+        );
+        // A constraint between the chains: nothing crosses it.
+        let mut cache = cache;
+        cache.insert(4, Update::Constraint(0));
+        let paired = pair_bones(&cache, &parent, &[]);
+        assert_eq!(order(&paired), vec![0, 1, 2, 3, 4, 5, 6]);
+        assert!(paired.contains(&Update::Constraint(0)));
+        assert!(!paired.iter().any(|u| matches!(u, Update::Pair(..))));
+    }
+
+    #[test]
+    fn no_update_passes_its_parent_its_child_or_itself() {
+        // Random forests and runs (bones repeated, parents after children):
+        // every moved update keeps its order with its parent's, its
+        // children's and its own other updates.
+        let mut rng = crate::test_rng::Rng(0x5eed_0f_ba1d);
+        for _ in 0..300 {
+            let n = 2 + (rng.unit() * 30.0) as usize;
+            let parent: Vec<Option<usize>> = (0..n)
+                .map(|i| (i > 0 && rng.unit() < 0.9).then(|| (rng.unit() * i as f64) as usize))
+                .collect();
+            let cache: Vec<Update> = (0..n * 2)
+                .map(|_| Update::Bone((rng.unit() * n as f64) as usize))
+                .collect();
+            let paired = pair_bones(&cache, &parent, &[]);
+            let before = order(&cache);
+            let after = order(&paired);
+            assert_eq!(
+                {
+                    let mut v = after.clone();
+                    v.sort();
+                    v
+                },
+                {
+                    let mut v = before.clone();
+                    v.sort();
+                    v
+                }
+            );
+            // Positions of each original update in the new order.
+            let mut seen = vec![0; n];
+            let tag = |seq: &[usize], seen: &mut Vec<usize>| -> Vec<(usize, usize)> {
+                seen.iter_mut().for_each(|s| *s = 0);
+                seq.iter()
+                    .map(|&b| {
+                        seen[b] += 1;
+                        (b, seen[b])
+                    })
+                    .collect()
+            };
+            let (tb, ta) = (tag(&before, &mut seen), tag(&after, &mut seen));
+            let pos = |t: (usize, usize)| ta.iter().position(|&x| x == t).unwrap();
+            for x in 0..tb.len() {
+                for y in x + 1..tb.len() {
+                    let (u, v) = (tb[x].0, tb[y].0);
+                    if u == v || parent[u] == Some(v) || parent[v] == Some(u) {
+                        assert!(pos(tb[x]) < pos(tb[y]), "{cache:?} -> {paired:?}");
+                    }
+                }
+            }
+        }
+    }
+}
