@@ -7,7 +7,9 @@ use std::ops::{Add, Mul, Sub};
 use wide::f64x2;
 
 /// One `f64` or two, with the operations the trigonometry needs.
-pub(crate) trait Lanes: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> {
+pub(crate) trait Lanes:
+    Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self>
+{
     /// `v` in every lane.
     fn splat(v: f64) -> Self;
     /// `f` lane by lane.

@@ -196,7 +196,10 @@ impl BonePose {
         let [mp, mq] = memos;
         let lane = |k: usize| [parents[0][k], parents[1][k]];
         let (pa, pb, pc, pd, px, py) = (lane(0), lane(1), lane(2), lane(3), lane(4), lane(5));
-        let rx = mul(add([p.rotation, q.rotation], [p.shear_x, q.shear_x]), [DEG_RAD; 2]);
+        let rx = mul(
+            add([p.rotation, q.rotation], [p.shear_x, q.shear_x]),
+            [DEG_RAD; 2],
+        );
         let (sx_, cx) = if rx[0].to_bits() == mp.x && rx[1].to_bits() == mq.x {
             ([mp.sin, mq.sin], [mp.cos, mq.cos])
         } else {
