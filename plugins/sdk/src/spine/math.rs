@@ -80,6 +80,28 @@ pub fn sin_cos2(x: [f64; 2]) -> ([f64; 2], [f64; 2]) {
     ([s0, s1], [c0, c1])
 }
 
+/// fdlibm's `__kernel_sin` coefficients S1..S6, as written.
+#[allow(clippy::excessive_precision)]
+const KERNEL_S: [f64; 6] = [
+    -1.66666666666666324348e-01,
+    8.33333333332248946124e-03,
+    -1.98412698298579493134e-04,
+    2.75573137070700676789e-06,
+    -2.50507602534068634195e-08,
+    1.58969099521155010221e-10,
+];
+
+/// fdlibm's `__kernel_cos` coefficients C1..C6, as written.
+#[allow(clippy::excessive_precision)]
+const KERNEL_C: [f64; 6] = [
+    4.16666666666666019037e-02,
+    -1.38888888888741095749e-03,
+    2.48015872894767294178e-05,
+    -2.75573143513906633035e-07,
+    2.08757232129817482790e-09,
+    -1.13596475577881948265e-11,
+];
+
 /// The high word of `|x|`, as fdlibm tests sizes by it.
 #[inline(always)]
 fn high_abs(x: f64) -> u32 {
@@ -94,24 +116,9 @@ fn high_abs(x: f64) -> u32 {
 /// here (`y = 0`, and `z·r` is not zero above 2^-27, below which the lane is
 /// `(x, 1)` anyway).
 #[inline(always)]
-#[allow(clippy::excessive_precision)] // fdlibm's literals, as written
 fn by_kernels<L: Lanes>(x: L) -> (L, L) {
-    const S: [f64; 6] = [
-        -1.66666666666666324348e-01,
-        8.33333333332248946124e-03,
-        -1.98412698298579493134e-04,
-        2.75573137070700676789e-06,
-        -2.50507602534068634195e-08,
-        1.58969099521155010221e-10,
-    ];
-    const C: [f64; 6] = [
-        4.16666666666666019037e-02,
-        -1.38888888888741095749e-03,
-        2.48015872894767294178e-05,
-        -2.75573143513906633035e-07,
-        2.08757232129817482790e-09,
-        -1.13596475577881948265e-11,
-    ];
+    const S: [f64; 6] = KERNEL_S;
+    const C: [f64; 6] = KERNEL_C;
     let k = L::splat;
     let z = x * x;
     // sin: S2 + z·(S3 + z·(S4 + z·(S5 + z·S6))); cos: the same shape one
@@ -192,24 +199,9 @@ fn by_table<L: Lanes>(x: L) -> (L, L) {
 /// [`by_kernels`], which serves [`sin_cos2`]: the two are held to the same
 /// bits by the tests.)
 #[inline]
-#[allow(clippy::excessive_precision)] // fdlibm's literals, as written
 fn kernels_side_by_side(x: f64, ix: u32) -> (f64, f64) {
-    const S: [f64; 6] = [
-        -1.66666666666666324348e-01,
-        8.33333333332248946124e-03,
-        -1.98412698298579493134e-04,
-        2.75573137070700676789e-06,
-        -2.50507602534068634195e-08,
-        1.58969099521155010221e-10,
-    ];
-    const C: [f64; 6] = [
-        4.16666666666666019037e-02,
-        -1.38888888888741095749e-03,
-        2.48015872894767294178e-05,
-        -2.75573143513906633035e-07,
-        2.08757232129817482790e-09,
-        -1.13596475577881948265e-11,
-    ];
+    const S: [f64; 6] = KERNEL_S;
+    const C: [f64; 6] = KERNEL_C;
     if ix < 0x3e40_0000 {
         // |x| < 2^-27.
         return (x, 1.0);
