@@ -83,16 +83,14 @@ pub(super) fn apply(
         (K::Transform(_), ConstraintPose::Transform(p), ConstraintPose::Transform(s)) => {
             let mut cur = p.mixes();
             mixes(c, time, m, &mut cur, &s.mixes(), |c, t, i| {
-                c.values::<6>(t, i).to_vec()
+                c.values::<6>(t, i)
             });
             p.set_mixes(cur);
         }
         (K::PathMix(_), ConstraintPose::Path(p), ConstraintPose::Path(s)) => {
             let mut cur = [p.mix_rotate, p.mix_x, p.mix_y];
             let su = [s.mix_rotate, s.mix_x, s.mix_y];
-            mixes(c, time, m, &mut cur, &su, |c, t, i| {
-                c.values::<3>(t, i).to_vec()
-            });
+            mixes(c, time, m, &mut cur, &su, |c, t, i| c.values::<3>(t, i));
             [p.mix_rotate, p.mix_x, p.mix_y] = cur;
         }
         (K::PathPosition(_), ConstraintPose::Path(p), ConstraintPose::Path(s)) => {
@@ -125,7 +123,7 @@ fn mixes<const N: usize>(
     m: Mix,
     cur: &mut [f64; N],
     setup: &[f64; N],
-    values: impl Fn(&Curves<'_>, f64, isize) -> Vec<f64>,
+    values: impl Fn(&Curves<'_>, f64, isize) -> [f64; N],
 ) {
     if c.before_first(time) {
         match m.from {
@@ -146,8 +144,7 @@ fn mixes<const N: usize>(
     } else {
         *cur
     };
-    for k in 0..N {
-        let v = keyed.get(k).copied().unwrap_or(f64::NAN);
+    for (k, v) in keyed.into_iter().enumerate() {
         cur[k] = if m.add {
             base[k] + v * m.alpha
         } else {
