@@ -7,7 +7,6 @@ mod fdlibm;
 mod lanes;
 mod table;
 
-use fdlibm::cos_from;
 pub use fdlibm::{atan2_fdlibm, sin_cos_fdlibm};
 
 use lanes::Lanes;
@@ -52,10 +51,9 @@ pub fn sin(x: f64) -> f64 {
 /// fdlibm. [`sin_cos2`] runs the same code on two lanes.
 #[inline]
 pub fn sin_cos(x: f64) -> (f64, f64) {
-    let ix = high_abs(x);
-    if ix <= 0x3fe9_21fb {
+    if high_abs(x) <= 0x3fe9_21fb {
         // |x| ~<= π/4: fdlibm's kernels need no reduction (and are shorter).
-        return kernels_side_by_side(x, ix);
+        return by_kernels(x);
     }
     if x.abs() < 64.0 {
         return by_table(x);
@@ -189,34 +187,6 @@ fn by_table<L: Lanes>(x: L) -> (L, L) {
     let sin = s_hi + (s_lo + (c_hi * r + (c_hi * d + s_hi * cm)));
     let cos = c_hi + (c_lo - (s_hi * r + (s_hi * d - c_hi * cm)));
     (sin, cos)
-}
-
-/// `(kernel_sin(x, 0, false), kernel_cos(x, 0))` for `|x| <= π/4` (`ix`
-/// the high word of `|x|`), their two Horner chains side by side so that the
-/// compiler runs them as two-lane operations: each lane is the same
-/// arithmetic in the same order, so the same bits as the two kernels. (The
-/// one-lane [`sin_cos`] takes this, shorter for one lane than
-/// [`by_kernels`], which serves [`sin_cos2`]: the two are held to the same
-/// bits by the tests.)
-#[inline]
-fn kernels_side_by_side(x: f64, ix: u32) -> (f64, f64) {
-    const S: [f64; 6] = KERNEL_S;
-    const C: [f64; 6] = KERNEL_C;
-    if ix < 0x3e40_0000 {
-        // |x| < 2^-27.
-        return (x, 1.0);
-    }
-    let z = x * x;
-    // sin: S2 + z·(S3 + z·(S4 + z·(S5 + z·S6))); cos: the same shape one
-    // step longer, C1 + z·(C2 + …).
-    let mut p = [S[5], C[5]];
-    for k in (1..5).rev() {
-        p = [S[k] + z * p[0], C[k] + z * p[1]];
-    }
-    let (rs, rc) = (p[0], z * (C[0] + z * p[1]));
-    let v = z * x;
-    let sin = x + v * (S[0] + z * rs);
-    (sin, cos_from(x, 0.0, ix, z, rc))
 }
 
 /// `MathUtils.atan2Deg`.

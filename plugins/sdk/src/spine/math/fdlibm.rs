@@ -122,7 +122,7 @@ pub(super) fn kernel_cos(x: f64, y: f64) -> f64 {
 /// The end of fdlibm's `__kernel_cos`: `cos(x + y)` from `z = x²` and its
 /// polynomial `r` (`ix` the high word of `|x|`).
 #[inline]
-pub(super) fn cos_from(x: f64, y: f64, ix: u32, z: f64, r: f64) -> f64 {
+fn cos_from(x: f64, y: f64, ix: u32, z: f64, r: f64) -> f64 {
     if ix < 0x3fd3_3333 {
         // |x| < 0.3.
         return 1.0 - (0.5 * z - (z * r - x * y));
