@@ -154,6 +154,14 @@ impl BonePose {
         ]
     }
 
+    /// Whether `updateWorldTransform` takes its commonest path for this
+    /// pose in update `update`: the normal inherit mode with the local
+    /// values current (the bone must also have a parent).
+    #[inline(always)]
+    pub(crate) fn takes_normal_path(&self, update: u64) -> bool {
+        self.local != update && self.inherit == Some(Inherit::Normal)
+    }
+
     /// The world part, for a child.
     pub fn world_of(&self) -> ParentWorld {
         ParentWorld {
@@ -165,8 +173,11 @@ impl BonePose {
     /// [`BonePose::compute_world`] for a bone with a parent (`[a, b, c, d,
     /// worldX, worldY]`) and the normal inherit mode: the same arithmetic.
     #[inline(always)]
-    pub(crate) fn compute_world_normal(&mut self, parent: [f64; 6], memo: &mut TrigMemo) {
-        let [pa, pb, pc, pd, px, py] = parent;
+    pub(crate) fn compute_world_normal(&mut self, parent: ParentWorld, memo: &mut TrigMemo) {
+        let ParentWorld {
+            m: [pa, pb, pc, pd],
+            pos: [px, py],
+        } = parent;
         self.world_x = pa * self.x + pb * self.y + px;
         self.world_y = pc * self.x + pd * self.y + py;
         let [cx, sx_, cy, sy_] = rot2(self.rotation, self.shear_x, self.shear_y, memo);
@@ -189,13 +200,15 @@ impl BonePose {
     #[inline]
     pub(crate) fn compute_world_normal2(
         poses: [&mut BonePose; 2],
-        parents: [[f64; 6]; 2],
+        parents: [ParentWorld; 2],
         memos: [&mut TrigMemo; 2],
     ) {
         let [p, q] = poses;
         let [mp, mq] = memos;
-        let lane = |k: usize| [parents[0][k], parents[1][k]];
-        let (pa, pb, pc, pd, px, py) = (lane(0), lane(1), lane(2), lane(3), lane(4), lane(5));
+        let [u, v] = parents;
+        let lane = |k: usize| [u.m[k], v.m[k]];
+        let (pa, pb, pc, pd) = (lane(0), lane(1), lane(2), lane(3));
+        let (px, py) = ([u.pos[0], v.pos[0]], [u.pos[1], v.pos[1]]);
         let rx = mul(
             add([p.rotation, q.rotation], [p.shear_x, q.shear_x]),
             [DEG_RAD; 2],

@@ -527,6 +527,15 @@ impl<'a> Skeleton<'a> {
             .map(|p| self.bones[p].applied().world_of())
     }
 
+    /// A bone entry of the update cache: the bone's update unless it is
+    /// already posed this update.
+    #[inline(always)]
+    fn update_bone(&mut self, i: usize) {
+        if self.bones[i].applied().world != self.update {
+            self.update_world(i);
+        }
+    }
+
     /// `BonePose.updateWorldTransform`. Inline in the update loop (its
     /// hottest path); paired bones call it out of line (`update_apart`).
     #[inline(always)]
@@ -536,10 +545,8 @@ impl<'a> Skeleton<'a> {
         // whose local values are current.
         let bone = &self.bones[i];
         if let Some(p) = bone.parent {
-            let b = bone.applied();
-            if b.local != update && b.inherit == Some(crate::spine::data::Inherit::Normal) {
-                let pw = self.bones[p].applied();
-                let parent = [pw.a, pw.b, pw.c, pw.d, pw.world_x, pw.world_y];
+            if bone.applied().takes_normal_path(update) {
+                let parent = self.bones[p].applied().world_of();
                 let b = self.bones[i].applied_mut();
                 b.world = update;
                 b.compute_world_normal(parent, &mut self.trig[i]);
@@ -598,9 +605,7 @@ impl<'a> Skeleton<'a> {
         let cache = std::mem::take(&mut self.update_cache);
         let result = cache.iter().try_for_each(|u| match *u {
             Update::Bone(i) => {
-                if self.bones[i].applied().world != self.update {
-                    self.update_world(i);
-                }
+                self.update_bone(i);
                 Ok(())
             }
             Update::Pair(i, j) => {

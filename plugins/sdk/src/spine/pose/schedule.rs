@@ -22,7 +22,7 @@
 //! skeletons both ways and compares every bone bit for bit.
 
 use super::{Skeleton, Update};
-use crate::spine::data::{AttachmentKind, ConstraintKind, Inherit};
+use crate::spine::data::{AttachmentKind, ConstraintKind};
 
 /// How far apart (in cache entries) two entries may be and still change
 /// places: past one chain of a few dozen bones and its constraints.
@@ -207,18 +207,12 @@ impl Skeleton<'_> {
         let (bi, bj) = (&self.bones[i], &self.bones[j]);
         let (pi, pj) = (bi.applied(), bj.applied());
         let common = |p: &super::BonePose| {
-            p.world != update
-                && p.local != update
-                && p.inherit == Some(Inherit::Normal)
-                && p.shear_x == p.shear_y
+            p.world != update && p.takes_normal_path(update) && p.shear_x == p.shear_y
         };
         if let (Some(parent_i), Some(parent_j), true, true) =
             (bi.parent, bj.parent, common(pi), common(pj))
         {
-            let world = |k: usize| {
-                let w = self.bones[k].applied();
-                [w.a, w.b, w.c, w.d, w.world_x, w.world_y]
-            };
+            let world = |k: usize| self.bones[k].applied().world_of();
             let parents = [world(parent_i), world(parent_j)];
             if let (Ok([bi, bj]), Ok(memos)) = (
                 self.bones.get_disjoint_mut([i, j]),
@@ -238,13 +232,8 @@ impl Skeleton<'_> {
     /// them.
     #[inline(never)]
     fn update_apart(&mut self, i: usize, j: usize) {
-        let update = self.update;
-        if self.bones[i].applied().world != update {
-            self.update_world(i);
-        }
-        if self.bones[j].applied().world != update {
-            self.update_world(j);
-        }
+        self.update_bone(i);
+        self.update_bone(j);
     }
 }
 
