@@ -1,9 +1,8 @@
 //! Bone timelines: rotate, translate (x, y, both), scale (x, y, both, with the
 //! runtime's sign handling when mixing), shear (x, y, both) and inherit.
 
-use super::{Curves, Mix, MixFrom};
+use super::{before_first_key, relative_mix2, scale_mix, Curves, Mix, MixFrom};
 use crate::spine::data::{BoneLocal, Inherit, TimelineKind as K};
-use crate::spine::math::js_sign;
 use crate::spine::pose::{BonePose, PoseError, Skeleton};
 
 /// The pose a bone timeline writes (`pose` or `appliedPose`, as `m` says)
@@ -82,57 +81,14 @@ pub(super) fn mix2(
     [sx, sy]: [f64; 2],
     value: Option<[f64; 2]>,
 ) {
-    let Some([mut x, mut y]) = value else {
-        match m.from {
-            MixFrom::Setup => {
-                *px = sx;
-                *py = sy;
-            }
-            MixFrom::First => {
-                *px += (sx - *px) * m.alpha;
-                *py += (sy - *py) * m.alpha;
-            }
-            MixFrom::Current => {}
-        }
-        return;
+    // Each value as `CurveTimeline1` mixes one: the same operations.
+    let mix = |current: f64, setup: f64, value: Option<f64>| match value {
+        None => before_first_key(m, current, setup),
+        Some(v) if scale => scale_mix(m, current, setup, v),
+        Some(v) => relative_mix2(m, current, setup, v),
     };
-    if scale {
-        x *= sx;
-        y *= sy;
-        if m.alpha == 1.0 && !m.add {
-            *px = x;
-            *py = y;
-            return;
-        }
-        let (mut bx, mut by) = if m.from == MixFrom::Setup {
-            (sx, sy)
-        } else {
-            (*px, *py)
-        };
-        if m.add {
-            *px = bx + (x - sx) * m.alpha;
-            *py = by + (y - sy) * m.alpha;
-        } else if m.out {
-            *px = bx + (x.abs() * js_sign(bx) - bx) * m.alpha;
-            *py = by + (y.abs() * js_sign(by) - by) * m.alpha;
-        } else {
-            bx = bx.abs() * js_sign(x);
-            by = by.abs() * js_sign(y);
-            *px = bx + (x - bx) * m.alpha;
-            *py = by + (y - by) * m.alpha;
-        }
-        return;
-    }
-    if m.from == MixFrom::Setup {
-        *px = sx + x * m.alpha;
-        *py = sy + y * m.alpha;
-    } else if m.add {
-        *px += x * m.alpha;
-        *py += y * m.alpha;
-    } else {
-        *px += (sx + x - *px) * m.alpha;
-        *py += (sy + y - *py) * m.alpha;
-    }
+    *px = mix(*px, sx, value.map(|v| v[0]));
+    *py = mix(*py, sy, value.map(|v| v[1]));
 }
 
 /// `InheritTimeline.apply`.

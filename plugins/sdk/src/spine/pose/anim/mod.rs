@@ -391,10 +391,23 @@ fn relative_mix(m: Mix, current: f64, setup: f64, value: f64) -> f64 {
     }
 }
 
+/// `BoneTimeline2.apply` of translate or shear after the first frame, for
+/// one of its values: [`relative_mix`] but for the order of one sum.
+#[inline(always)]
+pub(super) fn relative_mix2(m: Mix, current: f64, setup: f64, value: f64) -> f64 {
+    if m.from == MixFrom::Setup {
+        setup + value * m.alpha
+    } else if m.add {
+        current + value * m.alpha
+    } else {
+        current + (setup + value - current) * m.alpha
+    }
+}
+
 /// `CurveTimeline1.getScaleValue` after the first frame, given the curve
 /// value at the time.
 #[inline(always)]
-fn scale_mix(m: Mix, current: f64, setup: f64, value: f64) -> f64 {
+pub(super) fn scale_mix(m: Mix, current: f64, setup: f64, value: f64) -> f64 {
     use crate::spine::math::js_sign;
     let value = value * setup;
     if m.alpha == 1.0 && !m.add {

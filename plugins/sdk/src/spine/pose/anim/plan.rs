@@ -52,7 +52,10 @@
 //! whole applies with the general path's on random timelines that share
 //! times (odd ones, repeated bones and every way of mixing included).
 
-use super::{before_first_key, index, relative_mix, scale_mix, Curves, Mix, MixFrom, OVER_SETUP};
+use super::{
+    before_first_key, index, relative_mix, relative_mix2, scale_mix, Curves, Mix, MixFrom,
+    OVER_SETUP,
+};
 use crate::spine::data::{Animation, BoneLocal, Timeline, TimelineKind as K, BEZIER_SIZE};
 use crate::spine::pose::{Bone, BonePose};
 use std::collections::hash_map::{Entry, HashMap};
@@ -443,19 +446,6 @@ fn each<const QUAD: bool, V>(
     }
     for (t, v) in t.iter().zip(v) {
         one(t, v);
-    }
-}
-
-/// `BoneTimeline2.apply` of translate or shear after the first frame, for
-/// one of its values: [`relative_mix`] but for the order of one sum.
-#[inline(always)]
-fn relative_mix2(m: Mix, current: f64, setup: f64, value: f64) -> f64 {
-    if m.from == MixFrom::Setup {
-        setup + value * m.alpha
-    } else if m.add {
-        current + value * m.alpha
-    } else {
-        current + (setup + value - current) * m.alpha
     }
 }
 
