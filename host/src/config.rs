@@ -237,46 +237,50 @@ fn to_json(v: &toml::Value) -> serde_json::Value {
 /// TOML `text` at byte `offset`, for a refusal serde located only by span;
 /// empty (the whole file) when the text does not parse or nothing holds it.
 fn pointer_at(text: &str, offset: usize) -> String {
+    use crate::spec::cursor::{pointer_of, Seg};
     use toml::de::{DeTable, DeValue};
-    fn escape(key: &str) -> String {
-        key.replace('~', "~0").replace('/', "~1")
-    }
-    // A table's span may be its header alone (`[project]`), so tables and
-    // arrays are searched by their members' spans, not their own.
-    fn in_value(v: &toml::Spanned<DeValue<'_>>, offset: usize, out: &mut String) -> bool {
+    // The innermost first: a member found inside a value is more precise
+    // than the value's own span. A table's span may be its header alone
+    // (`[project]`), so tables and arrays are searched by their members.
+    fn in_value(v: &toml::Spanned<DeValue<'_>>, offset: usize, path: &mut Vec<Seg>) -> bool {
         match v.get_ref() {
-            DeValue::Table(t) => in_table(t, offset, out),
-            DeValue::Array(items) => items.iter().enumerate().any(|(i, item)| {
-                let len = out.len();
-                out.push_str(&format!("/{i}"));
-                let found = item.span().contains(&offset) || in_value(item, offset, out);
-                if !found {
-                    out.truncate(len);
-                }
-                found
-            }),
+            DeValue::Table(t) => in_table(t, offset, path),
+            DeValue::Array(items) => items
+                .iter()
+                .enumerate()
+                .any(|(i, item)| within(path, Seg::Index(i), item, offset, None)),
             _ => false,
         }
     }
-    fn in_table(t: &DeTable<'_>, offset: usize, out: &mut String) -> bool {
+    fn in_table(t: &DeTable<'_>, offset: usize, path: &mut Vec<Seg>) -> bool {
         t.iter().any(|(k, v)| {
-            let len = out.len();
-            out.push('/');
-            out.push_str(&escape(k.get_ref()));
-            let found = k.span().contains(&offset)
-                || in_value(v, offset, out)
-                || v.span().contains(&offset);
-            if !found {
-                out.truncate(len);
-            }
-            found
+            let key = Seg::Field(k.get_ref().to_string());
+            within(path, key, v, offset, Some(k.span()))
         })
     }
-    let mut out = String::new();
-    if let Ok(doc) = DeTable::parse(text) {
-        in_table(doc.get_ref(), offset, &mut out);
+    /// `seg` pushed onto `path` when `offset` is in its key, inside its
+    /// value, or in its value's span; else `path` as it was.
+    fn within(
+        path: &mut Vec<Seg>,
+        seg: Seg,
+        v: &toml::Spanned<DeValue<'_>>,
+        offset: usize,
+        key: Option<std::ops::Range<usize>>,
+    ) -> bool {
+        path.push(seg);
+        let found = key.is_some_and(|k| k.contains(&offset))
+            || in_value(v, offset, path)
+            || v.span().contains(&offset);
+        if !found {
+            path.pop();
+        }
+        found
     }
-    out
+    let mut path = Vec::new();
+    if let Ok(doc) = DeTable::parse(text) {
+        in_table(doc.get_ref(), offset, &mut path);
+    }
+    pointer_of(&path)
 }
 
 /// The nearest known key to the unknown one serde names in `message`
@@ -530,6 +534,13 @@ motion = "a/motion.json"
         assert_eq!(at("\"out/a\""), "/target/0/out");
         assert_eq!(at("name = \"b\""), "/target/1/name");
         assert_eq!(pointer_at("[project\n", 3), "");
+        // An inline table in an array: its key, not the whole item; a key
+        // with a slash escaped.
+        let inline = "target = [{ name = \"a\", rig = 3 }]\n\"a/b\" = 1\n";
+        let at = |needle: &str| pointer_at(inline, inline.find(needle).unwrap());
+        assert_eq!(at("3 }"), "/target/0/rig");
+        assert_eq!(at("\"a\","), "/target/0/name");
+        assert_eq!(at("1\n"), "/a~1b");
     }
 
     #[test]
