@@ -274,20 +274,11 @@ fn perturb(sk: &mut Skeleton<'_>) {
                 p.compress = !p.compress;
                 p.stretch = !p.stretch;
             }
-            ConstraintPose::Transform(p) => {
-                p.mix_rotate = 0.35;
-                p.mix_x = 0.35;
-                p.mix_y = 0.35;
-                p.mix_scale_x = 0.35;
-                p.mix_scale_y = 0.35;
-                p.mix_shear_y = 0.35;
-            }
+            ConstraintPose::Transform(p) => p.set_mixes([0.35; 6]),
             ConstraintPose::Path(p) => {
                 p.position += 0.5;
                 p.spacing += 0.5;
-                p.mix_rotate = 0.35;
-                p.mix_x = 0.35;
-                p.mix_y = 0.35;
+                [p.mix_rotate, p.mix_x, p.mix_y] = [0.35; 3];
             }
             ConstraintPose::Physics(p) => {
                 p.inertia += 0.35;
