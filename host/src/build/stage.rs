@@ -80,15 +80,6 @@ impl<'a> Stages<'a> {
         Ok((value, output))
     }
 
-    /// The stages that ran, in order.
-    pub fn ran(&self) -> Vec<&str> {
-        named(&self.log, true)
-    }
-
-    /// The stages served from the cache, in order.
-    pub fn cached(&self) -> Vec<&str> {
-        named(&self.log, false)
-    }
 }
 
 /// The names of the stages of `log` that ran (`ran`) or were served from the

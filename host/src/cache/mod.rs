@@ -9,7 +9,7 @@
 //!   the blake3 of that JSON (so a torn or edited entry is caught); an output of at
 //!   most [`INLINE_MAX`] bytes is kept in its action entry (`"inline"`) instead of
 //!   a blob of its own, so a stage costs one file, not two. Each target's trace
-//!   (see `build::pipeline`), read whole on every no-op build, is a binary entry
+//!   (see `build::trace`), read whole on every no-op build, is a binary entry
 //!   instead: the line `target`, the trace in postcard, then the 32-byte blake3 of
 //!   both (JSON cost a no-op build a third of its instructions);
 //! - `plugins/<64 hex>.<ext>` — copies of plugin libraries, loaded from the copy so
