@@ -66,13 +66,7 @@ fn load_all(
         if loaded.contains_key(&r.path) {
             continue;
         }
-        match plugins::load(
-            &Request {
-                path: r.path.clone(),
-                loc: Some(r.loc.clone()),
-            },
-            &cache.plugins_dir(),
-        ) {
+        match plugins::load(&request(r), &cache.plugins_dir()) {
             Ok(p) => {
                 loaded.insert(r.path.clone(), p);
             }
@@ -80,6 +74,14 @@ fn load_all(
         }
     }
     diags
+}
+
+/// The load request for a plugin named in `rigc.toml`, located there.
+fn request(r: &PluginRef) -> Request {
+    Request {
+        path: r.path.clone(),
+        loc: Some(r.loc.clone()),
+    }
 }
 
 fn configured(mut p: Plugin, manifest: Option<&Manifest>) -> Plugin {
@@ -102,6 +104,8 @@ pub fn open(
     let dir = cache_dir(cache_flag, manifest.as_ref(), &root, cwd);
     // A missing plugin library is refused before anything is written (the cache
     // directory included).
+    // A library named by the project and by a target is refused once.
+    let mut seen = std::collections::BTreeSet::new();
     let missing: Vec<Diagnostic> = manifest
         .iter()
         .flat_map(|m| {
@@ -109,12 +113,8 @@ pub fn open(
                 .iter()
                 .chain(m.targets.iter().flat_map(|t| t.plugins.iter()))
         })
-        .filter_map(|r| {
-            plugins::missing(&Request {
-                path: r.path.clone(),
-                loc: Some(r.loc.clone()),
-            })
-        })
+        .filter(|r| seen.insert(&r.path))
+        .filter_map(|r| plugins::missing(&request(r)))
         .collect();
     if !missing.is_empty() {
         return Err(missing);
