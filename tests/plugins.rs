@@ -245,14 +245,14 @@ fn the_studio_rules_hold_a_rig_to_the_studio_configuration() {
         "motion.json",
         fixture::MOTION.replace("\"bone\": \"head\"", "\"bone\": \"Head\""),
     );
-    q.rigc(&["build", "--rig", "rig.json", "--motion", "motion.json", "--out", "out"])
+    fixture::build(&q, "out")
         .code(1)
         .stdout_has("FAIL  STUDIO01_ANIMATION_WITHIN_MAX_LENGTH: animation \"nod\" lasts 1s and the studio allows at most 0.5s")
         .stdout_has("FAIL  STUDIO02_NAMES_FOLLOW_CONVENTION: bone \"Head\" is not snake_case");
     assert!(!q.exists("out"));
     // Unconfigured: both SKIP with the reason.
     let r = project(&[&lib], "");
-    r.rigc(&["build", "--rig", "rig.json", "--motion", "motion.json", "--out", "out"])
+    fixture::build(&r, "out")
         .green()
         .stdout_has("SKIP  STUDIO01_ANIMATION_WITHIN_MAX_LENGTH: the project sets no [plugin.studio-example] max_animation_seconds");
 }

@@ -56,12 +56,7 @@ fn refused(p: &Project, e: Expect<'_>) {
     );
     assert!(d["code"].as_str().is_some_and(|c| !c.is_empty()), "{d}");
     assert!(!p.exists("out"), "a refused build created --out");
-    let human = p.rigc(
-        &build_args("out")
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    );
+    let human = fixture::build(&p, "out");
     human
         .code(1)
         .stderr_has("rigc compile error: ")
@@ -126,13 +121,7 @@ fn unknown_key_suggests_the_nearest() {
             at,
         },
     );
-    p.rigc(
-        &build_args("out")
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    )
-    .stderr_has("did you mean \"rotation\"?");
+    fixture::build(&p, "out").stderr_has("did you mean \"rotation\"?");
 }
 
 #[test]
@@ -422,12 +411,7 @@ fn duplicate_json_key() {
 fn not_implemented_constructs_are_named() {
     let rig = RIG.replace("\"head\": { \"image\": \"head.png\" }", "\"head\": { \"type\": \"clipping\", \"vertexCount\": 3, \"vertices\": [0, 0, 1, 0, 0, 1] }");
     let p = with_rig(&rig);
-    let run = p.rigc(
-        &build_args("out")
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    );
+    let run = fixture::build(&p, "out");
     run.code(1)
         .stderr_has("clipping")
         .stderr_has("not implemented");

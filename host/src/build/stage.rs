@@ -79,7 +79,6 @@ impl<'a> Stages<'a> {
         });
         Ok((value, output))
     }
-
 }
 
 /// The names of the stages of `log` that ran (`ran`) or were served from the
