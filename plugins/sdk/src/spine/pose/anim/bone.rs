@@ -9,7 +9,7 @@ use crate::spine::pose::{BonePose, PoseError, Skeleton};
 /// and the bone's setup values; `None` for an inactive or absent bone, which
 /// bone timelines leave alone.
 #[inline(always)]
-pub(super) fn active_pose<'s>(
+fn active_pose<'s>(
     sk: &'s mut Skeleton<'_>,
     bone: usize,
     m: Mix,
@@ -74,13 +74,7 @@ pub(super) fn apply2(
 /// first frame): sets `px`, `py` from the setup values `sx`, `sy`, as
 /// scale (`scale`) or as translate and shear do.
 #[inline(always)]
-pub(super) fn mix2(
-    m: Mix,
-    scale: bool,
-    [px, py]: [&mut f64; 2],
-    [sx, sy]: [f64; 2],
-    value: Option<[f64; 2]>,
-) {
+fn mix2(m: Mix, scale: bool, [px, py]: [&mut f64; 2], [sx, sy]: [f64; 2], value: Option<[f64; 2]>) {
     // Each value as `CurveTimeline1` mixes one: the same operations.
     let mix = |current: f64, setup: f64, value: Option<f64>| match value {
         None => before_first_key(m, current, setup),

@@ -65,7 +65,7 @@ pub(super) fn apply(
         return Ok(());
     };
     if c.before_first(time) {
-        for &o in &slots {
+        for o in slots {
             before_first(sk, o, attachment, vertices, m)?;
         }
         return Ok(());
@@ -94,7 +94,7 @@ pub(super) fn apply(
         .and_then(Option::as_ref)
         .ok_or_else(|| pose_error(NO_VERTICES))?
         .len();
-    for &o in &slots {
+    for o in slots {
         to_slot(sk, o, attachment, v1, v2, pct, count, m);
     }
     Ok(())

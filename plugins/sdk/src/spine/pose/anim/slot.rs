@@ -232,17 +232,19 @@ fn follows(sk: &Skeleton<'_>, s: usize, timeline: usize, applied: bool) -> bool 
 /// The slots an attachment timeline on slot `s` writes — `s`, then every
 /// slot whose attachment follows `attachment`'s timelines — or `None` when
 /// the timeline is not active (`isTimelineActive`) or names no attachment.
-pub(super) fn timeline_slots(
-    sk: &Skeleton<'_>,
+pub(super) fn timeline_slots<'a>(
+    sk: &Skeleton<'a>,
     s: usize,
     attachment: usize,
     applied: bool,
-) -> Option<Vec<usize>> {
-    if attachment >= sk.data.attachments.len() || !timeline_active(sk, s, attachment, applied) {
+) -> Option<impl Iterator<Item = usize> + Clone + 'a> {
+    let data = sk.data;
+    if attachment >= data.attachments.len() || !timeline_active(sk, s, attachment, applied) {
         return None;
     }
-    let followers = sk.data.attachments[attachment].timeline_slots.iter();
-    Some(std::iter::once(s).chain(followers.copied()).collect())
+    // Borrowed from the data, not the skeleton: the caller writes the slots.
+    let followers = data.attachments[attachment].timeline_slots.iter();
+    Some(std::iter::once(s).chain(followers.copied()))
 }
 
 /// `Attachment.isTimelineActive`.
@@ -268,7 +270,7 @@ pub(super) fn sequence(
     };
     if m.out || c.before_first(time) {
         if m.from != MixFrom::Current {
-            for &o in &slots {
+            for o in slots.clone() {
                 if follows(sk, o, attachment, m.applied) {
                     sk.slots[o].pick_mut(m.applied).sequence_index = -1.0;
                 }
@@ -280,7 +282,7 @@ pub(super) fn sequence(
     let before = c.f(i);
     let mode_and_index = c.f(i + 1);
     let delay = c.f(i + 2);
-    for &o in &slots {
+    for o in slots {
         if !follows(sk, o, attachment, m.applied) {
             continue;
         }
