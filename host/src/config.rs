@@ -469,13 +469,19 @@ motion = "a/motion.json"
 
     /// Loads `text` as a project's rigc.toml: it must load or be refused with
     /// diagnostics, never panic, and every refusal must point inside the file.
-    fn loads_or_refuses(text: &str) {
+    /// A project whose `rigc.toml` is `text`, with `VALID`'s specs on disk.
+    fn project_with(text: &str) -> (tempfile::TempDir, PathBuf) {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("a")).unwrap();
         std::fs::write(dir.path().join("a/rig.json"), "{}").unwrap();
         std::fs::write(dir.path().join("a/motion.json"), "{}").unwrap();
         let path = dir.path().join(FILE_NAME);
         std::fs::write(&path, text).unwrap();
+        (dir, path)
+    }
+
+    fn loads_or_refuses(text: &str) {
+        let (_dir, path) = project_with(text);
         if let Err(diags) = load(&path) {
             assert!(!diags.is_empty());
             for d in &diags {
@@ -488,12 +494,7 @@ motion = "a/motion.json"
 
     #[test]
     fn the_valid_file_loads() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(dir.path().join("a")).unwrap();
-        std::fs::write(dir.path().join("a/rig.json"), "{}").unwrap();
-        std::fs::write(dir.path().join("a/motion.json"), "{}").unwrap();
-        let path = dir.path().join(FILE_NAME);
-        std::fs::write(&path, VALID).unwrap();
+        let (_dir, path) = project_with(VALID);
         let m = load(&path).map_err(|d| format!("{d:?}")).unwrap();
         assert_eq!(m.targets.len(), 2);
     }
