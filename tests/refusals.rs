@@ -56,7 +56,7 @@ fn refused(p: &Project, e: Expect<'_>) {
     );
     assert!(d["code"].as_str().is_some_and(|c| !c.is_empty()), "{d}");
     assert!(!p.exists("out"), "a refused build created --out");
-    let human = fixture::build(&p, "out");
+    let human = fixture::build(p, "out");
     human
         .code(1)
         .stderr_has("rigc compile error: ")
