@@ -63,7 +63,7 @@ pub fn sin_cos(x: f64) -> (f64, f64) {
 
 /// [`sin_cos`] of two arguments at once: the same bits as two calls
 /// (tested); when both take the same path, in two-lane operations.
-#[inline]
+#[inline(always)]
 pub fn sin_cos2(x: [f64; 2]) -> ([f64; 2], [f64; 2]) {
     let small = |x: f64| high_abs(x) <= 0x3fe9_21fb;
     let lanes = |(s, c): (f64x2, f64x2)| (s.to_array(), c.to_array());

@@ -191,65 +191,6 @@ impl BonePose {
         self.d = pc * lb + pd * ld;
     }
 
-    /// [`BonePose::compute_world_normal`] for two bones at once (`poses`,
-    /// with their parents' `[a, b, c, d, worldX, worldY]` and their trig
-    /// memos), both of equal shears: lane by lane the same arithmetic in the
-    /// same order as one bone at a time, so the same bits, written as
-    /// two-lane operations (one bone per lane) that the compiler packs; the
-    /// sines and cosines come from one two-lane [`sin_cos2`].
-    #[inline]
-    pub(crate) fn compute_world_normal2(
-        poses: [&mut BonePose; 2],
-        parents: [ParentWorld; 2],
-        memos: [&mut TrigMemo; 2],
-    ) {
-        let [p, q] = poses;
-        let [mp, mq] = memos;
-        let [u, v] = parents;
-        let lane = |k: usize| [u.m[k], v.m[k]];
-        let (pa, pb, pc, pd) = (lane(0), lane(1), lane(2), lane(3));
-        let (px, py) = ([u.pos[0], v.pos[0]], [u.pos[1], v.pos[1]]);
-        let rx = mul(
-            add([p.rotation, q.rotation], [p.shear_x, q.shear_x]),
-            [DEG_RAD; 2],
-        );
-        let (sx_, cx) = if rx[0].to_bits() == mp.x && rx[1].to_bits() == mq.x {
-            ([mp.sin, mq.sin], [mp.cos, mq.cos])
-        } else {
-            let (s, c) = sin_cos2(rx);
-            *mp = TrigMemo {
-                x: rx[0].to_bits(),
-                sin: s[0],
-                cos: c[0],
-            };
-            *mq = TrigMemo {
-                x: rx[1].to_bits(),
-                sin: s[1],
-                cos: c[1],
-            };
-            (s, c)
-        };
-        let (sq, cq) = ([SIN_90; 2], [COS_90; 2]);
-        let cy = sub(mul(cx, cq), mul(sx_, sq));
-        let sy_ = add(mul(sx_, cq), mul(cx, sq));
-        let (scale_x, scale_y) = ([p.scale_x, q.scale_x], [p.scale_y, q.scale_y]);
-        let la = mul(cx, scale_x);
-        let lb = mul(cy, scale_y);
-        let lc = mul(sx_, scale_x);
-        let ld = mul(sy_, scale_y);
-        let (x, y) = ([p.x, q.x], [p.y, q.y]);
-        let wx = add(add(mul(pa, x), mul(pb, y)), px);
-        let wy = add(add(mul(pc, x), mul(pd, y)), py);
-        let a = add(mul(pa, la), mul(pb, lc));
-        let b = add(mul(pa, lb), mul(pb, ld));
-        let c = add(mul(pc, la), mul(pd, lc));
-        let d = add(mul(pc, lb), mul(pd, ld));
-        for (l, pose) in [p, q].into_iter().enumerate() {
-            (pose.a, pose.b, pose.c, pose.d) = (a[l], b[l], c[l], d[l]);
-            (pose.world_x, pose.world_y) = (wx[l], wy[l]);
-        }
-    }
-
     /// `updateWorldTransform` after the stamp handling.
     pub fn compute_world(&mut self, parent: Option<ParentWorld>, sk: SkeletonTransform) {
         self.compute_world_memo(parent, sk, &mut TrigMemo::default());
@@ -539,10 +480,29 @@ impl TrigMemo {
     }
 }
 
+/// `sin_cos2(x)` through two bones' memos: from them when both lanes hit,
+/// else computed (two lanes) and remembered.
+#[inline(always)]
+pub(super) fn sin_cos2_memo(x: [f64; 2], memos: [&mut TrigMemo; 2]) -> ([f64; 2], [f64; 2]) {
+    let [mp, mq] = memos;
+    if x[0].to_bits() == mp.x && x[1].to_bits() == mq.x {
+        return ([mp.sin, mq.sin], [mp.cos, mq.cos]);
+    }
+    let (s, c) = sin_cos2(x);
+    for (l, m) in [mp, mq].into_iter().enumerate() {
+        *m = TrigMemo {
+            x: x[l].to_bits(),
+            sin: s[l],
+            cos: c[l],
+        };
+    }
+    (s, c)
+}
+
 /// `Math.cos(90 · degRad)` (checked by a test).
-const COS_90: f64 = -2.3205103333142417e-08;
+pub(super) const COS_90: f64 = -2.3205103333142417e-08;
 /// `Math.sin(90 · degRad)` (checked by a test).
-const SIN_90: f64 = 0.9999999999999998;
+pub(super) const SIN_90: f64 = 0.9999999999999998;
 
 /// `cos rx, sin rx, cos ry, sin ry` for `rx = (rotation + shearX)·degRad` and
 /// `ry = (rotation + 90 + shearY)·degRad`. When the shears are equal (nearly
@@ -566,22 +526,6 @@ fn rot2(rotation: f64, shear_x: f64, shear_y: f64, memo: &mut TrigMemo) -> [f64;
     let ry = (rotation + 90.0 + shear_y) * DEG_RAD;
     let (sry, cry) = sin_cos(ry);
     [crx, srx, cry, sry]
-}
-
-/// Two-lane `a·b`, `a + b`, `a − b` (each lane the scalar operation).
-#[inline(always)]
-fn mul(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
-    [a[0] * b[0], a[1] * b[1]]
-}
-
-#[inline(always)]
-fn add(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
-    [a[0] + b[0], a[1] + b[1]]
-}
-
-#[inline(always)]
-fn sub(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
-    [a[0] - b[0], a[1] - b[1]]
 }
 
 fn wrap_shear(v: &mut f64) {

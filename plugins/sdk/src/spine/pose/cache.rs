@@ -49,8 +49,12 @@ impl Skeleton<'_> {
         }
         if self.paired {
             let parents: Vec<Option<usize>> = self.bones.iter().map(|b| b.parent).collect();
+            let class: Vec<u8> = (self.data.bones.iter())
+                .map(|b| super::schedule::class(b.setup.inherit))
+                .collect();
             let touch = self.constraint_touch();
-            self.update_cache = super::schedule::pair_bones(&self.update_cache, &parents, &touch);
+            self.update_cache =
+                super::schedule::pair_bones(&self.update_cache, &parents, &class, &touch);
         }
         Ok(())
     }

@@ -12,6 +12,7 @@
 
 mod anim;
 mod bone;
+mod bone_pair;
 mod cache;
 mod ik;
 mod path;

@@ -21,12 +21,17 @@
 //! shears), else one after the other. `tests/spine_paired.rs` poses random
 //! skeletons both ways and compares every bone bit for bit.
 
-use super::{Skeleton, Update};
-use crate::spine::data::{AttachmentKind, ConstraintKind};
+use super::{BonePose, Skeleton, Update};
+use crate::spine::data::{AttachmentKind, ConstraintKind, Inherit};
 
 /// How far apart (in cache entries) two entries may be and still change
-/// places: past one chain of a few dozen bones and its constraints.
-const WINDOW: usize = 64;
+/// places: past several chains of a few dozen bones and their constraints
+/// (so that the last chain finds partners in the others), while building
+/// stays linear in the cache's length.
+const WINDOW: usize = 128;
+
+/// A constraint's weight in [`pair_bones`]' priorities, in bone updates.
+const CONSTRAINT_LATENCY: usize = 10;
 
 /// Whether two entries of the cache must keep their order: two bone
 /// updates of the same bone or of a parent and its child; a bone update and
@@ -53,17 +58,30 @@ fn conflict(x: Update, y: Update, parent: &[Option<usize>], touch: &[Option<Vec<
     }
 }
 
+/// A bone's class for pairing: bones of one class take the same step of
+/// `updateWorldTransform` (by their setup inherit mode; timelines may change
+/// it, which costs speed, not bits), so a pair of them can go two lanes.
+pub(super) fn class(inherit: Option<Inherit>) -> u8 {
+    match inherit {
+        Some(Inherit::Normal) => 0,
+        Some(Inherit::NoScale | Inherit::NoScaleOrReflection) => 1,
+        _ => 2,
+    }
+}
+
 /// The update cache reordered and its bone updates paired (see the module
 /// doc): a list schedule of the cache's dependency graph (the pairs of
 /// entries that [`conflict`], in their cache order; entries more than
-/// [`WINDOW`] apart keep their order too). Each step emits the constraints
-/// that are ready (they make more bone updates ready), then the earliest
-/// ready bone update with the next ready one as its partner: two ready
-/// entries never conflict. `parent` is each bone's parent, `touch` as for
-/// [`conflict`].
+/// [`WINDOW`] apart keep their order too). Each step emits a constraint
+/// that is ready (it makes more bone updates ready), else the highest ready
+/// bone update (see `height` below; ties in cache order) with the highest
+/// other ready one of its [`class`] as its partner (else of any class): two
+/// ready entries never conflict. `parent` is each bone's parent, `class` its
+/// class, `touch` as for [`conflict`].
 pub(super) fn pair_bones(
     cache: &[Update],
     parent: &[Option<usize>],
+    class: &[u8],
     touch: &[Option<Vec<usize>>],
 ) -> Vec<Update> {
     let n = cache.len();
@@ -78,6 +96,19 @@ pub(super) fn pair_bones(
                 waiters[x].push(y);
             }
         }
+    }
+    // Priority: each entry's height, the longest chain of entries waiting
+    // on it, in rough latency units (a bone update is one, a constraint
+    // — a long chain of dependent trigonometry — about ten). Updating the
+    // highest ready entries first keeps every chain of bones moving, so
+    // that each ready bone has a partner until the end.
+    let mut height = vec![0usize; n];
+    for k in (0..n).rev() {
+        let own = match cache[k] {
+            Update::Constraint(_) => CONSTRAINT_LATENCY,
+            _ => 1,
+        };
+        height[k] = own + waiters[k].iter().map(|&w| height[w]).max().unwrap_or(0);
     }
     let mut done = vec![false; n];
     let mut low = 0; // every entry before it is emitted
@@ -101,16 +132,21 @@ pub(super) fn pair_bones(
             }
         }
         if !emitted_constraint {
-            let mut ready = (low..end)
-                .filter(|&k| !done[k] && waits[k] == 0 && matches!(cache[k], Update::Bone(_)));
+            let mut ready: Vec<usize> = (low..end)
+                .filter(|&k| !done[k] && waits[k] == 0 && matches!(cache[k], Update::Bone(_)))
+                .collect();
+            ready.sort_by_key(|&k| (std::cmp::Reverse(height[k]), k));
             // The earliest entry left is always ready (what it waits for
             // comes before it); should that ever fail, the cache as built.
-            let (Some(first), second) = (ready.next(), ready.next()) else {
+            let Some((&first, rest)) = ready.split_first() else {
                 return cache.to_vec();
             };
             let Update::Bone(a) = cache[first] else {
                 return cache.to_vec();
             };
+            // Its partner: the next ready bone of its class, else the next.
+            let same = |&&k: &&usize| matches!(cache[k], Update::Bone(b) if class[b] == class[a]);
+            let second = rest.iter().find(same).or(rest.first()).copied();
             match second.map(|k| (k, cache[k])) {
                 Some((k, Update::Bone(b))) if parent[b].is_some() => {
                     out.push(Update::Pair(a, b));
@@ -187,14 +223,17 @@ impl Skeleton<'_> {
         self.update_cache()
     }
 
-    /// How many pairs of bone updates the update cache holds (for the
-    /// tests: a pairing test that pairs nothing proves nothing).
+    /// The pairs of bone updates the update cache holds (for the tests: a
+    /// pairing test that pairs nothing proves nothing).
     #[doc(hidden)]
-    pub fn paired_update_count(&self) -> usize {
+    pub fn paired_updates(&self) -> Vec<(usize, usize)> {
         self.update_cache
             .iter()
-            .filter(|u| matches!(u, Update::Pair(..)))
-            .count()
+            .filter_map(|u| match *u {
+                Update::Pair(i, j) => Some((i, j)),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The update of a bone pair of the cache (see [`pair_bones`]): both
@@ -206,7 +245,7 @@ impl Skeleton<'_> {
         let update = self.update;
         let (bi, bj) = (&self.bones[i], &self.bones[j]);
         let (pi, pj) = (bi.applied(), bj.applied());
-        let common = |p: &super::BonePose| {
+        let common = |p: &BonePose| {
             p.world != update && p.takes_normal_path(update) && p.shear_x == p.shear_y
         };
         if let (Some(parent_i), Some(parent_j), true, true) =
@@ -221,7 +260,43 @@ impl Skeleton<'_> {
                 let (pi, pj) = (bi.applied_mut(), bj.applied_mut());
                 pi.world = update;
                 pj.world = update;
-                super::BonePose::compute_world_normal2([pi, pj], parents, memos);
+                BonePose::compute_world_normal2([pi, pj], parents, memos);
+                return;
+            }
+        }
+        self.update_pair_other(i, j);
+    }
+
+    /// [`Skeleton::update_pair`] past its commonest case: two `noScale`
+    /// bones in two lanes under the same conditions, else one after the
+    /// other.
+    #[inline(never)]
+    fn update_pair_other(&mut self, i: usize, j: usize) {
+        let update = self.update;
+        let (bi, bj) = (&self.bones[i], &self.bones[j]);
+        let (pi, pj) = (bi.applied(), bj.applied());
+        let no_scale = |p: &BonePose| match p.inherit {
+            Some(m @ (Inherit::NoScale | Inherit::NoScaleOrReflection))
+                if p.world != update && p.local != update && p.shear_x == p.shear_y =>
+            {
+                Some(m)
+            }
+            _ => None,
+        };
+        if let (Some(parent_i), Some(parent_j), Some(mi), Some(mj)) =
+            (bi.parent, bj.parent, no_scale(pi), no_scale(pj))
+        {
+            let world = |k: usize| self.bones[k].applied().world_of();
+            let parents = [world(parent_i), world(parent_j)];
+            let sk = self.transform();
+            if let (Ok([bi, bj]), Ok(memos)) = (
+                self.bones.get_disjoint_mut([i, j]),
+                self.trig.get_disjoint_mut([i, j]),
+            ) {
+                let (pi, pj) = (bi.applied_mut(), bj.applied_mut());
+                pi.world = update;
+                pj.world = update;
+                BonePose::compute_world_no_scale2([pi, pj], [mi, mj], parents, sk, memos);
                 return;
             }
         }
@@ -257,7 +332,7 @@ mod tests {
         // root 0; chain 1-2-3 and chain 4-5-6, both under the root.
         let parent = [None, Some(0), Some(1), Some(2), Some(0), Some(4), Some(5)];
         let cache: Vec<Update> = [0, 1, 2, 3, 4, 5, 6].map(Update::Bone).into();
-        let paired = pair_bones(&cache, &parent, &[]);
+        let paired = pair_bones(&cache, &parent, &[0; 7], &[]);
         assert_eq!(
             paired,
             vec![
@@ -270,7 +345,7 @@ mod tests {
         // A constraint between the chains: nothing crosses it.
         let mut cache = cache;
         cache.insert(4, Update::Constraint(0));
-        let paired = pair_bones(&cache, &parent, &[]);
+        let paired = pair_bones(&cache, &parent, &[0; 7], &[]);
         assert_eq!(order(&paired), vec![0, 1, 2, 3, 4, 5, 6]);
         assert!(paired.contains(&Update::Constraint(0)));
         assert!(!paired.iter().any(|u| matches!(u, Update::Pair(..))));
@@ -291,6 +366,7 @@ mod tests {
                 .map(|i| (i > 0 && rng.unit() < 0.9).then(|| (rng.unit() * i as f64) as usize))
                 .collect();
             let constraints = (rng.unit() * 6.0) as usize;
+            let class: Vec<u8> = (0..n).map(|_| (rng.unit() * 2.0) as u8).collect();
             let touch: Vec<Option<Vec<usize>>> = (0..constraints)
                 .map(|_| {
                     (rng.unit() > 0.1).then(|| {
@@ -308,7 +384,7 @@ mod tests {
                 let at = (rng.unit() * cache.len() as f64) as usize;
                 cache.insert(at, Update::Constraint(c));
             }
-            let paired = pair_bones(&cache, &parent, &touch);
+            let paired = pair_bones(&cache, &parent, &class, &touch);
             pairs += paired
                 .iter()
                 .filter(|u| matches!(u, Update::Pair(..)))
