@@ -604,17 +604,24 @@ impl<'a> Skeleton<'a> {
         // Out of the skeleton while it runs (nothing it calls reads it), so
         // the loop walks a slice rather than indexing through `self`.
         let cache = std::mem::take(&mut self.update_cache);
-        let result = cache.iter().try_for_each(|u| match *u {
-            Update::Bone(i) => {
-                self.update_bone(i);
-                Ok(())
+        let mut rest = &cache[..];
+        let result = loop {
+            match rest {
+                [Update::Bone(i), tail @ ..] => {
+                    self.update_bone(*i);
+                    rest = tail;
+                }
+                // A run of pairs in one call (pairs come in runs).
+                [Update::Pair(..), ..] => rest = self.update_pairs(rest),
+                [Update::Constraint(c), tail @ ..] => {
+                    if let Err(e) = self.update_constraint(*c, physics) {
+                        break Err(e);
+                    }
+                    rest = tail;
+                }
+                [] => break Ok(()),
             }
-            Update::Pair(i, j) => {
-                self.update_pair(i, j);
-                Ok(())
-            }
-            Update::Constraint(c) => self.update_constraint(c, physics),
-        });
+        };
         self.update_cache = cache;
         result
     }

@@ -236,12 +236,22 @@ impl Skeleton<'_> {
             .collect()
     }
 
+    /// The leading run of pairs of `run` (see [`Skeleton::update_pair`]),
+    /// in one loop; the rest of `run`.
+    #[inline(never)]
+    pub(super) fn update_pairs<'c>(&mut self, mut run: &'c [Update]) -> &'c [Update] {
+        while let [Update::Pair(i, j), tail @ ..] = run {
+            self.update_pair(*i, *j);
+            run = tail;
+        }
+        run
+    }
+
     /// The update of a bone pair of the cache (see [`pair_bones`]): both
     /// at once when both need it and take the common path, else one after
-    /// the other. Out of line, so that the update loop keeps the one-bone
-    /// update inline.
-    #[inline(never)]
-    pub(super) fn update_pair(&mut self, i: usize, j: usize) {
+    /// the other (out of line).
+    #[inline(always)]
+    fn update_pair(&mut self, i: usize, j: usize) {
         let update = self.update;
         let (bi, bj) = (&self.bones[i], &self.bones[j]);
         let (pi, pj) = (bi.applied(), bj.applied());
