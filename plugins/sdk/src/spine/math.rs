@@ -129,25 +129,21 @@ fn by_kernels<L: Lanes>(x: L) -> (L, L) {
     let rc = z * (k(C[0]) + z * pc);
     let v = z * x;
     let sin = x + v * (k(S[0]) + z * ps);
-    let qx = x.map(|x| {
-        let ix = high_abs(x);
-        if ix < 0x3fd3_3333 {
-            0.0 // |x| < 0.3
-        } else if ix > 0x3fe9_0000 {
-            0.28125
-        } else {
-            f64::from_bits(u64::from(ix.wrapping_sub(0x0020_0000)) << 32) // |x| / 4
-        }
-    });
+    // fdlibm's qx by the high word of |x| — 0 below 0x3fd33333 (|x| < 0.3),
+    // 0.28125 above 0x3fe90000, else |x|/4 with the low word cleared —
+    // chosen without a branch: comparing |x| with the double whose high
+    // word is the bound (and low word 0) compares the high words.
+    let word = |high: u64| f64::from_bits(high << 32);
+    let ax = x.abs();
+    let quarter = ax.and_bits(0xffff_ffff_0000_0000) * k(0.25);
+    let qx = ax.select_ge(word(0x3fe9_0001), k(0.28125), quarter);
+    let qx = ax.select_lt(word(0x3fd3_3333), k(0.0), qx);
     let hz = k(0.5) * z - qx;
     let a = k(1.0) - qx;
     let cos = a - (hz - z * rc);
-    // |x| < 2^-27: x and 1.
-    let tiny = |x: f64| high_abs(x) < 0x3e40_0000;
-    (
-        x.zip(sin, |x, s| if tiny(x) { x } else { s }),
-        x.zip(cos, |x, c| if tiny(x) { 1.0 } else { c }),
-    )
+    // |x| < 2^-27 (high word below 0x3e400000): x and 1.
+    let tiny = word(0x3e40_0000);
+    (ax.select_lt(tiny, x, sin), ax.select_lt(tiny, k(1.0), cos))
 }
 
 /// The table path of [`sin_cos`], for `π/4 < |x| < 64` in each lane.

@@ -14,8 +14,15 @@ pub(crate) trait Lanes:
     fn splat(v: f64) -> Self;
     /// `f` lane by lane.
     fn map(self, f: impl Fn(f64) -> f64) -> Self;
-    /// `f` lane by lane over two vectors.
-    fn zip(self, other: Self, f: impl Fn(f64, f64) -> f64) -> Self;
+    /// `|self|`.
+    fn abs(self) -> Self;
+    /// Each lane's bits and `mask`.
+    fn and_bits(self, mask: u64) -> Self;
+    /// Lane by lane, `yes` where `self < bound`, else `no` (no branch on
+    /// two lanes).
+    fn select_lt(self, bound: f64, yes: Self, no: Self) -> Self;
+    /// Lane by lane, `yes` where `self >= bound`, else `no`.
+    fn select_ge(self, bound: f64, yes: Self, no: Self) -> Self;
 }
 
 impl Lanes for f64 {
@@ -30,8 +37,31 @@ impl Lanes for f64 {
     }
 
     #[inline(always)]
-    fn zip(self, other: f64, f: impl Fn(f64, f64) -> f64) -> f64 {
-        f(self, other)
+    fn abs(self) -> f64 {
+        f64::abs(self)
+    }
+
+    #[inline(always)]
+    fn and_bits(self, mask: u64) -> f64 {
+        f64::from_bits(self.to_bits() & mask)
+    }
+
+    #[inline(always)]
+    fn select_lt(self, bound: f64, yes: f64, no: f64) -> f64 {
+        if self < bound {
+            yes
+        } else {
+            no
+        }
+    }
+
+    #[inline(always)]
+    fn select_ge(self, bound: f64, yes: f64, no: f64) -> f64 {
+        if self >= bound {
+            yes
+        } else {
+            no
+        }
     }
 }
 
@@ -47,8 +77,22 @@ impl Lanes for f64x2 {
     }
 
     #[inline(always)]
-    fn zip(self, other: f64x2, f: impl Fn(f64, f64) -> f64) -> f64x2 {
-        let (a, b) = (self.to_array(), other.to_array());
-        f64x2::new([f(a[0], b[0]), f(a[1], b[1])])
+    fn abs(self) -> f64x2 {
+        f64x2::abs(self)
+    }
+
+    #[inline(always)]
+    fn and_bits(self, mask: u64) -> f64x2 {
+        self & f64x2::splat(f64::from_bits(mask))
+    }
+
+    #[inline(always)]
+    fn select_lt(self, bound: f64, yes: f64x2, no: f64x2) -> f64x2 {
+        self.simd_lt(f64x2::splat(bound)).bitselect(yes, no)
+    }
+
+    #[inline(always)]
+    fn select_ge(self, bound: f64, yes: f64x2, no: f64x2) -> f64x2 {
+        self.simd_ge(f64x2::splat(bound)).bitselect(yes, no)
     }
 }
