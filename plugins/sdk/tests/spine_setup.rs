@@ -284,3 +284,68 @@ fn setup_attachments_follow_the_skin() {
     }
     assert!(attached(&sk)[1].is_some());
 }
+
+/// A skin that brings a constraint makes its bone's applied pose the
+/// constrained one: the weighted vertices of a mesh on that bone follow it
+/// (the decoded weights, which hold each influence's applied pose, are
+/// decoded again when the skin rebuilds the update cache).
+#[test]
+fn weighted_vertices_follow_the_constraints_a_skin_brings() {
+    let json = r#"{"skeleton": {"spine": "4.3.13"},
+      "bones": [{"name": "root"}, {"name": "a", "parent": "root", "length": 50},
+                {"name": "b", "parent": "a", "x": 50, "length": 40},
+                {"name": "t", "parent": "root", "x": 60, "y": 70}],
+      "slots": [{"name": "m", "bone": "root", "attachment": "mesh"}],
+      "constraints": [{"type": "ik", "name": "ik", "bones": ["b"], "target": "t", "skin": true}],
+      "skins": [
+        {"name": "default", "attachments": {"m": {"mesh": {"type": "mesh", "hull": 3,
+          "uvs": [0, 0, 1, 0, 0, 1], "triangles": [0, 1, 2],
+          "vertices": [2, 1, 10, 5, 0.5, 2, 20, -5, 0.5,
+                       1, 2, 30, 10, 1,
+                       2, 1, 40, 0, 0.25, 2, 15, 15, 0.75]}}}},
+        {"name": "s", "ik": ["ik"]}]}"#;
+    let data = read_skeleton(json, None).expect("reads").data;
+    let Some(AttachmentKind::Mesh(mesh)) = data.attachments.first().map(|a| &a.kind) else {
+        panic!("a mesh");
+    };
+    let mut sk = Skeleton::new(&data).expect("skeleton");
+    let pose = |sk: &mut Skeleton<'_>| -> Vec<f64> {
+        sk.setup_pose();
+        sk.update_world_transform().expect("poses");
+        let mut out = Vec::new();
+        let n = mesh.vertex.world_vertices_length as usize;
+        sk.vertex_world_range(0, &mesh.vertex, 0, n, &mut out, 0)
+            .expect("vertices");
+        out
+    };
+    // The runtime's loop, over the bones' applied poses as they are now.
+    let expected = |sk: &Skeleton<'_>| -> Vec<f64> {
+        let (bones, v) = (
+            mesh.vertex.bones.as_ref().expect("weighted"),
+            &mesh.vertex.vertices,
+        );
+        let (mut i, mut k, mut out) = (0, 0, Vec::new());
+        while i < bones.len() {
+            let (mut wx, mut wy) = (0.0, 0.0);
+            for _ in 0..bones[i] as usize {
+                i += 1;
+                let p = sk.bones[bones[i] as usize].applied();
+                let [x, y, w] = [v[k], v[k + 1], v[k + 2]].map(f64::from);
+                wx += (x * p.a + y * p.b + p.world_x) * w;
+                wy += (x * p.c + y * p.d + p.world_y) * w;
+                k += 3;
+            }
+            i += 1;
+            out.extend([wx, wy]);
+        }
+        out
+    };
+    let before = pose(&mut sk);
+    assert!(!sk.bones[2].constrained_applied());
+    assert_eq!(before, expected(&sk));
+    sk.set_skin("s").expect("skin");
+    let after = pose(&mut sk);
+    assert!(sk.bones[2].constrained_applied());
+    assert_eq!(after, expected(&sk));
+    assert_ne!(after, before, "the constraint moves bone b");
+}

@@ -18,6 +18,11 @@ impl Skeleton<'_> {
         for c in &mut self.constraints {
             c.constrained_applied = false;
         }
+        // Decoded weights hold which pose of each bone is applied: decoded
+        // again for the cache built here.
+        self.weights
+            .iter_mut()
+            .for_each(|w| *w = std::sync::OnceLock::new());
         for (bone, data) in self.bones.iter_mut().zip(&self.data.bones) {
             bone.sorted = data.skin_required;
             bone.active = !bone.sorted;

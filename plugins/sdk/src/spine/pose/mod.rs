@@ -70,8 +70,9 @@ pub struct Bone {
     pub pose: BonePose,
     /// The pose constraints write (used when `constrained_applied`).
     pub constrained: BonePose,
-    /// `appliedPose === constrainedPose`.
-    pub constrained_applied: bool,
+    /// `appliedPose === constrainedPose`: set when the update cache is built
+    /// (decoded mesh weights hold it per influence, and are dropped then).
+    pub(crate) constrained_applied: bool,
     /// Updated this frame (skin-required bones not in the skin are not).
     pub active: bool,
     sorted: bool,
@@ -82,6 +83,12 @@ pub struct Bone {
 }
 
 impl Bone {
+    /// `appliedPose === constrainedPose`: a constraint may change this bone,
+    /// so its applied pose is `constrained`.
+    pub fn constrained_applied(&self) -> bool {
+        self.constrained_applied
+    }
+
     /// `appliedPose`.
     pub fn applied(&self) -> &BonePose {
         if self.constrained_applied {

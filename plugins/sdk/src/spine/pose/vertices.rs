@@ -204,7 +204,7 @@ impl Skeleton<'_> {
         }
         self.weights
             .get(a)?
-            .get_or_init(|| Weights::new(v, self.bones.len()).map(Box::new))
+            .get_or_init(|| Weights::new(v, &self.bones).map(Box::new))
             .as_deref()
     }
 

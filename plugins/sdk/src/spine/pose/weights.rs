@@ -33,8 +33,11 @@ struct Run {
 
 /// One bone's pull on a vertex, in the shape the loop reads it: x, y and
 /// the weight each twice, one per lane, so that each is one aligned 16-byte
-/// operand of a packed multiply (no shuffles); the bone index last. 64
-/// bytes, aligned: one cache line per influence.
+/// operand of a packed multiply (no shuffles); the bone index, and which of
+/// its poses is applied (as when decoded: the skeleton decodes again when
+/// it rebuilds its update cache, which decides that), so that the loop
+/// reads the bone's world matrix and nothing else of it. 64 bytes,
+/// aligned: one cache line per influence.
 #[derive(Debug, Clone, Copy)]
 #[repr(C, align(64))]
 struct Influence {
@@ -42,6 +45,20 @@ struct Influence {
     y: [f64; 2],
     weight: [f64; 2],
     bone: u32,
+    constrained: bool,
+}
+
+impl Influence {
+    /// The bone's applied pose.
+    #[inline(always)]
+    fn pose<'b>(&self, bones: &'b [Bone]) -> &'b BonePose {
+        let b = &bones[self.bone as usize];
+        if self.constrained {
+            &b.constrained
+        } else {
+            &b.pose
+        }
+    }
 }
 
 /// `acc + b.place(x, y)·weight`, lane by lane: one influence of a vertex
@@ -53,10 +70,12 @@ fn pull(acc: [f64; 2], x: [f64; 2], y: [f64; 2], w: [f64; 2], b: &BonePose) -> [
 }
 
 impl Weights {
-    /// The decoded arrays, or `None` when anything would make the runtime
-    /// read `undefined` (a count or bone index that is not an integer in
-    /// range, too few vertex numbers): such attachments take the general path.
-    pub(crate) fn new(v: &VertexData, bone_count: usize) -> Option<Weights> {
+    /// The decoded arrays for the skeleton's bones `posed`, or `None` when
+    /// anything would make the runtime read `undefined` (a count or bone
+    /// index that is not an integer in range, too few vertex numbers): such
+    /// attachments take the general path.
+    pub(crate) fn new(v: &VertexData, posed: &[Bone]) -> Option<Weights> {
+        let bone_count = posed.len();
         let bones = v.bones.as_ref()?;
         let mut starts = vec![0];
         let mut indices = Vec::new();
@@ -87,6 +106,7 @@ impl Weights {
                     y: [y; 2],
                     weight: [weight; 2],
                     bone,
+                    constrained: posed[bone as usize].constrained_applied,
                 }
             })
             .collect();
@@ -166,7 +186,7 @@ impl Weights {
 /// (Not inlined: on its own the loop keeps everything in registers.)
 #[inline(never)]
 fn run(bones: &[Bone], out: &mut [f64], influences: &[Influence], c: usize) {
-    let pull = |acc, i: &Influence| pull(acc, i.x, i.y, i.weight, bones[i.bone as usize].applied());
+    let pull = |acc, i: &Influence| pull(acc, i.x, i.y, i.weight, i.pose(bones));
     let spans = out.chunks_exact_mut(2);
     match c {
         1 => {
@@ -204,7 +224,7 @@ fn run_deformed(
         for (i, d) in mine.iter().zip(moved.chunks_exact(2)) {
             let x = [i.x[0] + d[0], i.x[1] + d[0]];
             let y = [i.y[0] + d[1], i.y[1] + d[1]];
-            acc = pull(acc, x, y, i.weight, bones[i.bone as usize].applied());
+            acc = pull(acc, x, y, i.weight, i.pose(bones));
         }
         o.copy_from_slice(&acc);
     }
@@ -317,7 +337,7 @@ mod tests {
                 vertices,
                 world_vertices_length: 2.0 * vertex_count as f64,
             };
-            let w = Weights::new(&v, bones.len()).expect("decodes");
+            let w = Weights::new(&v, &bones).expect("decodes");
             let influences = w.influences.len();
             let deform: Vec<f64> = match rng.below(2) {
                 0 => Vec::new(),
