@@ -14,7 +14,7 @@
 //! [`Skeleton::constraint_touch`] lists (those it names, their parents, and
 //! the descendants of those it writes, which `resetWorld` restamps). Two
 //! entries that share none of these commute, so any order that keeps every
-//! conflicting pair ([`conflict`]) in the cache's order computes the same
+//! conflicting pair ([`dependencies`]) in the cache's order computes the same
 //! numbers. [`pair_bones`] is such an order, with the bone updates in pairs;
 //! [`Skeleton::update_pair`] computes a pair in two-lane arithmetic when
 //! both take the common path (normal inherit, local values current, equal
@@ -33,29 +33,88 @@ const WINDOW: usize = 128;
 /// A constraint's weight in [`pair_bones`]' priorities, in bone updates.
 const CONSTRAINT_LATENCY: usize = 10;
 
-/// Whether two entries of the cache must keep their order: two bone
-/// updates of the same bone or of a parent and its child; a bone update and
-/// a constraint that may touch that bone; two constraints that may touch a
-/// common bone. `touch` is per constraint the sorted bones it may read or
-/// write (`None`: any).
-fn conflict(x: Update, y: Update, parent: &[Option<usize>], touch: &[Option<Vec<usize>>]) -> bool {
-    let touches = |c: usize, bone: usize| match touch.get(c) {
-        Some(Some(bones)) => bones.binary_search(&bone).is_ok(),
-        _ => true,
-    };
-    match (x, y) {
-        (Update::Bone(a), Update::Bone(b)) => {
-            a == b || parent[a] == Some(b) || parent[b] == Some(a)
+/// Per entry of the cache, the earlier entries within [`WINDOW`] it must
+/// follow, enough to keep every conflicting pair in order: a bone update
+/// and a constraint conflict when the constraint may touch the bone (`touch`:
+/// per constraint the bones it may read or write, `None`: any), two bone
+/// updates when they update the same bone or a parent and its child, two
+/// constraints when they may touch a common bone. Only the last earlier
+/// entry of each kind that conflicts is listed (the last update of the bone,
+/// of its parent and of each child; the last constraint touching it): an
+/// earlier one conflicts with that last one too, so it comes first anyway.
+fn dependencies(
+    cache: &[Update],
+    parent: &[Option<usize>],
+    touch: &[Option<Vec<usize>>],
+) -> Vec<Vec<usize>> {
+    // Every bone index the cache or the touch sets name.
+    let named = cache.iter().filter_map(|u| match *u {
+        Update::Bone(b) => Some(b),
+        _ => None,
+    });
+    let touched = touch.iter().flatten().flatten().copied();
+    let bones = named
+        .chain(touched)
+        .map(|b| b + 1)
+        .fold(parent.len(), usize::max);
+    let mut children = vec![Vec::new(); bones];
+    for (k, p) in parent.iter().enumerate() {
+        if let Some(c) = p.and_then(|p| children.get_mut(p)) {
+            c.push(k);
         }
-        (Update::Bone(b), Update::Constraint(c)) | (Update::Constraint(c), Update::Bone(b)) => {
-            touches(c, b)
-        }
-        (Update::Constraint(c), Update::Constraint(d)) => match (touch.get(c), touch.get(d)) {
-            (Some(Some(a)), Some(Some(b))) => a.iter().any(|bone| b.binary_search(bone).is_ok()),
-            _ => true,
-        },
-        _ => true,
     }
+    // The last update of each bone, the last constraint that may touch it,
+    // the last constraint that may touch anything.
+    let mut last_update: Vec<Option<usize>> = vec![None; bones];
+    let mut last_touch: Vec<Option<usize>> = vec![None; bones];
+    let mut last_any: Option<usize> = None;
+    let at = |v: &[Option<usize>], k: usize| v.get(k).copied().flatten();
+    let mut all = Vec::with_capacity(cache.len());
+    for (y, u) in cache.iter().enumerate() {
+        let mut before: Vec<usize> = last_any.into_iter().collect();
+        match *u {
+            Update::Bone(b) => {
+                before.extend(at(&last_update, b));
+                before.extend(
+                    parent
+                        .get(b)
+                        .copied()
+                        .flatten()
+                        .and_then(|p| at(&last_update, p)),
+                );
+                for &c in children.get(b).map_or(&[][..], |c| c) {
+                    before.extend(at(&last_update, c));
+                }
+                before.extend(at(&last_touch, b));
+                if let Some(last) = last_update.get_mut(b) {
+                    *last = Some(y);
+                }
+            }
+            Update::Constraint(c) => match touch.get(c) {
+                Some(Some(set)) => {
+                    for &k in set {
+                        before.extend(at(&last_update, k));
+                        before.extend(at(&last_touch, k));
+                    }
+                    for &k in set {
+                        if let Some(last) = last_touch.get_mut(k) {
+                            *last = Some(y);
+                        }
+                    }
+                }
+                _ => {
+                    before.extend(y.saturating_sub(WINDOW)..y);
+                    last_any = Some(y);
+                }
+            },
+            _ => before.extend(y.saturating_sub(WINDOW)..y),
+        }
+        before.retain(|&x| y - x <= WINDOW);
+        before.sort_unstable();
+        before.dedup();
+        all.push(before);
+    }
+    all
 }
 
 /// A bone's class for pairing: bones of one class take the same step of
@@ -70,14 +129,14 @@ pub(super) fn class(inherit: Option<Inherit>) -> u8 {
 }
 
 /// The update cache reordered and its bone updates paired (see the module
-/// doc): a list schedule of the cache's dependency graph (the pairs of
-/// entries that [`conflict`], in their cache order; entries more than
-/// [`WINDOW`] apart keep their order too). Each step emits a constraint
+/// doc): a list schedule of the cache's dependency graph (the conflicting
+/// pairs of entries, in their cache order, see [`dependencies`]; entries
+/// more than [`WINDOW`] apart keep their order too). Each step emits a constraint
 /// that is ready (it makes more bone updates ready), else the highest ready
 /// bone update (see `height` below; ties in cache order) with the highest
 /// other ready one of its [`class`] as its partner (else of any class): two
 /// ready entries never conflict. `parent` is each bone's parent, `class` its
-/// class, `touch` as for [`conflict`].
+/// class, `touch` as for [`dependencies`].
 pub(super) fn pair_bones(
     cache: &[Update],
     parent: &[Option<usize>],
@@ -86,15 +145,13 @@ pub(super) fn pair_bones(
 ) -> Vec<Update> {
     let n = cache.len();
     // Dependencies within the window: how many earlier entries each waits
-    // for, and who waits for each.
+    // for, and who waits for each (see `dependencies`).
     let mut waits = vec![0usize; n];
     let mut waiters: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for y in 0..n {
-        for x in y.saturating_sub(WINDOW)..y {
-            if conflict(cache[x], cache[y], parent, touch) {
-                waits[y] += 1;
-                waiters[x].push(y);
-            }
+    for (y, before) in dependencies(cache, parent, touch).into_iter().enumerate() {
+        for x in before {
+            waits[y] += 1;
+            waiters[x].push(y);
         }
     }
     // Priority: each entry's height, the longest chain of entries waiting
@@ -366,7 +423,7 @@ mod tests {
         // Random forests and caches (bones repeated, parents after children,
         // constraints touching random bones or anything): every entry is
         // emitted once, and any two that must keep their order — stated here
-        // on its own, not by `conflict` — keep it.
+        // on its own, not by `dependencies` — keep it.
         let mut rng = crate::test_rng::Rng(0x005e_ed0f_ba1d);
         let mut pairs = 0;
         for _ in 0..400 {
