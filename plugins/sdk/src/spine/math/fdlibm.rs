@@ -7,7 +7,7 @@
 /// or 151 bits), then the kernel polynomials on `[-π/4, π/4]`. Each result is
 /// within an ulp of the true value, like the C library's (the two agree to
 /// an ulp); arguments beyond 2^19·π/2 and non-finite ones go to the C
-/// library. [`sin_cos`] uses it past 64 and the tests hold [`sin_cos`] to it.
+/// library. [`sin_cos`](super::sin_cos) uses it past 64 and the tests hold [`sin_cos`](super::sin_cos) to it.
 pub fn sin_cos_fdlibm(x: f64) -> (f64, f64) {
     let hx = (x.to_bits() >> 32) as u32;
     let ix = hx & 0x7fff_ffff;
@@ -139,7 +139,7 @@ fn cos_from(x: f64, y: f64, ix: u32, z: f64, r: f64) -> f64 {
 
 /// fdlibm's `atan2` (as JavaScript engines ship it), within an ulp of the
 /// true value like the C library's; zeros, infinities and NaNs, whose
-/// results IEEE 754 fixes, go to the C library. The tests hold [`atan2`] to
+/// results IEEE 754 fixes, go to the C library. The tests hold [`atan2`](super::atan2) to
 /// it.
 #[allow(clippy::excessive_precision, clippy::approx_constant)] // fdlibm's literals, as written
 pub fn atan2_fdlibm(y: f64, x: f64) -> f64 {
