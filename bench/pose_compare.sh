@@ -6,7 +6,10 @@
 # Both do per frame: setupPose, Animation.apply, updateWorldTransform(Physics.update),
 # world vertices of every mesh; both print a checksum of the posed vertices.
 # Needs: Node and the oracle (scripts/setup-oracle.sh, run here).
-# FRAMES (600) and RUNS (15) set the work; the medians of RUNS runs are compared.
+# FRAMES (600) and RUNS (15) set the work: each side prints the median of RUNS
+# runs. ROUNDS (3) rounds run the sides in turn (ours, ours host-tuned,
+# spine-core), so that a machine slower for a while slows every side; the
+# medians of the rounds are compared.
 # SKELETON=path/to/skeleton.json poses that skeleton (its first animation)
 # instead of the generated one, e.g. a gallery rig's build output.
 # PHASES=1 also prints each side's median time per step (setup, animation,
@@ -37,23 +40,35 @@ fi
 run_ours() {
   cargo bench -q -p rigc-sdk --bench pose -- --frames "$frames" --runs "$runs" "${source[@]}" "${phases[@]}"
 }
-ours="$(run_ours 2>"$work/ours.err")" || { cat "$work/ours.err" >&2; exit 1; }
-host='{"us_per_pose": null}'
-if [ "${HOST_TUNED:-1}" != 0 ]; then
-  host="$(RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR="$root/target/host-tuned" run_ours 2>"$work/host.err")" ||
-    { cat "$work/host.err" >&2; exit 1; }
-fi
-theirs="$(node bench/pose_spine_core.mjs "$work/skeleton.json" "$frames" "$runs" "${node_phases[@]}" 2>"$work/theirs.err")" ||
-  { cat "$work/theirs.err" >&2; exit 1; }
+rounds="${ROUNDS:-3}"
+for round in $(seq "$rounds"); do
+  run_ours >>"$work/ours.out" 2>"$work/ours.err" || { cat "$work/ours.err" >&2; exit 1; }
+  if [ "${HOST_TUNED:-1}" != 0 ]; then
+    RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR="$root/target/host-tuned" run_ours \
+      >>"$work/host.out" 2>"$work/host.err" || { cat "$work/host.err" >&2; exit 1; }
+  fi
+  node bench/pose_spine_core.mjs "$work/skeleton.json" "$frames" "$runs" "${node_phases[@]}" \
+    >>"$work/theirs.out" 2>"$work/theirs.err" || { cat "$work/theirs.err" >&2; exit 1; }
+done
 grep -h 'phases' "$work/ours.err" "$work/theirs.err" || true
 sed -n 's/phases/phases (host-tuned)/p' "$work/host.err" 2>/dev/null | grep phases || true
-echo "$ours" | head -1
-echo "$host" | head -1 | grep -v null | sed 's/^rigc-sdk pose:/rigc-sdk pose (host-tuned):/' || true
-echo "$theirs" | head -1
-python3 - "$(echo "$ours" | tail -1)" "$(echo "$host" | tail -1)" "$(echo "$theirs" | tail -1)" <<'PY'
-import json, sys
-ours, host, theirs = (json.loads(a)["us_per_pose"] for a in sys.argv[1:4])
-print(f"per pose: rigc-sdk {ours:.2f} us, spine-core {theirs:.2f} us: rigc-sdk is {theirs / ours:.2f}x faster")
-if host is not None:
-    print(f"per pose, host-tuned: rigc-sdk {host:.2f} us, spine-core {theirs:.2f} us: rigc-sdk is {theirs / host:.2f}x faster")
+grep -h 'pose:' "$work/ours.out" | tail -1
+grep -h 'pose:' "$work/host.out" 2>/dev/null | tail -1 | sed 's/^rigc-sdk pose:/rigc-sdk pose (host-tuned):/' || true
+grep -h 'pose:' "$work/theirs.out" | tail -1
+python3 - "$work" <<'PY'
+import json, os, statistics, sys
+def medians(name):
+    path = os.path.join(sys.argv[1], name)
+    if not os.path.exists(path):
+        return None
+    v = [json.loads(l)["us_per_pose"] for l in open(path) if l.startswith("{")]
+    return statistics.median(v), v
+ours, host, theirs = medians("ours.out"), medians("host.out"), medians("theirs.out")
+def show(label, us):
+    rounds = ", ".join(f"{t / o:.2f}" for o, t in zip(us[1], theirs[1]))
+    print(f"per pose{label}: rigc-sdk {us[0]:.2f} us, spine-core {theirs[0]:.2f} us (medians of {len(us[1])} rounds): "
+          f"rigc-sdk is {theirs[0] / us[0]:.2f}x faster (rounds: {rounds})")
+show("", ours)
+if host:
+    show(", host-tuned", host)
 PY

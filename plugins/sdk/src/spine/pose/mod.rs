@@ -595,8 +595,8 @@ impl<'a> Skeleton<'a> {
         for k in 0..self.reset_cache.len() {
             match self.reset_cache[k] {
                 Reset::Bone(i) => {
-                    let pose = self.bones[i].pose;
-                    self.bones[i].constrained.set_from(&pose);
+                    let b = &mut self.bones[i];
+                    b.constrained.set_from(&b.pose);
                 }
                 Reset::Slot(i) => {
                     let s = &mut self.slots[i];
