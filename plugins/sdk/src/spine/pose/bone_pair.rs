@@ -24,35 +24,19 @@ impl BonePose {
         memos: [&mut TrigMemo; 2],
     ) {
         let [p, q] = poses;
-        let [mp, mq] = memos;
-        let [u, v] = parents;
-        let lane = |k: usize| [u.m[k], v.m[k]];
-        let (pa, pb, pc, pd) = (lane(0), lane(1), lane(2), lane(3));
-        let (px, py) = ([u.pos[0], v.pos[0]], [u.pos[1], v.pos[1]]);
+        let u = Parents::of(parents);
         let rx = mul(
             add([p.rotation, q.rotation], [p.shear_x, q.shear_x]),
             [DEG_RAD; 2],
         );
-        let (sx_, cx) = sin_cos2_memo(rx, [mp, mq]);
-        let (sq, cq) = ([SIN_90; 2], [COS_90; 2]);
-        let cy = sub(mul(cx, cq), mul(sx_, sq));
-        let sy_ = add(mul(sx_, cq), mul(cx, sq));
-        let (scale_x, scale_y) = ([p.scale_x, q.scale_x], [p.scale_y, q.scale_y]);
-        let la = mul(cx, scale_x);
-        let lb = mul(cy, scale_y);
-        let lc = mul(sx_, scale_x);
-        let ld = mul(sy_, scale_y);
-        let (x, y) = ([p.x, q.x], [p.y, q.y]);
-        let wx = add(add(mul(pa, x), mul(pb, y)), px);
-        let wy = add(add(mul(pc, x), mul(pd, y)), py);
-        let a = add(mul(pa, la), mul(pb, lc));
-        let b = add(mul(pa, lb), mul(pb, ld));
-        let c = add(mul(pc, la), mul(pd, lc));
-        let d = add(mul(pc, lb), mul(pd, ld));
-        for (l, pose) in [p, q].into_iter().enumerate() {
-            (pose.a, pose.b, pose.c, pose.d) = (a[l], b[l], c[l], d[l]);
-            (pose.world_x, pose.world_y) = (wx[l], wy[l]);
-        }
+        let (sx_, cx) = sin_cos2_memo(rx, memos);
+        let [la, lb, lc, ld] = local_matrix(cx, sx_, [p, q]);
+        let a = add(mul(u.a, la), mul(u.b, lc));
+        let b = add(mul(u.a, lb), mul(u.b, ld));
+        let c = add(mul(u.c, la), mul(u.d, lc));
+        let d = add(mul(u.c, lb), mul(u.d, ld));
+        let position = u.place([p, q]);
+        store([p, q], [a, b, c, d], position);
     }
 
     /// The `noScale` / `noScaleOrReflection` step of [`BonePose::compute_world`]
@@ -69,28 +53,21 @@ impl BonePose {
         memos: [&mut TrigMemo; 2],
     ) {
         let [p, q] = poses;
-        let [mp, mq] = memos;
-        let [u, v] = parents;
-        let lane = |k: usize| [u.m[k], v.m[k]];
-        let (pa, pb, pc, pd) = (lane(0), lane(1), lane(2), lane(3));
-        let (px, py) = ([u.pos[0], v.pos[0]], [u.pos[1], v.pos[1]]);
-        let (x, y) = ([p.x, q.x], [p.y, q.y]);
-        let wx = add(add(mul(pa, x), mul(pb, y)), px);
-        let wy = add(add(mul(pc, x), mul(pd, y)), py);
+        let u = Parents::of(parents);
         let (sx, sy) = ([sk.sx; 2], [sk.sy; 2]);
         let (sxi, syi) = ([1.0 / sk.sx; 2], [1.0 / sk.sy; 2]);
         let r = mul([p.rotation, q.rotation], [DEG_RAD; 2]);
-        let (sn, cs) = sin_cos2_memo(r, [mp, mq]);
-        let za = mul(add(mul(pa, cs), mul(pb, sn)), sxi);
-        let zc = mul(add(mul(pc, cs), mul(pd, sn)), syi);
+        let (sn, cs) = sin_cos2_memo(r, memos);
+        let za = mul(add(mul(u.a, cs), mul(u.b, sn)), sxi);
+        let zc = mul(add(mul(u.c, cs), mul(u.d, sn)), syi);
         let norm = add(mul(za, za), mul(zc, zc));
         let s = [1.0 / norm[0].sqrt(), 1.0 / norm[1].sqrt()];
         let (za, zc) = (mul(za, s), mul(zc, s));
         // zb = −zc and zd = za, both negated again when the lane reflects.
         let sk_flip = (sk.sx < 0.0) != (sk.sy < 0.0);
         let sign = |l: usize| {
-            let reflects =
-                modes[l] == Inherit::NoScale && ((pa[l] * pd[l] - pb[l] * pc[l] < 0.0) != sk_flip);
+            let det = u.a[l] * u.d[l] - u.b[l] * u.c[l];
+            let reflects = modes[l] == Inherit::NoScale && ((det < 0.0) != sk_flip);
             if reflects {
                 0
             } else {
@@ -108,22 +85,75 @@ impl BonePose {
         } else {
             sin_cos2(rx)
         };
-        let (sq, cq) = ([SIN_90; 2], [COS_90; 2]);
-        let cy = sub(mul(crx, cq), mul(srx, sq));
-        let sy_ = add(mul(srx, cq), mul(crx, sq));
-        let (scale_x, scale_y) = ([p.scale_x, q.scale_x], [p.scale_y, q.scale_y]);
-        let la = mul(crx, scale_x);
-        let lb = mul(cy, scale_y);
-        let lc = mul(srx, scale_x);
-        let ld = mul(sy_, scale_y);
+        let [la, lb, lc, ld] = local_matrix(crx, srx, [p, q]);
         let a = mul(add(mul(za, la), mul(zb, lc)), sx);
         let b = mul(add(mul(za, lb), mul(zb, ld)), sx);
         let c = mul(add(mul(zc, la), mul(zd, lc)), sy);
         let d = mul(add(mul(zc, lb), mul(zd, ld)), sy);
-        for (l, pose) in [p, q].into_iter().enumerate() {
-            (pose.a, pose.b, pose.c, pose.d) = (a[l], b[l], c[l], d[l]);
-            (pose.world_x, pose.world_y) = (wx[l], wy[l]);
+        let position = u.place([p, q]);
+        store([p, q], [a, b, c, d], position);
+    }
+}
+
+/// Two parents' world matrices and positions, lane by lane.
+struct Parents {
+    a: [f64; 2],
+    b: [f64; 2],
+    c: [f64; 2],
+    d: [f64; 2],
+    x: [f64; 2],
+    y: [f64; 2],
+}
+
+impl Parents {
+    #[inline(always)]
+    fn of([u, v]: [ParentWorld; 2]) -> Parents {
+        let lane = |k: usize| [u.m[k], v.m[k]];
+        Parents {
+            a: lane(0),
+            b: lane(1),
+            c: lane(2),
+            d: lane(3),
+            x: [u.pos[0], v.pos[0]],
+            y: [u.pos[1], v.pos[1]],
         }
+    }
+
+    /// The bones' world positions: their local positions through the
+    /// parents' transforms (`worldX = pa·x + pb·y + parent worldX`, …).
+    #[inline(always)]
+    fn place(&self, [p, q]: [&BonePose; 2]) -> [[f64; 2]; 2] {
+        let (x, y) = ([p.x, q.x], [p.y, q.y]);
+        [
+            add(add(mul(self.a, x), mul(self.b, y)), self.x),
+            add(add(mul(self.c, x), mul(self.d, y)), self.y),
+        ]
+    }
+}
+
+/// `la, lb, lc, ld` of the runtime's `updateWorldTransform` from the cosine
+/// and sine of `rx` (see `rot2`: `ry` is `rx` turned by `90·degRad`) and the
+/// bones' scales.
+#[inline(always)]
+fn local_matrix(cx: [f64; 2], sx: [f64; 2], [p, q]: [&BonePose; 2]) -> [[f64; 2]; 4] {
+    let (sq, cq) = ([SIN_90; 2], [COS_90; 2]);
+    let cy = sub(mul(cx, cq), mul(sx, sq));
+    let sy = add(mul(sx, cq), mul(cx, sq));
+    let (scale_x, scale_y) = ([p.scale_x, q.scale_x], [p.scale_y, q.scale_y]);
+    [
+        mul(cx, scale_x),
+        mul(cy, scale_y),
+        mul(sx, scale_x),
+        mul(sy, scale_y),
+    ]
+}
+
+/// Writes lane `l` of the matrix `[a, b, c, d]` and position into pose `l`.
+#[inline(always)]
+fn store(poses: [&mut BonePose; 2], [a, b, c, d]: [[f64; 2]; 4], [x, y]: [[f64; 2]; 2]) {
+    for (l, pose) in poses.into_iter().enumerate() {
+        (pose.a, pose.b, pose.c, pose.d) = (a[l], b[l], c[l], d[l]);
+        (pose.world_x, pose.world_y) = (x[l], y[l]);
     }
 }
 

@@ -21,6 +21,7 @@
 //! shears), else one after the other. `tests/spine_paired.rs` poses random
 //! skeletons both ways and compares every bone bit for bit.
 
+use super::bone::{ParentWorld, SkeletonTransform, TrigMemo};
 use super::{BonePose, Skeleton, Update};
 use crate::spine::data::{AttachmentKind, ConstraintKind, Inherit};
 
@@ -318,20 +319,42 @@ impl Skeleton<'_> {
         if let (Some(parent_i), Some(parent_j), true, true) =
             (bi.parent, bj.parent, common(pi), common(pj))
         {
-            let world = |k: usize| self.bones[k].applied().world_of();
-            let parents = [world(parent_i), world(parent_j)];
-            if let (Ok([bi, bj]), Ok(memos)) = (
-                self.bones.get_disjoint_mut([i, j]),
-                self.trig.get_disjoint_mut([i, j]),
-            ) {
-                let (pi, pj) = (bi.applied_mut(), bj.applied_mut());
-                pi.world = update;
-                pj.world = update;
-                BonePose::compute_world_normal2([pi, pj], parents, memos);
+            let done = self.pose_pair([i, j], [parent_i, parent_j], |poses, parents, memos, _| {
+                BonePose::compute_world_normal2(poses, parents, memos)
+            });
+            if done {
                 return;
             }
         }
         self.update_pair_other(i, j);
+    }
+
+    /// `step` on bones `i` and `j` (distinct) — their applied poses, stamped
+    /// posed this update, their parents' world transforms, their trig
+    /// memos and the skeleton's transform; `false` (nothing done) when the
+    /// bones are not two distinct ones in range.
+    #[inline(always)]
+    fn pose_pair(
+        &mut self,
+        [i, j]: [usize; 2],
+        [parent_i, parent_j]: [usize; 2],
+        step: impl FnOnce([&mut BonePose; 2], [ParentWorld; 2], [&mut TrigMemo; 2], SkeletonTransform),
+    ) -> bool {
+        let update = self.update;
+        let world = |k: usize| self.bones[k].applied().world_of();
+        let parents = [world(parent_i), world(parent_j)];
+        let sk = self.transform();
+        let (Ok([bi, bj]), Ok(memos)) = (
+            self.bones.get_disjoint_mut([i, j]),
+            self.trig.get_disjoint_mut([i, j]),
+        ) else {
+            return false;
+        };
+        let (pi, pj) = (bi.applied_mut(), bj.applied_mut());
+        pi.world = update;
+        pj.world = update;
+        step([pi, pj], parents, memos, sk);
+        true
     }
 
     /// [`Skeleton::update_pair`] past its commonest case: two `noScale`
@@ -353,17 +376,10 @@ impl Skeleton<'_> {
         if let (Some(parent_i), Some(parent_j), Some(mi), Some(mj)) =
             (bi.parent, bj.parent, no_scale(pi), no_scale(pj))
         {
-            let world = |k: usize| self.bones[k].applied().world_of();
-            let parents = [world(parent_i), world(parent_j)];
-            let sk = self.transform();
-            if let (Ok([bi, bj]), Ok(memos)) = (
-                self.bones.get_disjoint_mut([i, j]),
-                self.trig.get_disjoint_mut([i, j]),
-            ) {
-                let (pi, pj) = (bi.applied_mut(), bj.applied_mut());
-                pi.world = update;
-                pj.world = update;
-                BonePose::compute_world_no_scale2([pi, pj], [mi, mj], parents, sk, memos);
+            let done = self.pose_pair([i, j], [parent_i, parent_j], |poses, parents, memos, sk| {
+                BonePose::compute_world_no_scale2(poses, [mi, mj], parents, sk, memos)
+            });
+            if done {
                 return;
             }
         }
