@@ -12,7 +12,7 @@ use super::{PoseError, Skeleton};
 use crate::spine::data::{
     AttachmentKind, PathAttachment, PathData, PathPose, PositionMode, RotateMode, SpacingMode,
 };
-use crate::spine::math::{atan2, cos, sin, sin_cos, DEG_RAD, EPSILON, PI, PI2};
+use crate::spine::math::{atan2, cos, sin, sin_cos, sin_cos2, DEG_RAD, EPSILON, PI, PI2};
 
 /// The constraint's scratch arrays, boxed so that an update takes them out
 /// of the skeleton (which `computeWorldVertices` reads meanwhile) and puts
@@ -267,20 +267,24 @@ pub(super) fn update(
                 atan2(dy, dx)
             };
             r -= atan2(c, a);
-            if tip {
-                let (sn, cs) = sin_cos(r);
-                bone_x += (bone_len * (cs * a - sn * c) - dx) * mix_rotate;
-                bone_y += (bone_len * (sn * a + cs * c) - dy) * mix_rotate;
+            // Within ±π, then mixed: the angle the bone turns by.
+            let turn = |mut r: f64| {
+                if r > PI {
+                    r -= PI2;
+                } else if r < -PI {
+                    r += PI2;
+                }
+                r * mix_rotate
+            };
+            let (sn, cs) = if tip {
+                // The tip's angle and the turn, side by side.
+                let (sn, cs) = sin_cos2([r, turn(r)]);
+                bone_x += (bone_len * (cs[0] * a - sn[0] * c) - dx) * mix_rotate;
+                bone_y += (bone_len * (sn[0] * a + cs[0] * c) - dy) * mix_rotate;
+                (sn[1], cs[1])
             } else {
-                r += offset_rotation;
-            }
-            if r > PI {
-                r -= PI2;
-            } else if r < -PI {
-                r += PI2;
-            }
-            r *= mix_rotate;
-            let (sn, cs) = sin_cos(r);
+                sin_cos(turn(r + offset_rotation))
+            };
             bone.a = cs * a - sn * c;
             bone.b = cs * b - sn * d;
             bone.c = sn * a + cs * c;
