@@ -197,8 +197,8 @@ impl Project {
     }
 }
 
-/// Builds a workspace package once per test run (`cargo build -q -p <package>`)
-/// and returns the path of its dynamic library `lib<name>.so` in the target dir.
+/// Builds a workspace package once per test run (`cargo build -q -p <package>`, with the
+/// tests' profile) and returns the path of its dynamic library `lib<name>.so` beside them.
 pub fn plugin_library(package: &str) -> PathBuf {
     static BUILT: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
     let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
@@ -211,9 +211,15 @@ pub fn plugin_library(package: &str) -> PathBuf {
         std::env::consts::DLL_SUFFIX
     ));
     if !built.contains(&package.to_string()) {
+        // Built with the tests' own profile, into the directory they run from
+        // (`debug` is the `dev` profile's).
+        let profile = match dir.file_name().and_then(|n| n.to_str()) {
+            Some("debug") | None => "dev",
+            Some(profile) => profile,
+        };
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let status = Command::new(cargo)
-            .args(["build", "-q", "-p", package])
+            .args(["build", "-q", "-p", package, "--profile", profile])
             .current_dir(workspace())
             .status()
             .expect("cargo runs");
