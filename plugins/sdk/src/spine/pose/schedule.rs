@@ -134,10 +134,11 @@ pub(super) fn class(inherit: Option<Inherit>) -> u8 {
 /// pairs of entries, in their cache order, see [`dependencies`]; entries
 /// more than [`WINDOW`] apart keep their order too). Each step emits a constraint
 /// that is ready (it makes more bone updates ready), else the highest ready
-/// bone update (see `height` below; ties in cache order) with the highest
-/// other ready one of its [`class`] as its partner (else of any class): two
-/// ready entries never conflict. `parent` is each bone's parent, `class` its
-/// class, `touch` as for [`dependencies`].
+/// bone update (see `height` below; ties in cache order) that has a ready
+/// partner of its [`class`], with the highest such partner (else the highest
+/// bone with the next one of any class): two ready entries never conflict.
+/// `parent` is each bone's parent, `class` its class, `touch` as for
+/// [`dependencies`].
 pub(super) fn pair_bones(
     cache: &[Update],
     parent: &[Option<usize>],
@@ -196,6 +197,23 @@ pub(super) fn pair_bones(
             ready.sort_by_key(|&k| (std::cmp::Reverse(height[k]), k));
             // The earliest entry left is always ready (what it waits for
             // comes before it); should that ever fail, the cache as built.
+            let class_of = |k: usize| match cache[k] {
+                Update::Bone(b) => class.get(b).copied(),
+                _ => None,
+            };
+            // The highest bone with a ready partner of its class, else the
+            // highest: a pair of one class goes two lanes.
+            let mut count = [0usize; 3];
+            for &k in &ready {
+                if let Some(c) = class_of(k) {
+                    count[usize::from(c.min(2))] += 1;
+                }
+            }
+            let paired = |k: usize| class_of(k).is_some_and(|c| count[usize::from(c.min(2))] >= 2);
+            if let Some(f) = ready.iter().position(|&k| paired(k)) {
+                let best = ready.remove(f);
+                ready.insert(0, best);
+            }
             let Some((&first, rest)) = ready.split_first() else {
                 return cache.to_vec();
             };
