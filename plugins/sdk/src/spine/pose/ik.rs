@@ -240,21 +240,25 @@ fn apply2(
         if u {
             l2 *= psx;
             let mut cos = (dd - l1 * l1 - l2 * l2) / (2.0 * l1 * l2);
-            let a2v;
+            let (a2v, sin_a2);
             if cos < -1.0 {
                 cos = -1.0;
                 a2v = std::f64::consts::PI * bend_dir;
+                sin_a2 = sin(a2v);
             } else if cos > 1.0 {
                 cos = 1.0;
                 a2v = 0.0;
+                // sin(+0) is +0: no call for the straight arm.
+                sin_a2 = 0.0;
                 if stretch {
                     parent_scale = Some((dd.sqrt() / (l1 + l2) - 1.0) * mix + 1.0);
                 }
             } else {
                 a2v = cos.acos() * bend_dir;
+                sin_a2 = sin(a2v);
             }
             let aa = l1 + l2 * cos;
-            let bb = l2 * sin(a2v);
+            let bb = l2 * sin_a2;
             a1 = atan2(ty * aa - tx * bb, tx * aa + ty * bb);
             a2 = a2v;
             break 'outer;
