@@ -220,11 +220,13 @@ pub(super) fn update(
                 }
                 if rotate_or_shear_x || scale_x {
                     let ca = atan2(bone.c, bone.a);
-                    let (mut cs, mut sn);
+                    let (mut cs, mut sn) = (0.0, 0.0);
                     let mut mr = 0.0;
                     let dx = clamp_abs(st.cx - bone.world_x, qx);
                     let dy = clamp_abs(st.cy - bone.world_y, qy);
                     a = st.remaining;
+                    // Without a step or a scale spring the angle goes unused.
+                    let turn = scale_x || a >= t;
                     if rotate_or_shear_x {
                         mr = (data.rotate + data.shear_x) * mix;
                         z = st.rotate_lag * js_max0(1.0 - aa / t);
@@ -232,7 +234,9 @@ pub(super) fn update(
                             atan2(dy + st.ty, dx + st.tx) - ca - (st.rotate_offset - z) * mr;
                         st.rotate_offset += (r - (r * (1.0 / PI2) - 0.5).ceil() * PI2) * i;
                         r = (st.rotate_offset - z) * mr + ca;
-                        (sn, cs) = sin_cos(r);
+                        if turn {
+                            (sn, cs) = sin_cos(r);
+                        }
                         if scale_x {
                             r = l * (bone.a * bone.a + bone.c * bone.c).sqrt();
                             if r > 0.0 {
