@@ -191,6 +191,59 @@ pub fn atan2_deg(y: f64, x: f64) -> f64 {
     atan2(y, x) * RAD_DEG
 }
 
+// Taylor coefficients: with |δ| <= 2^-7 the first term left out is below
+// 2^-66.
+const ATAN_A3: f64 = -1.0 / 3.0;
+const ATAN_A5: f64 = 1.0 / 5.0;
+const ATAN_A7: f64 = -1.0 / 7.0;
+// π/2 and π as hi (a multiple of 2^-51, like the table's) + lo.
+#[allow(clippy::approx_constant)]
+const ATAN_H: [f64; 2] = [1.5707963267948966, 6.123233995736766e-17];
+#[allow(clippy::approx_constant)]
+const ATAN_P: [f64; 2] = [3.141592653589793, 1.2246467991473532e-16];
+// [Q hi, Q lo, s] for atan2 = Q + s·atan t, by (y < 0)·4 + (|y| > |x|)·2
+// + (x < 0).
+const ATAN_Q: [[f64; 3]; 8] = [
+    [0.0, 0.0, 1.0],
+    [ATAN_P[0], ATAN_P[1], -1.0],
+    [ATAN_H[0], ATAN_H[1], -1.0],
+    [ATAN_H[0], ATAN_H[1], 1.0],
+    [-0.0, -0.0, -1.0],
+    [-ATAN_P[0], -ATAN_P[1], 1.0],
+    [-ATAN_H[0], -ATAN_H[1], 1.0],
+    [-ATAN_H[0], -ATAN_H[1], -1.0],
+];
+
+/// [`atan2`] of two pairs `(y[k], x[k])` at once: the same bits as two calls
+/// (tested), the arithmetic in two-lane operations and the table look-ups
+/// lane by lane. Lanes with `0/0`, `∞/∞` or NaNs take the one-lane path.
+#[inline]
+pub fn atan2x2(y: [f64; 2], x: [f64; 2]) -> [f64; 2] {
+    let k = f64x2::splat;
+    let (ax, ay) = (f64x2::new(x).abs(), f64x2::new(y).abs());
+    let below = ay.simd_lt(ax);
+    let t = below.bitselect(ay, ax) / below.bitselect(ax, ay);
+    let ts = t.to_array();
+    if ts[0].is_nan() || ts[1].is_nan() {
+        return [atan2(y[0], x[0]), atan2(y[1], x[1])];
+    }
+    let entry = |t: f64| {
+        atan_table::ATAN_C[(t.to_bits() >> 47).saturating_sub((1016 << 5) - 1) as usize & 255]
+    };
+    let (e0, e1) = (entry(ts[0]), entry(ts[1]));
+    let [c, hi, lo] = [0, 1, 2].map(|j| f64x2::new([e0[j], e1[j]]));
+    let delta = (t - c) / (k(1.0) + c * t);
+    let z = delta * delta;
+    let small = delta + delta * z * (k(ATAN_A3) + z * (k(ATAN_A5) + z * k(ATAN_A7)));
+    let quadrant = |l: usize| {
+        let swap = y[l].abs() > x[l].abs();
+        ATAN_Q[((y[l].to_bits() >> 63) << 2 | u64::from(swap) << 1 | x[l].to_bits() >> 63) as usize]
+    };
+    let (q0, q1) = (quadrant(0), quadrant(1));
+    let [qh, ql, s] = [0, 1, 2].map(|j| f64x2::new([q0[j], q1[j]]));
+    ((qh + s * hi) + (ql + s * (lo + small))).to_array()
+}
+
 /// `Math.atan2(y, x)` to within an ulp of fdlibm's (which JavaScript engines
 /// ship; see [`atan2_fdlibm`]) and of the true value, in one branch-free
 /// path: with `t = min(|x|, |y|) / max(|x|, |y|)` (fdlibm's `|y/x|` when
@@ -204,28 +257,6 @@ pub fn atan2_deg(y: f64, x: f64) -> f64 {
 /// infinities come out right: `t` is 0).
 #[inline]
 pub fn atan2(y: f64, x: f64) -> f64 {
-    // Taylor coefficients: with |δ| <= 2^-7 the first term left out is below
-    // 2^-66.
-    const A3: f64 = -1.0 / 3.0;
-    const A5: f64 = 1.0 / 5.0;
-    const A7: f64 = -1.0 / 7.0;
-    // π/2 and π as hi (a multiple of 2^-51, like the table's) + lo.
-    #[allow(clippy::approx_constant)]
-    const H: [f64; 2] = [1.5707963267948966, 6.123233995736766e-17];
-    #[allow(clippy::approx_constant)]
-    const P: [f64; 2] = [3.141592653589793, 1.2246467991473532e-16];
-    // [Q hi, Q lo, s] for atan2 = Q + s·atan t, by (y < 0)·4 + (|y| > |x|)·2
-    // + (x < 0).
-    const Q: [[f64; 3]; 8] = [
-        [0.0, 0.0, 1.0],
-        [P[0], P[1], -1.0],
-        [H[0], H[1], -1.0],
-        [H[0], H[1], 1.0],
-        [-0.0, -0.0, -1.0],
-        [-P[0], -P[1], 1.0],
-        [-H[0], -H[1], 1.0],
-        [-H[0], -H[1], -1.0],
-    ];
     let (ax, ay) = (x.abs(), y.abs());
     let swap = ay > ax;
     let (n, d) = if ay < ax { (ay, ax) } else { (ax, ay) };
@@ -240,9 +271,9 @@ pub fn atan2(y: f64, x: f64) -> f64 {
     // t − c is exact (same binade, c has seven significant bits).
     let delta = (t - c) / (1.0 + c * t);
     let z = delta * delta;
-    let small = delta + delta * z * (A3 + z * (A5 + z * A7));
+    let small = delta + delta * z * (ATAN_A3 + z * (ATAN_A5 + z * ATAN_A7));
     let q = (y.to_bits() >> 63) << 2 | u64::from(swap) << 1 | x.to_bits() >> 63;
-    let [qh, ql, s] = Q[q as usize];
+    let [qh, ql, s] = ATAN_Q[q as usize];
     // qh + s·hi is exact: both are multiples of 2^-51 and the sum is below 4.
     (qh + s * hi) + (ql + s * (lo + small))
 }

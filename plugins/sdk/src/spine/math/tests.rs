@@ -1,5 +1,6 @@
-//! Tests of the trigonometry: `sin_cos`, `sin_cos2` and `atan2` against
-//! fdlibm and the C library, ulp by ulp.
+//! Tests of the trigonometry: `sin_cos` and `atan2` against fdlibm and the
+//! C library, ulp by ulp, and the two-lane `sin_cos2` and `atan2x2` against
+//! them bit for bit.
 
 use super::fdlibm::{kernel_cos, kernel_sin};
 
@@ -169,6 +170,34 @@ fn sin_cos_by_table_is_within_an_ulp_of_fdlibm() {
         let (fs, fc) = sin_cos_fdlibm(x);
         assert!(ulps(s, fs) <= 1 || (s.is_nan() && fs.is_nan()), "{x}");
         assert!(ulps(c, fc) <= 1 || (c.is_nan() && fc.is_nan()), "{x}");
+    }
+}
+
+#[test]
+fn atan2x2_is_two_calls_of_atan2() {
+    let mut next = uniform(0xa7a2_0002_5eed);
+    let mut vs: Vec<f64> = (0..100_000)
+        .map(|k| (next() - 0.5) * [1.0, 1e-3, 4.0, 1e5, 1e-300][k % 5])
+        .collect();
+    vs.extend([
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        0.0,
+        1e-308,
+        -1e308,
+        0.0,
+    ]);
+    for w in vs.windows(4) {
+        let (y, x) = ([w[0], w[2]], [w[1], w[3]]);
+        let r = atan2x2(y, x);
+        for l in 0..2 {
+            assert_eq!(r[l].to_bits(), atan2(y[l], x[l]).to_bits(), "{y:?} {x:?}");
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 
 use super::{Physics, Skeleton};
 use crate::spine::data::{PhysicsData, PhysicsPose, ScaleYMode};
-use crate::spine::math::{atan2, sin_cos, PI2};
+use crate::spine::math::{atan2, atan2x2, sin_cos, PI2};
 
 /// The simulation state a physics constraint carries between updates.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -219,19 +219,24 @@ pub(super) fn update(
                     }
                 }
                 if rotate_or_shear_x || scale_x {
-                    let ca = atan2(bone.c, bone.a);
                     let (mut cs, mut sn) = (0.0, 0.0);
                     let mut mr = 0.0;
                     let dx = clamp_abs(st.cx - bone.world_x, qx);
                     let dy = clamp_abs(st.cy - bone.world_y, qy);
+                    // With the rotation spring, the bone's and the tip's
+                    // angles in one two-lane atan2.
+                    let [ca, tip] = if rotate_or_shear_x {
+                        atan2x2([bone.c, dy + st.ty], [bone.a, dx + st.tx])
+                    } else {
+                        [atan2(bone.c, bone.a), 0.0]
+                    };
                     a = st.remaining;
                     // Without a step or a scale spring the angle goes unused.
                     let turn = scale_x || a >= t;
                     if rotate_or_shear_x {
                         mr = (data.rotate + data.shear_x) * mix;
                         z = st.rotate_lag * js_max0(1.0 - aa / t);
-                        let mut r =
-                            atan2(dy + st.ty, dx + st.tx) - ca - (st.rotate_offset - z) * mr;
+                        let mut r = tip - ca - (st.rotate_offset - z) * mr;
                         st.rotate_offset += (r - (r * (1.0 / PI2) - 0.5).ceil() * PI2) * i;
                         r = (st.rotate_offset - z) * mr + ca;
                         if turn {
