@@ -3,7 +3,8 @@
 //! at the constraint's fixed `step` (1 / fps) over the time the skeleton
 //! advanced since the last update, with the remainder interpolated (`lag`);
 //! `Physics.reset` restarts, `Physics.pose` reapplies without stepping and
-//! `Physics.none` does nothing.
+//! `Physics.none` does nothing. The commonest case (x, y and rotate springs,
+//! `Physics.update`) runs in its own copy, with those as constants.
 
 use super::{Physics, Skeleton};
 use crate::spine::data::{PhysicsData, PhysicsPose, ScaleYMode};
@@ -111,6 +112,16 @@ fn clamp_abs(v: f64, q: f64) -> f64 {
     }
 }
 
+/// Which springs a constraint simulates (`data.x > 0`, …).
+#[derive(Clone, Copy, PartialEq)]
+struct Springs {
+    x: bool,
+    y: bool,
+    rotate: bool,
+    shear_x: bool,
+    scale_x: bool,
+}
+
 /// `PhysicsConstraint.update(skeleton, physics)` of constraint `c` (`p` its
 /// applied pose).
 pub(super) fn update(
@@ -120,14 +131,45 @@ pub(super) fn update(
     p: &PhysicsPose,
     physics: Physics,
 ) {
+    let springs = Springs {
+        x: data.x > 0.0,
+        y: data.y > 0.0,
+        rotate: data.rotate > 0.0,
+        shear_x: data.shear_x > 0.0,
+        scale_x: data.scale_x > 0.0,
+    };
+    // The commonest case (these springs, a plain update) gets its own copy
+    // with them as constants: fewer branches and values to keep.
+    const SWAY: Springs = Springs {
+        x: true,
+        y: true,
+        rotate: true,
+        shear_x: false,
+        scale_x: false,
+    };
+    if springs == SWAY && physics == Physics::Update {
+        update_with(sk, c, data, p, Physics::Update, SWAY);
+    } else {
+        update_with(sk, c, data, p, physics, springs);
+    }
+}
+
+/// [`update`] with the constraint's springs.
+#[inline(always)]
+fn update_with(
+    sk: &mut Skeleton<'_>,
+    c: usize,
+    data: &PhysicsData,
+    p: &PhysicsPose,
+    physics: Physics,
+    springs: Springs,
+) {
     let mix = p.mix;
     if mix == 0.0 {
         return;
     }
-    let x = data.x > 0.0;
-    let y = data.y > 0.0;
-    let rotate_or_shear_x = data.rotate > 0.0 || data.shear_x > 0.0;
-    let scale_x = data.scale_x > 0.0;
+    let Springs { x, y, scale_x, .. } = springs;
+    let rotate_or_shear_x = springs.rotate || springs.shear_x;
     let bi = data.bone;
     let l = sk.data.bones[bi].length;
     let t = data.step;
@@ -309,9 +351,9 @@ pub(super) fn update(
     }
     if rotate_or_shear_x {
         let mut o = (st.rotate_offset - st.rotate_lag * z) * mix;
-        if data.shear_x > 0.0 {
+        if springs.shear_x {
             let mut r = 0.0;
-            if data.rotate > 0.0 {
+            if springs.rotate {
                 r = o * data.rotate;
                 let (s, c) = sin_cos(r);
                 let a = bone.b;
