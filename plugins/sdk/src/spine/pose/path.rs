@@ -8,7 +8,9 @@
 //! attachment, same slot bone transform, no weights, no deform) keeps them
 //! and their curve lengths instead of computing the same numbers again, and
 //! its positions too when the position and the spaces are also the last
-//! ones. `computeWorldPositions` is in `path_positions.rs`.
+//! ones; a chained bone keeps the sines and cosines of its last turn while
+//! what they came from holds. `computeWorldPositions` is in
+//! `path_positions.rs`.
 
 use super::{PoseError, Skeleton};
 use crate::spine::data::{
@@ -38,6 +40,19 @@ struct Buffers {
     curves: Vec<f64>,
     lengths: Vec<f64>,
     segments: Vec<f64>,
+    /// Per bone, its last turn (chain and chain-scale modes between
+    /// positions apart).
+    turns: Vec<Turn>,
+}
+
+/// A bone's last turn: the bits of what it came from (`dy, dx, c, a`, the
+/// mix and the offset rotation) and the sines and cosines it gave. The
+/// default key matches nothing (a turn's mix is above 0).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+struct Turn {
+    key: [u64; 6],
+    sn: [f64; 2],
+    cs: [f64; 2],
 }
 
 /// The attachment and the bits of the slot bone's world transform.
@@ -101,6 +116,9 @@ pub(super) fn update(
     let spaces_count = if tangents { bone_count } else { bone_count + 1 };
     let mut buf = sk.constraints[c].path.0.take().unwrap_or_default();
     set_size(&mut buf.spaces, spaces_count);
+    if buf.turns.len() != bone_count {
+        buf.turns.resize(bone_count, Turn::default());
+    }
     if scale {
         set_size(&mut buf.lengths, bone_count);
     }
@@ -223,14 +241,6 @@ pub(super) fn update(
         bone_y = y;
         if mix_rotate > 0.0 {
             let (a, b, c, d) = (bone.a, bone.b, bone.c, bone.d);
-            let mut r = if tangents {
-                at_index(positions, ip - 1)
-            } else if at_index(&buf.spaces, i + 1) == 0.0 {
-                at_index(positions, ip + 2)
-            } else {
-                atan2(dy, dx)
-            };
-            r -= atan2(c, a);
             // Within ±π, then mixed: the angle the bone turns by.
             let turn = |mut r: f64| {
                 if r > PI {
@@ -240,15 +250,39 @@ pub(super) fn update(
                 }
                 r * mix_rotate
             };
-            let (sn, cs) = if tip {
-                // The tip's angle and the turn, side by side.
-                let (sn, cs) = sin_cos2([r, turn(r)]);
+            // Sines and cosines of the tip's angle (lane 0, with `tip`) and
+            // of the turn (lane 1).
+            let trig = |r: f64| {
+                if tip {
+                    sin_cos2([r, turn(r)])
+                } else {
+                    let (sn, cs) = sin_cos(turn(r + offset_rotation));
+                    ([sn; 2], [cs; 2])
+                }
+            };
+            let (sn, cs) = if tangents || at_index(&buf.spaces, i + 1) == 0.0 {
+                let r = if tangents {
+                    at_index(positions, ip - 1)
+                } else {
+                    at_index(positions, ip + 2)
+                };
+                trig(r - atan2(c, a))
+            } else {
+                // From the bone's last turn when it came from the same
+                // numbers (a bone that holds still).
+                let key = [dy, dx, c, a, mix_rotate, offset_rotation].map(f64::to_bits);
+                let t = &mut buf.turns[i];
+                if t.key != key {
+                    let (sn, cs) = trig(atan2(dy, dx) - atan2(c, a));
+                    *t = Turn { key, sn, cs };
+                }
+                (t.sn, t.cs)
+            };
+            if tip {
                 bone_x += (bone_len * (cs[0] * a - sn[0] * c) - dx) * mix_rotate;
                 bone_y += (bone_len * (sn[0] * a + cs[0] * c) - dy) * mix_rotate;
-                (sn[1], cs[1])
-            } else {
-                sin_cos(turn(r + offset_rotation))
-            };
+            }
+            let (sn, cs) = (sn[1], cs[1]);
             bone.a = cs * a - sn * c;
             bone.b = cs * b - sn * d;
             bone.c = sn * a + cs * c;
