@@ -16,7 +16,7 @@ use super::{PoseError, Skeleton};
 use crate::spine::data::{
     AttachmentKind, PathAttachment, PathData, PathPose, RotateMode, SpacingMode,
 };
-use crate::spine::math::{atan2, sin_cos, sin_cos2, DEG_RAD, EPSILON, PI, PI2};
+use crate::spine::math::{atan2, same_bits, sin_cos, sin_cos2, DEG_RAD, EPSILON, PI, PI2};
 
 /// The constraint's scratch arrays, boxed so that an update takes them out
 /// of the skeleton (which `computeWorldVertices` reads meanwhile) and puts
@@ -272,7 +272,7 @@ pub(super) fn update(
                 // numbers (a bone that holds still).
                 let key = [dy, dx, c, a, mix_rotate, offset_rotation].map(f64::to_bits);
                 let t = &mut buf.turns[i];
-                if t.key != key {
+                if !same_bits(&t.key, &key) {
                     let (sn, cs) = trig(atan2(dy, dx) - atan2(c, a));
                     *t = Turn { key, sn, cs };
                 }

@@ -8,7 +8,7 @@
 
 use super::{at_index, set_size, world_key, Buffers, PoseError, Skeleton};
 use crate::spine::data::{PathAttachment, PathData, PathPose, PositionMode, SpacingMode};
-use crate::spine::math::{atan2, cos, sin};
+use crate::spine::math::{atan2, cos, same_bits, sin};
 
 fn at(a: &[f64], i: f64) -> f64 {
     if i >= 0.0 && i.fract() == 0.0 {
@@ -189,7 +189,10 @@ pub(super) fn world_positions(
     // When they are a function of `world_key` and that has not changed since
     // the last update, the last ones stand (the same numbers).
     let key = world_key(sk, slot, attachment, path);
-    let world_kept = key.is_some() && key == buf.key;
+    let world_kept = match (key, buf.key) {
+        (Some((a, k)), Some((b, l))) => a == b && same_bits(&k, &l),
+        _ => false,
+    };
     let path_length = if world_kept {
         buf.curves.last().copied().unwrap_or(0.0)
     } else {

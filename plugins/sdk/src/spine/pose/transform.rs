@@ -7,7 +7,7 @@
 
 use super::Skeleton;
 use crate::spine::data::{Property, TransformData, TransformPose};
-use crate::spine::math::{atan2, cos, sin, sin_cos, DEG_RAD, PI, PI2, RAD_DEG};
+use crate::spine::math::{atan2, cos, same_bits, sin, sin_cos, DEG_RAD, PI, PI2, RAD_DEG};
 use crate::spine::pose::BonePose;
 
 fn clamp(v: f64, min: f64, max: f64) -> f64 {
@@ -113,7 +113,7 @@ fn to_apply(
             let (ix, iy) = (1.0 / sx, 1.0 / sy);
             let (a, b, c, d) = (bone.a * ix, bone.b * ix, bone.c * iy, bone.d * iy);
             let key = [value, c, a, m.mix_rotate].map(f64::to_bits);
-            if memo.key != key {
+            if !same_bits(&memo.key, &key) {
                 value *= DEG_RAD;
                 if !additive {
                     value -= atan2(c, a);
