@@ -192,11 +192,14 @@ pub(super) fn update(
             }
         }
     }
-    let result = positions::world_positions(sk, data, p, a, path, spaces_count, tangents, &mut buf);
-    if let Err(e) = result {
-        sk.constraints[c].path.0 = Some(buf);
-        return Err(e);
-    }
+    let kept =
+        match positions::world_positions(sk, data, p, a, path, spaces_count, tangents, &mut buf) {
+            Ok(kept) => kept,
+            Err(e) => {
+                sk.constraints[c].path.0 = Some(buf);
+                return Err(e);
+            }
+        };
     let positions = &buf.positions;
     let (mut bone_x, mut bone_y) = (positions[0], positions[1]);
     let mut offset_rotation = data.offset_rotation;
@@ -267,9 +270,13 @@ pub(super) fn update(
                     at_index(positions, ip + 2)
                 };
                 trig(r - atan2(c, a))
+            } else if !kept {
+                trig(atan2(dy, dx) - atan2(c, a))
             } else {
                 // From the bone's last turn when it came from the same
-                // numbers (a bone that holds still).
+                // numbers (a bone that holds still; only looked up, and
+                // remembered, while the path's positions hold too, so that
+                // a moving chain does not pay for it).
                 let key = [dy, dx, c, a, mix_rotate, offset_rotation].map(f64::to_bits);
                 let t = &mut buf.turns[i];
                 if !same_bits(&t.key, &key) {

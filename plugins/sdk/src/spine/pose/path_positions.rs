@@ -84,6 +84,8 @@ fn cwv(
     )
 }
 
+/// `computeWorldPositions` into `buf.positions`: whether the last ones were
+/// kept (the same numbers).
 #[allow(clippy::too_many_lines, clippy::too_many_arguments)]
 pub(super) fn world_positions(
     sk: &Skeleton<'_>,
@@ -94,7 +96,7 @@ pub(super) fn world_positions(
     spaces_count: usize,
     tangents: bool,
     buf: &mut Buffers,
-) -> Result<(), PoseError> {
+) -> Result<bool, PoseError> {
     let slot = data.slot;
     let mut position = p.position;
     set_size(&mut buf.positions, spaces_count * 3 + 2);
@@ -177,7 +179,7 @@ pub(super) fn world_positions(
                 tangents || (i > 0 && space == 0.0),
             );
         }
-        return Ok(());
+        return Ok(false);
     }
     // Constant speed: world vertices, then curve lengths.
     if closed {
@@ -218,7 +220,7 @@ pub(super) fn world_positions(
         && buf.positions_spaces.len() == spaces_count
         && bits(spaces, &buf.positions_spaces)
     {
-        return Ok(());
+        return Ok(true);
     }
     buf.positions_for = key.map(|_| position.to_bits());
     buf.positions_spaces.clear();
@@ -329,7 +331,7 @@ pub(super) fn world_positions(
             tangents || (i > 0 && space == 0.0),
         );
     }
-    Ok(())
+    Ok(false)
 }
 
 /// `computeWorldPositions` for a constant-speed path, its first part: the
