@@ -223,8 +223,6 @@ pub(super) fn world_positions(
         return Ok(true);
     }
     buf.positions_for = key.map(|_| position.to_bits());
-    buf.positions_spaces.clear();
-    buf.positions_spaces.extend_from_slice(spaces);
     let world = &buf.world;
     if data.position_mode == Some(PositionMode::Percent) {
         position *= path_length;
@@ -331,6 +329,10 @@ pub(super) fn world_positions(
             tangents || (i > 0 && space == 0.0),
         );
     }
+    // The spaces these positions came from, for the next update to compare
+    // with: swapped in, not copied (`update` writes every space but the first,
+    // which stays 0 in both).
+    std::mem::swap(&mut buf.spaces, &mut buf.positions_spaces);
     Ok(false)
 }
 
