@@ -8,9 +8,9 @@
 //! attachment, same slot bone transform, no weights, no deform) keeps them
 //! and their curve lengths instead of computing the same numbers again, and
 //! its positions too when the position and the spaces are also the last
-//! ones; a chained bone keeps the sines and cosines of its last turn while
-//! what they came from holds. `computeWorldPositions` is in
-//! `path_positions.rs`.
+//! ones; while they are kept, a chained bone keeps the sines and cosines of
+//! its last turn when what they came from holds too. `computeWorldPositions`
+//! is in `path_positions.rs`.
 
 use super::{PoseError, Skeleton};
 use crate::spine::data::{
