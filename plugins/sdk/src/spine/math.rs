@@ -278,6 +278,14 @@ pub fn atan2(y: f64, x: f64) -> f64 {
     (qh + s * hi) + (ql + s * (lo + small))
 }
 
+/// Whether two memo keys (bits) are equal: folded without a branch or a
+/// call (`==` on arrays this long calls `bcmp`, which costs more than the
+/// comparison).
+#[inline(always)]
+pub(crate) fn same_bits<const N: usize>(a: &[u64; N], b: &[u64; N]) -> bool {
+    a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
 /// The last result of a function of two numbers, by the numbers' bits: a
 /// constraint whose inputs did not change since the last frame gets the same
 /// number without recomputing it.

@@ -157,8 +157,11 @@ pub struct Constraint {
     /// Physics simulation state (physics constraints only).
     pub physics: PhysicsState,
     path: path::PathBuffers,
+    /// A transform constraint's last world turn (see `transform::Turn`).
+    turn: transform::Turn,
     /// The constraint's one memoised function (IK: the child's offset
-    /// angle; physics: the damping per step).
+    /// angle; transform: the source's world rotation; physics: the damping
+    /// per step).
     memo: crate::spine::math::Memo2,
 }
 
@@ -296,6 +299,7 @@ impl<'a> Skeleton<'a> {
                     active: false,
                     physics: PhysicsState::default(),
                     path: path::PathBuffers::default(),
+                    turn: Default::default(),
                     memo: Default::default(),
                 }
             })
@@ -638,7 +642,7 @@ impl<'a> Skeleton<'a> {
         match (&data.constraints[c].kind, *self.constraints[c].applied()) {
             (ConstraintKind::Ik(d), ConstraintPose::Ik(p)) => ik::update(self, c, d, &p),
             (ConstraintKind::Transform(d), ConstraintPose::Transform(p)) => {
-                transform::update(self, d, &p);
+                transform::update(self, c, d, &p);
                 Ok(())
             }
             (ConstraintKind::Path(d), ConstraintPose::Path(p)) => path::update(self, c, d, &p),

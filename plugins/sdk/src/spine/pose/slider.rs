@@ -40,6 +40,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, data: &SliderData) -> Resu
             sk.bones[bone].applied(),
             data.local,
             &[0.0; 6],
+            crate::spine::math::atan2,
         );
         p.time = data.offset + (value - property.offset) * data.scale;
         if data.looped {

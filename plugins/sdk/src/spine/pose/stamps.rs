@@ -70,14 +70,22 @@ impl Skeleton<'_> {
             .any(|&c| bones[c].applied().world == update)
     }
 
-    /// [`Skeleton::reset_world`] past its check, out of line.
+    /// [`Skeleton::reset_world`] past its check, out of line: depth first,
+    /// a lone child (a chain) visited next without going through the stack.
     #[inline(never)]
     fn reset_world_children(&mut self, i: usize) {
         let update = self.update;
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
-        stack.extend(self.bones[i].children.iter().rev().copied());
-        while let Some(c) = stack.pop() {
+        let visit = |children: &[usize], stack: &mut Vec<usize>| match children {
+            [only] => Some(*only),
+            _ => {
+                stack.extend(children.iter().rev().copied());
+                None
+            }
+        };
+        let mut next = visit(&self.bones[i].children, &mut stack);
+        while let Some(c) = next.take().or_else(|| stack.pop()) {
             let b = self.bones[c].applied();
             if b.world == update {
                 if b.local == update {
@@ -85,7 +93,7 @@ impl Skeleton<'_> {
                 }
                 let bone = &mut self.bones[c];
                 bone.applied_mut().world = 0;
-                stack.extend(bone.children.iter().rev().copied());
+                next = visit(&bone.children, &mut stack);
             }
         }
         self.stack = stack;

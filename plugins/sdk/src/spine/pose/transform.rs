@@ -2,11 +2,12 @@
 //! `properties` entry, read the source value (`From*.value`, local or world),
 //! map it to each target (`to.offset + (value − from.offset) × to.scale`,
 //! optionally clamped), and apply it (`To*.apply`, local or world, additive or
-//! not, scaled by the mix).
+//! not, scaled by the mix). The source's world rotation and a bone's world
+//! turn are memoised by the bits of what they come from.
 
 use super::Skeleton;
 use crate::spine::data::{Property, TransformData, TransformPose};
-use crate::spine::math::{atan2, cos, sin, sin_cos, DEG_RAD, PI, PI2, RAD_DEG};
+use crate::spine::math::{atan2, cos, same_bits, sin, sin_cos, DEG_RAD, PI, PI2, RAD_DEG};
 use crate::spine::pose::BonePose;
 
 fn clamp(v: f64, min: f64, max: f64) -> f64 {
@@ -19,7 +20,7 @@ fn clamp(v: f64, min: f64, max: f64) -> f64 {
     }
 }
 
-/// `From*.value`.
+/// `From*.value`; `at2` is `atan2` (or a memo of it) for the world rotation.
 #[inline(always)]
 pub(super) fn property_value(
     p: Property,
@@ -27,6 +28,7 @@ pub(super) fn property_value(
     s: &BonePose,
     local: bool,
     o: &[f64; 6],
+    at2: impl FnOnce(f64, f64) -> f64,
 ) -> f64 {
     let (sx, sy) = sk;
     match p {
@@ -39,7 +41,7 @@ pub(super) fn property_value(
             } else {
                 -o[0]
             };
-            let mut v = atan2(s.c / sy, s.a / sx) * RAD_DEG + off;
+            let mut v = at2(s.c / sy, s.a / sx) * RAD_DEG + off;
             if v < 0.0 {
                 v += 360.0;
             }
@@ -83,30 +85,23 @@ pub(super) fn property_value(
     }
 }
 
-fn mix_of(p: Property, m: &TransformPose) -> f64 {
-    match p {
-        Property::Rotate => m.mix_rotate,
-        Property::X => m.mix_x,
-        Property::Y => m.mix_y,
-        Property::ScaleX => m.mix_scale_x,
-        Property::ScaleY => m.mix_scale_y,
-        Property::ShearY => m.mix_shear_y,
-    }
-}
-
-/// `To*.apply`.
+/// `To*.apply`, or nothing when the property's mix is 0.
 fn to_apply(
     p: Property,
     sk: (f64, f64),
     m: &TransformPose,
     bone: &mut BonePose,
     mut value: f64,
-    local: bool,
-    additive: bool,
+    data: &TransformData,
+    memo: &mut Turn,
 ) {
     let (sx, sy) = sk;
+    let (local, additive) = (data.local_target, data.additive);
     match p {
         Property::Rotate => {
+            if m.mix_rotate == 0.0 {
+                return;
+            }
             if local {
                 bone.rotation += (if additive {
                     value
@@ -117,23 +112,31 @@ fn to_apply(
             }
             let (ix, iy) = (1.0 / sx, 1.0 / sy);
             let (a, b, c, d) = (bone.a * ix, bone.b * ix, bone.c * iy, bone.d * iy);
-            value *= DEG_RAD;
-            if !additive {
-                value -= atan2(c, a);
+            let key = [value, c, a, m.mix_rotate].map(f64::to_bits);
+            if !same_bits(&memo.key, &key) {
+                value *= DEG_RAD;
+                if !additive {
+                    value -= atan2(c, a);
+                }
+                if value > PI {
+                    value -= PI2;
+                } else if value < -PI {
+                    value += PI2;
+                }
+                value *= m.mix_rotate;
+                let (sin, cos) = sin_cos(value);
+                *memo = Turn { key, sin, cos };
             }
-            if value > PI {
-                value -= PI2;
-            } else if value < -PI {
-                value += PI2;
-            }
-            value *= m.mix_rotate;
-            let (sin, cos) = sin_cos(value);
+            let (sin, cos) = (memo.sin, memo.cos);
             bone.a = (cos * a - sin * c) * sx;
             bone.b = (cos * b - sin * d) * sx;
             bone.c = (sin * a + cos * c) * sy;
             bone.d = (sin * b + cos * d) * sy;
         }
         Property::X => {
+            if m.mix_x == 0.0 {
+                return;
+            }
             if local {
                 bone.x += (if additive { value } else { value - bone.x }) * m.mix_x;
             } else {
@@ -144,6 +147,9 @@ fn to_apply(
             }
         }
         Property::Y => {
+            if m.mix_y == 0.0 {
+                return;
+            }
             if local {
                 bone.y += (if additive { value } else { value - bone.y }) * m.mix_y;
             } else {
@@ -154,6 +160,9 @@ fn to_apply(
             }
         }
         Property::ScaleX => {
+            if m.mix_scale_x == 0.0 {
+                return;
+            }
             if local {
                 if additive {
                     bone.scale_x *= 1.0 + (value - 1.0) * m.mix_scale_x;
@@ -175,6 +184,9 @@ fn to_apply(
             }
         }
         Property::ScaleY => {
+            if m.mix_scale_y == 0.0 {
+                return;
+            }
             if local {
                 if additive {
                     bone.scale_y *= 1.0 + (value - 1.0) * m.mix_scale_y;
@@ -196,6 +208,9 @@ fn to_apply(
             }
         }
         Property::ShearY => {
+            if m.mix_shear_y == 0.0 {
+                return;
+            }
             if local {
                 if !additive {
                     value -= bone.shear_y;
@@ -224,8 +239,26 @@ fn to_apply(
     }
 }
 
-/// `TransformConstraint.update`.
-pub(super) fn update(sk: &mut Skeleton<'_>, d: &TransformData, p: &TransformPose) {
+/// A transform constraint's last world turn of a bone, by the bits of what
+/// it came from (the value, the bone's `c` and `a` over the skeleton scale,
+/// the mix): its sine and cosine, so that a bone that holds still skips the
+/// trigonometry. The default key matches nothing (a turn's mix is not 0).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Turn {
+    key: [u64; 4],
+    sin: f64,
+    cos: f64,
+}
+
+/// A cache is not state: every two memos compare equal.
+impl PartialEq for Turn {
+    fn eq(&self, _: &Turn) -> bool {
+        true
+    }
+}
+
+/// `TransformConstraint.update` of constraint `c`.
+pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, d: &TransformData, p: &TransformPose) {
     if p.mix_rotate == 0.0
         && p.mix_x == 0.0
         && p.mix_y == 0.0
@@ -247,12 +280,19 @@ pub(super) fn update(sk: &mut Skeleton<'_>, d: &TransformData, p: &TransformPose
         }
         for from in &d.properties {
             let source = sk.bones[d.source].applied();
-            let value = property_value(from.property, scale, source, d.local_source, &d.offsets)
-                - from.offset;
+            // The source's world rotation through the constraint's memo.
+            let memo = &mut sk.constraints[c].memo;
+            let at2 = |y, x| memo.get(y, x, atan2);
+            let value = property_value(
+                from.property,
+                scale,
+                source,
+                d.local_source,
+                &d.offsets,
+                at2,
+            ) - from.offset;
             for to in &from.to {
-                if mix_of(to.property, p) == 0.0 {
-                    continue;
-                }
+                // (`to_apply` does nothing when the property's mix is 0.)
                 let mut clamped = to.offset + value * to.scale;
                 if d.clamp {
                     clamped = if to.offset < to.max {
@@ -262,16 +302,13 @@ pub(super) fn update(sk: &mut Skeleton<'_>, d: &TransformData, p: &TransformPose
                     };
                 }
                 let bone = &mut sk.bones[b].constrained;
-                to_apply(
-                    to.property,
-                    scale,
-                    p,
-                    bone,
-                    clamped,
-                    d.local_target,
-                    d.additive,
-                );
+                let memo = &mut sk.constraints[c].turn;
+                to_apply(to.property, scale, p, bone, clamped, d, memo);
             }
         }
     }
 }
+
+#[cfg(test)]
+#[path = "transform_tests.rs"]
+mod tests;
