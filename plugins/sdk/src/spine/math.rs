@@ -219,7 +219,6 @@ const ATAN_Q: [[f64; 3]; 8] = [
 /// lane by lane. Lanes with `0/0`, `∞/∞` or NaNs take the one-lane path.
 #[inline]
 pub fn atan2x2(y: [f64; 2], x: [f64; 2]) -> [f64; 2] {
-    let k = f64x2::splat;
     let (ax, ay) = (f64x2::new(x).abs(), f64x2::new(y).abs());
     let below = ay.simd_lt(ax);
     let t = below.bitselect(ay, ax) / below.bitselect(ax, ay);
@@ -227,21 +226,38 @@ pub fn atan2x2(y: [f64; 2], x: [f64; 2]) -> [f64; 2] {
     if ts[0].is_nan() || ts[1].is_nan() {
         return [atan2(y[0], x[0]), atan2(y[1], x[1])];
     }
-    let entry = |t: f64| {
-        atan_table::ATAN_C[(t.to_bits() >> 47).saturating_sub((1016 << 5) - 1) as usize & 255]
-    };
-    let (e0, e1) = (entry(ts[0]), entry(ts[1]));
-    let [c, hi, lo] = [0, 1, 2].map(|j| f64x2::new([e0[j], e1[j]]));
+    let lanes = |e: [[f64; 3]; 2]| [0, 1, 2].map(|j| f64x2::new([e[0][j], e[1][j]]));
+    let entry = lanes([atan_entry(ts[0]), atan_entry(ts[1])]);
+    let octant = lanes([atan_octant(y[0], x[0]), atan_octant(y[1], x[1])]);
+    atan_sum(t, entry, octant).to_array()
+}
+
+/// The table entry `[c, atan c hi, atan c lo]` next to `t` in `[0, 1]`:
+/// entry 0 (c = 0) below 2^-7, else by the exponent and first five fraction
+/// bits of t (t <= 1: at most entry 225).
+#[inline(always)]
+fn atan_entry(t: f64) -> [f64; 3] {
+    let i = (t.to_bits() >> 47).saturating_sub((1016 << 5) - 1) as usize;
+    atan_table::ATAN_C[i & 255]
+}
+
+/// `[Q hi, Q lo, s]` of the octant of `(x, y)`, for `atan2 = Q + s·atan t`.
+#[inline(always)]
+fn atan_octant(y: f64, x: f64) -> [f64; 3] {
+    let swap = y.abs() > x.abs();
+    ATAN_Q[((y.to_bits() >> 63) << 2 | u64::from(swap) << 1 | x.to_bits() >> 63) as usize]
+}
+
+/// `Q + s·(atan c + atan δ)` with `δ = (t − c)/(1 + c·t)`, in each lane.
+#[inline(always)]
+fn atan_sum<L: Lanes>(t: L, [c, hi, lo]: [L; 3], [qh, ql, s]: [L; 3]) -> L {
+    let k = L::splat;
+    // t − c is exact (same binade, c has seven significant bits).
     let delta = (t - c) / (k(1.0) + c * t);
     let z = delta * delta;
     let small = delta + delta * z * (k(ATAN_A3) + z * (k(ATAN_A5) + z * k(ATAN_A7)));
-    let quadrant = |l: usize| {
-        let swap = y[l].abs() > x[l].abs();
-        ATAN_Q[((y[l].to_bits() >> 63) << 2 | u64::from(swap) << 1 | x[l].to_bits() >> 63) as usize]
-    };
-    let (q0, q1) = (quadrant(0), quadrant(1));
-    let [qh, ql, s] = [0, 1, 2].map(|j| f64x2::new([q0[j], q1[j]]));
-    ((qh + s * hi) + (ql + s * (lo + small))).to_array()
+    // qh + s·hi is exact: both are multiples of 2^-51 and the sum is below 4.
+    (qh + s * hi) + (ql + s * (lo + small))
 }
 
 /// `Math.atan2(y, x)` to within an ulp of fdlibm's (which JavaScript engines
@@ -258,24 +274,12 @@ pub fn atan2x2(y: [f64; 2], x: [f64; 2]) -> [f64; 2] {
 #[inline]
 pub fn atan2(y: f64, x: f64) -> f64 {
     let (ax, ay) = (x.abs(), y.abs());
-    let swap = ay > ax;
     let (n, d) = if ay < ax { (ay, ax) } else { (ax, ay) };
     let t = n / d;
     if t.is_nan() {
         return y.atan2(x);
     }
-    // Entry 0 (c = 0) below 2^-7, else by the exponent and first five
-    // fraction bits of t (t <= 1: at most entry 225).
-    let i = (t.to_bits() >> 47).saturating_sub((1016 << 5) - 1) as usize;
-    let [c, hi, lo] = atan_table::ATAN_C[i & 255];
-    // t − c is exact (same binade, c has seven significant bits).
-    let delta = (t - c) / (1.0 + c * t);
-    let z = delta * delta;
-    let small = delta + delta * z * (ATAN_A3 + z * (ATAN_A5 + z * ATAN_A7));
-    let q = (y.to_bits() >> 63) << 2 | u64::from(swap) << 1 | x.to_bits() >> 63;
-    let [qh, ql, s] = ATAN_Q[q as usize];
-    // qh + s·hi is exact: both are multiples of 2^-51 and the sum is below 4.
-    (qh + s * hi) + (ql + s * (lo + small))
+    atan_sum(t, atan_entry(t), atan_octant(y, x))
 }
 
 /// Whether two memo keys (bits) are equal: folded without a branch or a

@@ -3,12 +3,12 @@
 //! for both. Each lane of an operation is the scalar IEEE operation (no fused
 //! multiply-add), so one lane and two give the same bits.
 
-use std::ops::{Add, Mul, Sub};
+use std::ops::{Add, Div, Mul, Sub};
 use wide::f64x2;
 
 /// One `f64` or two, with the operations the trigonometry needs.
 pub(crate) trait Lanes:
-    Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self>
+    Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + Div<Output = Self>
 {
     /// `v` in every lane.
     fn splat(v: f64) -> Self;
