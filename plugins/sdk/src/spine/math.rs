@@ -290,31 +290,41 @@ pub(crate) fn same_bits<const N: usize>(a: &[u64; N], b: &[u64; N]) -> bool {
     a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-/// The last result of a function of two numbers, by the numbers' bits: a
-/// constraint whose inputs did not change since the last frame gets the same
-/// number without recomputing it.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Memo2 {
-    key: Option<(u64, u64)>,
-    value: f64,
+/// The last result of a function of `N` numbers, by the numbers' bits: a
+/// constraint whose inputs did not change since the last frame gets the
+/// same result without recomputing it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Memo<const N: usize, T> {
+    key: Option<[u64; N]>,
+    value: T,
+}
+
+impl<const N: usize, T: Default> Default for Memo<N, T> {
+    fn default() -> Self {
+        Memo {
+            key: None,
+            value: T::default(),
+        }
+    }
 }
 
 /// A cache is not state: every two memos compare equal.
-impl PartialEq for Memo2 {
-    fn eq(&self, _: &Memo2) -> bool {
+impl<const N: usize, T> PartialEq for Memo<N, T> {
+    fn eq(&self, _: &Self) -> bool {
         true
     }
 }
 
-impl Memo2 {
-    /// `f(a, b)`, from the memo when `a` and `b` are bit for bit the last.
+impl<const N: usize, T: Copy> Memo<N, T> {
+    /// `f()`, the function of `inputs`, from the memo when `inputs` are bit
+    /// for bit the last.
     #[inline]
-    pub(crate) fn get(&mut self, a: f64, b: f64, f: impl FnOnce(f64, f64) -> f64) -> f64 {
-        let key = Some((a.to_bits(), b.to_bits()));
-        if self.key != key {
-            *self = Memo2 {
-                key,
-                value: f(a, b),
+    pub(crate) fn get(&mut self, inputs: [f64; N], f: impl FnOnce() -> T) -> T {
+        let key = inputs.map(f64::to_bits);
+        if !self.key.as_ref().is_some_and(|k| same_bits(k, &key)) {
+            *self = Memo {
+                key: Some(key),
+                value: f(),
             };
         }
         self.value

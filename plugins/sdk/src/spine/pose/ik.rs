@@ -326,7 +326,8 @@ fn apply2(
         scale_y(mode, &mut pb.scale_y, s);
     }
     // The child's local position rarely moves: its angle from the memo.
-    let os = sk.constraints[constraint].memo.get(child.y, child.x, atan2) * s2;
+    let (y, x) = (child.y, child.x);
+    let os = sk.constraints[constraint].memo.get([y, x], || atan2(y, x)) * s2;
     let mut a1 = (a1 - os) * RAD_DEG + os1 - pb.rotation;
     if a1 > 180.0 {
         a1 -= 360.0;

@@ -157,12 +157,14 @@ pub struct Constraint {
     /// Physics simulation state (physics constraints only).
     pub physics: PhysicsState,
     path: path::PathBuffers,
-    /// A transform constraint's last world turn (see `transform::Turn`).
-    turn: transform::Turn,
-    /// The constraint's one memoised function (IK: the child's offset
-    /// angle; transform: the source's world rotation; physics: the damping
-    /// per step).
-    memo: crate::spine::math::Memo2,
+    /// A transform constraint's last world turn of a bone: its sine and
+    /// cosine by the value, the bone's `c` and `a` over the skeleton scale
+    /// and the mix (a bone that holds still skips the trigonometry).
+    turn: crate::spine::math::Memo<4, (f64, f64)>,
+    /// The constraint's one memoised function of two numbers (IK: the
+    /// child's offset angle; transform: the source's world rotation;
+    /// physics: the damping per step).
+    memo: crate::spine::math::Memo<2, f64>,
 }
 
 impl Constraint {

@@ -16,7 +16,7 @@ use super::{PoseError, Skeleton};
 use crate::spine::data::{
     AttachmentKind, PathAttachment, PathData, PathPose, RotateMode, SpacingMode,
 };
-use crate::spine::math::{atan2, same_bits, sin_cos, sin_cos2, DEG_RAD, EPSILON, PI, PI2};
+use crate::spine::math::{atan2, sin_cos, sin_cos2, Memo, DEG_RAD, EPSILON, PI, PI2};
 
 /// The constraint's scratch arrays, boxed so that an update takes them out
 /// of the skeleton (which `computeWorldVertices` reads meanwhile) and puts
@@ -45,15 +45,9 @@ struct Buffers {
     turns: Vec<Turn>,
 }
 
-/// A bone's last turn: the bits of what it came from (`dy, dx, c, a`, the
-/// mix and the offset rotation) and the sines and cosines it gave. The
-/// default key matches nothing (a turn's mix is above 0).
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-struct Turn {
-    key: [u64; 6],
-    sn: [f64; 2],
-    cs: [f64; 2],
-}
+/// A bone's last turn: by the bits of what it came from (`dy, dx, c, a`,
+/// the mix and the offset rotation), the sines and cosines it gave.
+type Turn = Memo<6, ([f64; 2], [f64; 2])>;
 
 /// The attachment and the bits of the slot bone's world transform.
 type WorldKey = (usize, [u64; 6]);
@@ -277,13 +271,8 @@ pub(super) fn update(
                 // numbers (a bone that holds still; only looked up, and
                 // remembered, while the path's positions hold too, so that
                 // a moving chain does not pay for it).
-                let key = [dy, dx, c, a, mix_rotate, offset_rotation].map(f64::to_bits);
-                let t = &mut buf.turns[i];
-                if !same_bits(&t.key, &key) {
-                    let (sn, cs) = trig(atan2(dy, dx) - atan2(c, a));
-                    *t = Turn { key, sn, cs };
-                }
-                (t.sn, t.cs)
+                let inputs = [dy, dx, c, a, mix_rotate, offset_rotation];
+                buf.turns[i].get(inputs, || trig(atan2(dy, dx) - atan2(c, a)))
             };
             if tip {
                 bone_x += (bone_len * (cs[0] * a - sn[0] * c) - dx) * mix_rotate;

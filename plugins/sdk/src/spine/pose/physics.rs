@@ -227,7 +227,7 @@ fn update_with(
                     }
                     if a >= t {
                         let (xs, ys) = (st.x_offset, st.y_offset);
-                        d = memo.get(p.damping, 60.0 * t, f64::powf);
+                        d = memo.get([p.damping, 60.0 * t], || p.damping.powf(60.0 * t));
                         m = t * p.mass_inverse;
                         e = p.strength;
                         let (w, g) = (f * p.wind, f * p.gravity);
@@ -300,7 +300,7 @@ fn update_with(
                     }
                     if a >= t {
                         if d == -1.0 {
-                            d = memo.get(p.damping, 60.0 * t, f64::powf);
+                            d = memo.get([p.damping, 60.0 * t], || p.damping.powf(60.0 * t));
                             m = t * p.mass_inverse;
                             e = p.strength;
                         }

@@ -7,7 +7,7 @@
 
 use super::Skeleton;
 use crate::spine::data::{Property, TransformData, TransformPose};
-use crate::spine::math::{atan2, cos, same_bits, sin, sin_cos, DEG_RAD, PI, PI2, RAD_DEG};
+use crate::spine::math::{atan2, cos, sin, sin_cos, Memo, DEG_RAD, PI, PI2, RAD_DEG};
 use crate::spine::pose::BonePose;
 
 fn clamp(v: f64, min: f64, max: f64) -> f64 {
@@ -93,7 +93,7 @@ fn to_apply(
     bone: &mut BonePose,
     mut value: f64,
     data: &TransformData,
-    memo: &mut Turn,
+    memo: &mut Memo<4, (f64, f64)>,
 ) {
     let (sx, sy) = sk;
     let (local, additive) = (data.local_target, data.additive);
@@ -112,8 +112,7 @@ fn to_apply(
             }
             let (ix, iy) = (1.0 / sx, 1.0 / sy);
             let (a, b, c, d) = (bone.a * ix, bone.b * ix, bone.c * iy, bone.d * iy);
-            let key = [value, c, a, m.mix_rotate].map(f64::to_bits);
-            if !same_bits(&memo.key, &key) {
+            let (sin, cos) = memo.get([value, c, a, m.mix_rotate], || {
                 value *= DEG_RAD;
                 if !additive {
                     value -= atan2(c, a);
@@ -124,10 +123,8 @@ fn to_apply(
                     value += PI2;
                 }
                 value *= m.mix_rotate;
-                let (sin, cos) = sin_cos(value);
-                *memo = Turn { key, sin, cos };
-            }
-            let (sin, cos) = (memo.sin, memo.cos);
+                sin_cos(value)
+            });
             bone.a = (cos * a - sin * c) * sx;
             bone.b = (cos * b - sin * d) * sx;
             bone.c = (sin * a + cos * c) * sy;
@@ -239,24 +236,6 @@ fn to_apply(
     }
 }
 
-/// A transform constraint's last world turn of a bone, by the bits of what
-/// it came from (the value, the bone's `c` and `a` over the skeleton scale,
-/// the mix): its sine and cosine, so that a bone that holds still skips the
-/// trigonometry. The default key matches nothing (a turn's mix is not 0).
-#[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Turn {
-    key: [u64; 4],
-    sin: f64,
-    cos: f64,
-}
-
-/// A cache is not state: every two memos compare equal.
-impl PartialEq for Turn {
-    fn eq(&self, _: &Turn) -> bool {
-        true
-    }
-}
-
 /// `TransformConstraint.update` of constraint `c`.
 pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, d: &TransformData, p: &TransformPose) {
     if p.mix_rotate == 0.0
@@ -282,7 +261,7 @@ pub(super) fn update(sk: &mut Skeleton<'_>, c: usize, d: &TransformData, p: &Tra
             let source = sk.bones[d.source].applied();
             // The source's world rotation through the constraint's memo.
             let memo = &mut sk.constraints[c].memo;
-            let at2 = |y, x| memo.get(y, x, atan2);
+            let at2 = |y, x| memo.get([y, x], || atan2(y, x));
             let value = property_value(
                 from.property,
                 scale,
