@@ -372,32 +372,25 @@ impl Plan {
                     mix(current, setup, v)
                 })
             }
-            Values::Points { xs, rows } => {
+            Values::Points { xs, rows } | Values::Linear2 { xs, rows } => {
                 let Some(&(k, f)) = self.spots.get(*xs) else {
                     return;
                 };
                 let rows = rows_at(rows, k, targets.len());
+                // `getBezierValue` multiplies fraction × rise and
+                // `Curves::values` rise × fraction: each keeps its operand
+                // order (which decides a NaN's payload).
+                let linear2 = matches!(lane.values, Values::Linear2 { .. });
                 each::<QUAD, _>(
                     bones,
                     targets,
                     rows,
                     m,
                     &field,
-                    |current, setup, &[y, rise]| mix(current, setup, y + f * rise),
-                );
-            }
-            Values::Linear2 { xs, rows } => {
-                let Some(&(k, t)) = self.spots.get(*xs) else {
-                    return;
-                };
-                let rows = rows_at(rows, k, targets.len());
-                each::<QUAD, _>(
-                    bones,
-                    targets,
-                    rows,
-                    m,
-                    &field,
-                    |current, setup, &[from, rise]| mix(current, setup, from + rise * t),
+                    |current, setup, &[y, rise]| {
+                        let value = if linear2 { y + rise * f } else { y + f * rise };
+                        mix(current, setup, value)
+                    },
                 );
             }
         }
