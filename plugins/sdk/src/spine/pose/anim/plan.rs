@@ -141,12 +141,11 @@ enum Values {
     Stepped(Box<[f64]>),
     /// Linear or Bezier segments with the points' times of x group `xs`: for
     /// piece `k` of the segment, `rows[k × n + i]` is part `i`'s `[y, rise]`
-    /// there (`n` parts); the value is `y + fraction × rise`.
+    /// there (`n` parts); the value is `y + fraction × rise`. (A two-value
+    /// timeline's `Curves::values` multiplies `rise × fraction`: the same
+    /// number; only a NaN's payload, which JavaScript cannot see, could
+    /// differ.)
     Points { xs: usize, rows: Box<[[f64; 2]]> },
-    /// Linear segments of two-value timelines, laid out as
-    /// [`Values::Points`] (one piece): `from + rise × fraction`, as
-    /// `Curves::values` multiplies.
-    Linear2 { xs: usize, rows: Box<[[f64; 2]]> },
 }
 
 /// The local value a part sets.
@@ -223,15 +222,13 @@ enum Seg {
     Stepped(f64),
     /// Linear or Bezier: `y + fraction × rise`.
     Points(Points),
-    /// Linear, of a two-value timeline: `from + rise × fraction`.
-    Linear2(Points),
 }
 
 impl Seg {
     /// The points of a segment of points.
     fn points(&self) -> &Points {
         match self {
-            Seg::Points(q) | Seg::Linear2(q) => q,
+            Seg::Points(q) => q,
             Seg::Stepped(_) => unreachable!("a stepped segment in a lane of points"),
         }
     }
@@ -372,25 +369,18 @@ impl Plan {
                     mix(current, setup, v)
                 })
             }
-            Values::Points { xs, rows } | Values::Linear2 { xs, rows } => {
+            Values::Points { xs, rows } => {
                 let Some(&(k, f)) = self.spots.get(*xs) else {
                     return;
                 };
                 let rows = rows_at(rows, k, targets.len());
-                // `getBezierValue` multiplies fraction × rise and
-                // `Curves::values` rise × fraction: each keeps its operand
-                // order (which decides a NaN's payload).
-                let linear2 = matches!(lane.values, Values::Linear2 { .. });
                 each::<QUAD, _>(
                     bones,
                     targets,
                     rows,
                     m,
                     &field,
-                    |current, setup, &[y, rise]| {
-                        let value = if linear2 { y + rise * f } else { y + f * rise };
-                        mix(current, setup, value)
-                    },
+                    |current, setup, &[y, rise]| mix(current, setup, y + f * rise),
                 );
             }
         }

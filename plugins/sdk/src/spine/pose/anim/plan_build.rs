@@ -72,7 +72,6 @@ enum LaneKind {
     Before,
     Stepped,
     Points(usize),
-    Linear2(usize),
 }
 
 impl RunBuilder {
@@ -100,7 +99,6 @@ impl RunBuilder {
             let kind = match seg {
                 Seg::Stepped(_) => LaneKind::Stepped,
                 Seg::Points(q) => LaneKind::Points(q.xs),
-                Seg::Linear2(q) => LaneKind::Linear2(q.xs),
             };
             lane(block, p.prop, p.two, kind).push(target, i);
         }
@@ -180,10 +178,6 @@ impl LaneBuilder {
                     .collect(),
             ),
             LaneKind::Points(xs) => Values::Points {
-                xs,
-                rows: by_piece(),
-            },
-            LaneKind::Linear2(xs) => Values::Linear2 {
                 xs,
                 rows: by_piece(),
             },
@@ -299,8 +293,8 @@ impl Builder {
             let [x, y] = match [x, segment(t, 3, frame, 2)?] {
                 [Raw::Stepped(x), Raw::Stepped(y)] => [Seg::Stepped(x), Seg::Stepped(y)],
                 [Raw::Linear(x), Raw::Linear(y)] => [
-                    Seg::Linear2(self.points(keys, frame, &x)),
-                    Seg::Linear2(self.points(keys, frame, &y)),
+                    Seg::Points(self.points(keys, frame, &x)),
+                    Seg::Points(self.points(keys, frame, &y)),
                 ],
                 [Raw::Bezier(x), Raw::Bezier(y)] => [
                     Seg::Points(self.points(keys, frame, &x)),

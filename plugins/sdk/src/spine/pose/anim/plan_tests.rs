@@ -223,7 +223,7 @@ fn applies_agree_with_the_general_path() {
                     for g in run.groups.iter() {
                         parts += g.blocks[0].iter().map(|l| l.targets.len()).sum::<usize>();
                         for lane in g.blocks.iter().flatten() {
-                            if let Values::Points { .. } | Values::Linear2 { .. } = lane.values {
+                            if let Values::Points { .. } = lane.values {
                                 points += lane.targets.len();
                             }
                         }
