@@ -232,7 +232,7 @@ fn finite_scan(sk: &Skeleton<'_>, at: &str) -> Option<String> {
         let Some(slot) = sk.slots.get(s) else {
             continue;
         };
-        if !sk.bones.get(slot.bone).is_some_and(|b| b.active) {
+        if !sk.bones.get(slot.bone).is_some_and(|b| b.active()) {
             continue;
         }
         let Some(att) = slot
@@ -272,7 +272,7 @@ fn finite_scan(sk: &Skeleton<'_>, at: &str) -> Option<String> {
 fn modes_and_colours(sk: &Skeleton<'_>, raw: Option<&Value>, at: &str) -> Option<String> {
     let data = sk.data;
     for (i, bone) in sk.bones.iter().enumerate() {
-        if !bone.active || bone.applied().inherit.is_some() {
+        if !bone.active() || bone.applied().inherit.is_some() {
             continue;
         }
         let name = data.bones.get(i).map_or("", |b| b.name.as_str());

@@ -282,7 +282,7 @@ fn compare_pose(
     let mut n = 0;
     for (i, b) in frame["bones"].as_array().into_iter().flatten().enumerate() {
         let active = b["active"].as_bool() == Some(true);
-        if active != sk.bones[i].active {
+        if active != sk.bones[i].active() {
             return Err(format!("bone {i} active"));
         }
         if !active || unposed.contains(&i) {

@@ -61,10 +61,10 @@ fn compare(json_path: &Path, atlas_path: Option<PathBuf>, skin: Option<&str>, st
         assert_eq!(ob["name"].as_str(), Some(name.as_str()));
         assert_eq!(
             ob["active"].as_bool(),
-            Some(sk.bones[i].active),
+            Some(sk.bones[i].active()),
             "{fixture}: {name} active"
         );
-        if !sk.bones[i].active {
+        if !sk.bones[i].active() {
             continue;
         }
         if unposed.contains(&i) {
@@ -160,7 +160,7 @@ fn compare(json_path: &Path, atlas_path: Option<PathBuf>, skin: Option<&str>, st
     let ours_drawn: Vec<String> = sk
         .draw_order
         .iter()
-        .filter(|&&s| sk.bones[sk.slots[s].bone].active && sk.slots[s].pose.attachment.is_some())
+        .filter(|&&s| sk.bones[sk.slots[s].bone].active() && sk.slots[s].pose.attachment.is_some())
         .map(|&s| data.slots[s].name.clone())
         .collect();
     assert_eq!(ours_drawn, drawn, "{fixture}: drawn slots");

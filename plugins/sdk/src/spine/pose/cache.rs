@@ -9,6 +9,7 @@ use crate::spine::data::{AttachmentKind, ConstraintKind, TimelineKind};
 impl Skeleton<'_> {
     /// Rebuilds the update order (`Skeleton.updateCache`).
     pub(crate) fn update_cache(&mut self) -> Result<(), PoseError> {
+        self.cache_builds += 1;
         self.update_cache.clear();
         self.reset_cache.clear();
         self.draw_order_constrained_applied = false;

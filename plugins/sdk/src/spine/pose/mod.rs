@@ -73,8 +73,10 @@ pub struct Bone {
     /// `appliedPose === constrainedPose`: set when the update cache is built
     /// (decoded mesh weights hold it per influence, and are dropped then).
     pub(crate) constrained_applied: bool,
-    /// Updated this frame (skin-required bones not in the skin are not).
-    pub active: bool,
+    /// Updated this frame (skin-required bones not in the skin are not): set
+    /// when the update cache is built (animation plans keep, per build,
+    /// whether all their bones are).
+    pub(crate) active: bool,
     sorted: bool,
     /// Parent index.
     pub parent: Option<usize>,
@@ -83,6 +85,12 @@ pub struct Bone {
 }
 
 impl Bone {
+    /// `active`: updated this frame (skin-required bones not in the skin
+    /// are not).
+    pub fn active(&self) -> bool {
+        self.active
+    }
+
     /// `appliedPose === constrainedPose`: a constraint may change this bone,
     /// so its applied pose is `constrained`.
     pub fn constrained_applied(&self) -> bool {
@@ -243,6 +251,9 @@ pub struct Skeleton<'a> {
     update_cache: Vec<Update>,
     /// Bone updates are paired in the update cache (see `schedule`).
     paired: bool,
+    /// How many times the update cache was built: what decides which bones
+    /// are active (see `anim::Plan::check_activity`).
+    cache_builds: u64,
     reset_cache: Vec<Reset>,
     update: u64,
     stack: Vec<usize>,
@@ -334,6 +345,7 @@ impl<'a> Skeleton<'a> {
             gravity_y: 1.0,
             update_cache: Vec::new(),
             paired: true,
+            cache_builds: 0,
             reset_cache: Vec::new(),
             update: 0,
             stack: Vec::new(),

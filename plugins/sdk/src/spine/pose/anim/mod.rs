@@ -75,6 +75,7 @@ pub(crate) fn apply<'a>(
     let mut plan = sk.plans[index]
         .take()
         .unwrap_or_else(|| Box::new(Plan::new(animation, &sk.setup)));
+    plan.check_activity(sk.cache_builds, &sk.bones);
     plan.search(time);
     let r = run(sk, &plan, animation, last_time, time, events, m);
     sk.plans[index] = Some(plan);

@@ -67,6 +67,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// times they share.
 #[derive(Debug, Clone)]
 pub(crate) struct Plan {
+    /// The update cache build (see [`Plan::check_activity`]) that the lanes'
+    /// `all_active` were found for; `None` before the first.
+    activity_for: Option<u64>,
     pub steps: Box<[Step]>,
     /// The key groups: the distinct frame-time arrays of the fast timelines.
     keys: Box<[Keys]>,
@@ -119,6 +122,10 @@ struct Lane {
     prop: Prop,
     /// Parts of two-value timelines (mixed as `BoneTimeline2.apply` mixes).
     two: bool,
+    /// Every target's bone is active (as of [`Plan::check_activity`]): the
+    /// loop then does not read the bones' flags, a cache line apart from
+    /// the values it writes.
+    all_active: bool,
     /// Per part: its bone and that bone's setup value.
     targets: Box<[Target]>,
     /// How they are sampled.
@@ -252,6 +259,30 @@ impl Plan {
         Plan::of(&animation.timelines, setup)
     }
 
+    /// Finds for each lane whether all its bones are active, unless already
+    /// found for update cache build `build`: only the update cache changes
+    /// which bones are active, and `Skeleton::cache_builds` counts its
+    /// builds.
+    pub fn check_activity(&mut self, build: u64, bones: &[Bone]) {
+        if self.activity_for == Some(build) {
+            return;
+        }
+        self.activity_for = Some(build);
+        let runs = self.steps.iter_mut().filter_map(|s| match s {
+            Step::Run(r) => Some(r),
+            Step::General(_) => None,
+        });
+        let lanes = runs.flat_map(|r| {
+            r.groups
+                .iter_mut()
+                .flat_map(|g| g.blocks.iter_mut().flatten())
+        });
+        for lane in lanes {
+            lane.all_active =
+                (lane.targets.iter()).all(|t| bones.get(t.bone).is_some_and(|b| b.active));
+        }
+    }
+
     /// Searches every key group at `time` and, on the frame found, every x
     /// group: what [`Plan::apply_run`] then reads.
     pub fn search(&mut self, time: f64) {
@@ -330,9 +361,15 @@ impl Plan {
         let field = field_of(move |p| prop.field(p));
         if let Values::Before = lane.values {
             let targets = &lane.targets[..];
-            return each::<false, _>(bones, targets, targets, m, &field, |current, setup, _| {
-                before_first_key(m, current, setup)
-            });
+            return each::<false, _>(
+                bones,
+                lane.all_active,
+                targets,
+                targets,
+                m,
+                &field,
+                |current, setup, _| before_first_key(m, current, setup),
+            );
         }
         let scale = matches!(prop, Prop::ScaleX | Prop::ScaleY);
         // `getScaleValue`, `getRelativeValue` and `BoneTimeline2.apply`
@@ -364,11 +401,15 @@ impl Plan {
         let targets = &lane.targets[..];
         match &lane.values {
             Values::Before => {}
-            Values::Stepped(v) => {
-                each::<QUAD, _>(bones, targets, &v[..], m, &field, |current, setup, &v| {
-                    mix(current, setup, v)
-                })
-            }
+            Values::Stepped(v) => each::<QUAD, _>(
+                bones,
+                lane.all_active,
+                targets,
+                &v[..],
+                m,
+                &field,
+                |current, setup, &v| mix(current, setup, v),
+            ),
             Values::Points { xs, rows } => {
                 let Some(&(k, f)) = self.spots.get(*xs) else {
                     return;
@@ -376,6 +417,7 @@ impl Plan {
                 let rows = rows_at(rows, k, targets.len());
                 each::<QUAD, _>(
                     bones,
+                    lane.all_active,
                     targets,
                     rows,
                     m,
@@ -401,6 +443,7 @@ fn rows_at(rows: &[[f64; 2]], k: usize, n: usize) -> &[[f64; 2]] {
 #[inline(always)]
 fn each<const QUAD: bool, V>(
     bones: &mut [Bone],
+    all_active: bool,
     targets: &[Target],
     values: &[V],
     m: Mix,
@@ -408,7 +451,7 @@ fn each<const QUAD: bool, V>(
     f: impl Fn(f64, f64, &V) -> f64,
 ) {
     let mut one = |t: &Target, v: &V| {
-        if let Some(b) = bones.get_mut(t.bone).filter(|b| b.active) {
+        if let Some(b) = bones.get_mut(t.bone).filter(|b| all_active || b.active) {
             let current = field(b.pick_mut(m.applied));
             *current = f(*current, t.setup, v);
         }

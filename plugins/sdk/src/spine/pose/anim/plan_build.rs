@@ -28,6 +28,7 @@ impl Plan {
         }
         run.finish(&b, &mut steps);
         Plan {
+            activity_for: None,
             steps: steps.into(),
             frames: vec![BEFORE; b.keys.len()].into(),
             spots: vec![(0, f64::NAN); b.xs.len()].into(),
@@ -185,6 +186,7 @@ impl LaneBuilder {
         Lane {
             prop: self.prop,
             two: self.two,
+            all_active: false,
             targets: self.targets.into(),
             values,
         }
