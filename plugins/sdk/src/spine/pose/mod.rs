@@ -265,7 +265,7 @@ pub struct Skeleton<'a> {
     /// Per bone: its last sine and cosine (see `bone::TrigMemo`).
     trig: Vec<TrigMemo>,
     /// Per attachment: its decoded weights (see `weights::Weights`).
-    weights: Vec<std::sync::OnceLock<Option<Box<weights::Weights>>>>,
+    weights: Vec<std::sync::OnceLock<Option<weights::Weights>>>,
     /// Per slot: `getAttachment(slot, setup attachment name)` for the skin
     /// in `setup_skin` (the data cannot change while the skeleton borrows
     /// it, so the lookup depends on the skin alone); `None` before the

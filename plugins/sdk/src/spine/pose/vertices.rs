@@ -204,8 +204,8 @@ impl Skeleton<'_> {
         }
         self.weights
             .get(a)?
-            .get_or_init(|| Weights::new(v, &self.bones).map(Box::new))
-            .as_deref()
+            .get_or_init(|| Weights::new(v, &self.bones))
+            .as_ref()
     }
 
     /// Weighted world vertices from the decoded weights into `out` (`count /
