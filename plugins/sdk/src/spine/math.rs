@@ -364,6 +364,17 @@ pub fn js_min(a: f64, b: f64) -> f64 {
     }
 }
 
+/// JavaScript's `p % d` (`fmod`), without the call when `|p| < d` (then it
+/// is `p`, as it is for every `p` with an infinite `d`).
+#[inline]
+pub fn js_rem(p: f64, d: f64) -> f64 {
+    if p.abs() < d {
+        p
+    } else {
+        p % d
+    }
+}
+
 /// `ToInt32` (what `x | 0` and `x >> n` do to a number first).
 pub fn to_int32(v: f64) -> i32 {
     if !v.is_finite() {

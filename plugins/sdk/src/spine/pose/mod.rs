@@ -554,8 +554,11 @@ impl<'a> Skeleton<'a> {
     }
 
     /// A bone entry of the update cache: the bone's update unless it is
-    /// already posed this update.
-    #[inline(always)]
+    /// already posed this update. Out of line: the update loop's single
+    /// bones and a pair's bones that go one at a time share one copy (the
+    /// code a pose runs must fit the instruction cache; these run a few
+    /// dozen times a pose).
+    #[inline(never)]
     fn update_bone(&mut self, i: usize) {
         if self.bones[i].applied().world != self.update {
             self.update_world(i);

@@ -8,7 +8,7 @@
 
 use super::{at_index, set_size, world_key, Buffers, PoseError, Skeleton};
 use crate::spine::data::{PathAttachment, PathData, PathPose, PositionMode, SpacingMode};
-use crate::spine::math::{atan2, cos, same_bits, sin};
+use crate::spine::math::{atan2, cos, js_rem, same_bits, sin};
 
 fn at(a: &[f64], i: f64) -> f64 {
     if i >= 0.0 && i.fract() == 0.0 {
@@ -35,17 +35,6 @@ fn window<const N: usize>(a: &[f64], k: usize) -> [f64; N] {
     match a.get(k..k.saturating_add(N)) {
         Some(w) => std::array::from_fn(|j| w[j]),
         None => std::array::from_fn(|j| at_index(a, k + j)),
-    }
-}
-
-/// JavaScript's `p % length` (`fmod`), without the call when `|p| < length`
-/// (then it is `p`).
-#[inline]
-fn rem(p: f64, length: f64) -> f64 {
-    if p.abs() < length {
-        p
-    } else {
-        p % length
     }
 }
 
@@ -127,7 +116,7 @@ pub(super) fn world_positions(
             position += space;
             let mut pp = position;
             if closed {
-                pp = rem(pp, path_length);
+                pp = js_rem(pp, path_length);
                 if pp < 0.0 {
                     pp += path_length;
                 }
@@ -246,7 +235,7 @@ pub(super) fn world_positions(
         position += space;
         let mut pp = position;
         if closed {
-            pp = rem(pp, path_length);
+            pp = js_rem(pp, path_length);
             if pp < 0.0 {
                 pp += path_length;
             }

@@ -406,7 +406,6 @@ impl Skeleton<'_> {
 
     /// The two updates of a pair one after the other, as the cache had
     /// them.
-    #[inline(never)]
     fn update_apart(&mut self, i: usize, j: usize) {
         self.update_bone(i);
         self.update_bone(j);

@@ -19,6 +19,7 @@ pub(crate) use plan::Plan;
 
 use super::{PoseError, Skeleton};
 use crate::spine::data::{Animation, Event, Timeline, TimelineKind as K, BEZIER_SIZE};
+use crate::spine::math::js_rem;
 use plan::Step;
 
 /// Where a timeline mixes from (`MixFrom`).
@@ -66,9 +67,10 @@ pub(crate) fn apply<'a>(
     let data = sk.data;
     let animation = &data.animations[index];
     if looped && animation.duration != 0.0 {
-        time %= animation.duration;
+        // (Times within the animation are their own remainders: no call.)
+        time = js_rem(time, animation.duration);
         if last_time > 0.0 {
-            last_time %= animation.duration;
+            last_time = js_rem(last_time, animation.duration);
         }
     }
     // The plan is taken out while the skeleton is posed, then put back.
