@@ -327,7 +327,7 @@ impl Plan {
     fn lane_over_setup(&self, lane: &Lane, bones: &mut [Bone]) {
         macro_rules! set {
             ($f:ident, $scale:expr) => {
-                self.values::<true>(
+                self.values(
                     lane,
                     bones,
                     OVER_SETUP,
@@ -361,7 +361,7 @@ impl Plan {
         let field = field_of(move |p| prop.field(p));
         if let Values::Before = lane.values {
             let targets = &lane.targets[..];
-            return each::<false, _>(
+            return each(
                 bones,
                 lane.all_active,
                 targets,
@@ -374,7 +374,7 @@ impl Plan {
         let scale = matches!(prop, Prop::ScaleX | Prop::ScaleY);
         // `getScaleValue`, `getRelativeValue` and `BoneTimeline2.apply`
         // after the first frame.
-        self.values::<false>(lane, bones, m, field, |current, setup, value| {
+        self.values(lane, bones, m, field, |current, setup, value| {
             if scale {
                 scale_mix(m, current, setup, value)
             } else if two {
@@ -387,10 +387,9 @@ impl Plan {
 
     /// For each part of `lane` (after the first frame) on an active bone in
     /// range: the value `field` picks of the pose `m` writes set to
-    /// `mix(current, setup, value at the time)` (the loop unrolled when
-    /// `QUAD`).
+    /// `mix(current, setup, value at the time)`.
     #[inline(always)]
-    fn values<const QUAD: bool>(
+    fn values(
         &self,
         lane: &Lane,
         bones: &mut [Bone],
@@ -401,7 +400,7 @@ impl Plan {
         let targets = &lane.targets[..];
         match &lane.values {
             Values::Before => {}
-            Values::Stepped(v) => each::<QUAD, _>(
+            Values::Stepped(v) => each(
                 bones,
                 lane.all_active,
                 targets,
@@ -415,7 +414,7 @@ impl Plan {
                     return;
                 };
                 let rows = rows_at(rows, k, targets.len());
-                each::<QUAD, _>(
+                each(
                     bones,
                     lane.all_active,
                     targets,
@@ -438,10 +437,10 @@ fn rows_at(rows: &[[f64; 2]], k: usize, n: usize) -> &[[f64; 2]] {
 
 /// For each target with its item of `values`, on an active bone in range:
 /// the value `field` picks of the pose `m` writes set by `f(current,
-/// setup, item)`; four at a time when `QUAD` (a quarter of the loop's own
-/// instructions).
+/// setup, item)`. (Not unrolled: that saved instructions but no time, and
+/// the code a pose runs must fit the instruction cache.)
 #[inline(always)]
-fn each<const QUAD: bool, V>(
+fn each<V>(
     bones: &mut [Bone],
     all_active: bool,
     targets: &[Target],
@@ -450,28 +449,11 @@ fn each<const QUAD: bool, V>(
     field: &impl Fn(&mut BonePose) -> &mut f64,
     f: impl Fn(f64, f64, &V) -> f64,
 ) {
-    let mut one = |t: &Target, v: &V| {
+    for (t, v) in targets.iter().zip(values) {
         if let Some(b) = bones.get_mut(t.bone).filter(|b| all_active || b.active) {
             let current = field(b.pick_mut(m.applied));
             *current = f(*current, t.setup, v);
         }
-    };
-    let n = if QUAD {
-        targets.len().min(values.len())
-    } else {
-        0
-    };
-    let (quads, rest) = (&targets[..n], &values[..n]);
-    let ((t4, _), (v4, _)) = (quads.as_chunks::<4>(), rest.as_chunks::<4>());
-    let done = t4.len() * 4;
-    let (t, v) = (&targets[done..], &values[done..]);
-    for (t, v) in t4.iter().zip(v4) {
-        for k in 0..4 {
-            one(&t[k], &v[k]);
-        }
-    }
-    for (t, v) in t.iter().zip(v) {
-        one(t, v);
     }
 }
 
