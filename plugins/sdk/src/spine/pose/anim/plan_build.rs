@@ -343,6 +343,8 @@ fn bucket(
 pub(super) struct Builder {
     keys: Vec<Keys>,
     key_ids: Interner<Box<[u64]>>,
+    /// The key group last looked up.
+    last_keys: Option<usize>,
     /// The bits of the frame times being looked up.
     scratch: Vec<u64>,
     xs: Vec<Box<[f64]>>,
@@ -503,6 +505,22 @@ impl Builder {
     /// The key group of `t`'s frame times (`entries` numbers a frame).
     fn keys(&mut self, t: &Timeline, entries: usize) -> usize {
         let times = t.frames.iter().step_by(entries);
+        // Timelines keyed at once mostly follow one another: the last
+        // group is tried before the interner.
+        if let Some(last) = self.last_keys {
+            let known = &self.keys[last].times;
+            let same = |(&v, w): (&f32, &f64)| f64::from(v).to_bits() == w.to_bits();
+            if times.len() == known.len() && times.clone().zip(known.iter()).all(same) {
+                return last;
+            }
+        }
+        let id = self.intern_keys(times);
+        self.last_keys = Some(id);
+        id
+    }
+
+    /// The key group of frame times `times`, added if new.
+    fn intern_keys<'t>(&mut self, times: impl Iterator<Item = &'t f32>) -> usize {
         let bits = &mut self.scratch;
         bits.clear();
         bits.extend(times.map(|&v| f64::from(v).to_bits()));
@@ -518,6 +536,15 @@ impl Builder {
 
     /// The x group of points `p` on `frame` of key group `keys`.
     fn xs(&mut self, keys: usize, frame: usize, p: &[[f64; 2]]) -> usize {
+        // Timelines keyed at once mostly share their curves' times too: the
+        // frame's last x group is tried before the interner.
+        if let Some(&last) = self.keys[keys].xs[frame].last() {
+            let known = &self.xs[last];
+            let same = |(p, x): (&[f64; 2], &f64)| p[0].to_bits() == x.to_bits();
+            if p.len() == known.len() && p.iter().zip(known.iter()).all(same) {
+                return last;
+            }
+        }
         let mut bits = [0; BEZIER_POINTS];
         for (b, p) in bits.iter_mut().zip(p) {
             *b = p[0].to_bits();
