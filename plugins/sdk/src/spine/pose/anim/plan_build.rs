@@ -15,7 +15,11 @@ impl Plan {
     pub(super) fn of(timelines: &[Timeline], setup: &[BoneLocal]) -> Plan {
         let mut b = Builder::for_timelines(timelines);
         let mut steps = Vec::new();
-        let mut run = RunBuilder::new(setup, timelines.len());
+        let values = timelines.iter().map(|t| match t.kind {
+            K::Translate(_) | K::Scale(_) | K::Shear(_) => 2,
+            _ => 1,
+        });
+        let mut run = RunBuilder::new(setup, values.sum());
         let mut parts = Vec::with_capacity(2);
         for (i, t) in timelines.iter().enumerate() {
             parts.clear();
@@ -144,7 +148,7 @@ struct LaneSorting {
     lanes: Vec<LaneKey>,
     /// Per part of the group (in order): its lane in `lanes`.
     lane_of: Vec<usize>,
-    /// The group's parts (positions in its list) by lane, as `by_group`.
+    /// The group's parts by lane, as `RunBuilder::by_group`.
     by_lane: Vec<usize>,
     lane_starts: Vec<usize>,
     /// A lane's parts' first pieces in `Builder::rises`.
@@ -152,12 +156,12 @@ struct LaneSorting {
 }
 
 impl<'a> RunBuilder<'a> {
-    /// An empty run for bones of setup values `setup`, with room for the
-    /// parts of `timelines` timelines of one value.
-    fn new(setup: &'a [BoneLocal], timelines: usize) -> Self {
+    /// An empty run for bones of setup values `setup`, with room for
+    /// `parts` parts.
+    fn new(setup: &'a [BoneLocal], parts: usize) -> Self {
         RunBuilder {
             setup,
-            parts: Vec::with_capacity(timelines),
+            parts: Vec::with_capacity(parts),
             groups: Vec::new(),
             group_of: Vec::new(),
             sets: vec![0; setup.len()],
@@ -197,7 +201,7 @@ impl<'a> RunBuilder<'a> {
         if self.parts.is_empty() {
             return;
         }
-        let groups = self.parts.iter().map(|p| p.group);
+        let groups = self.parts.iter().enumerate().map(|(i, p)| (i, p.group));
         let (starts, by_group) = (&mut self.group_starts, &mut self.by_group);
         bucket(groups, self.groups.len(), starts, by_group);
         let mut groups = Vec::with_capacity(self.groups.len());
@@ -249,53 +253,67 @@ impl LaneSorting {
                 };
                 (p.prop, p.two, kind)
             };
-            let lane = match self.lanes.iter().position(|&l| l == key) {
-                Some(lane) => lane,
-                None => {
-                    self.lanes.push(key);
-                    self.lanes.len() - 1
-                }
+            // A part mostly joins the lane of the one before.
+            let lane = match self.lane_of.last() {
+                Some(&lane) if self.lanes[lane] == key => lane,
+                _ => match self.lanes.iter().position(|&l| l == key) {
+                    Some(lane) => lane,
+                    None => {
+                        self.lanes.push(key);
+                        self.lanes.len() - 1
+                    }
+                },
             };
             self.lane_of.push(lane);
         }
-        let lanes = self.lane_of.iter().copied();
-        bucket(
-            lanes,
-            self.lanes.len(),
-            &mut self.lane_starts,
-            &mut self.by_lane,
-        );
+        let by_lane = if self.lanes.len() == 1 {
+            members
+        } else {
+            let lanes = members.iter().copied().zip(self.lane_of.iter().copied());
+            bucket(
+                lanes,
+                self.lanes.len(),
+                &mut self.lane_starts,
+                &mut self.by_lane,
+            );
+            &self.by_lane[..]
+        };
         let mut out = Vec::with_capacity(self.lanes.len());
         for (l, &(prop, two, kind)) in self.lanes.iter().enumerate() {
-            let these = &self.by_lane[self.lane_starts[l]..self.lane_starts[l + 1]];
-            let parts = these.iter().map(|&j| &parts[members[j]]);
+            let these = match self.lanes.len() {
+                1 => by_lane,
+                _ => &by_lane[self.lane_starts[l]..self.lane_starts[l + 1]],
+            };
+            let mut targets = Vec::with_capacity(these.len());
             let values = match kind {
-                LaneKind::Before => Values::Before,
-                LaneKind::Stepped => Values::Stepped(
-                    parts
-                        .clone()
-                        .map(|p| match seg(&p.part) {
+                LaneKind::Before => {
+                    targets.extend(these.iter().map(|&i| parts[i].target));
+                    Values::Before
+                }
+                LaneKind::Stepped => {
+                    let mut values = Vec::with_capacity(these.len());
+                    for &i in these {
+                        targets.push(parts[i].target);
+                        values.push(match seg(&parts[i].part) {
                             Seg::Stepped(v) => *v,
                             Seg::Points(_) => unreachable!("a segment of points in a stepped lane"),
-                        })
-                        .collect(),
-                ),
+                        });
+                    }
+                    Values::Stepped(values.into_boxed_slice())
+                }
                 LaneKind::Points(xs) => {
-                    // Parts of one x group have as many pieces.
                     self.ats.clear();
-                    self.ats
-                        .extend(parts.clone().map(|p| seg(&p.part).points().at));
-                    let pieces = parts
-                        .clone()
-                        .next()
-                        .map_or(0, |p| seg(&p.part).points().pieces);
-                    let mut rows = Vec::with_capacity(pieces * self.ats.len());
-                    for k in 0..pieces {
-                        rows.extend(self.ats.iter().map(|&at| b.rises[at + k]));
+                    let mut pieces = 0;
+                    for &i in these {
+                        targets.push(parts[i].target);
+                        let q = seg(&parts[i].part).points();
+                        self.ats.push(q.at);
+                        // Parts of one x group have as many pieces.
+                        pieces = q.pieces;
                     }
                     Values::Points {
                         xs,
-                        rows: rows.into_boxed_slice(),
+                        rows: by_piece(&b.rises, &self.ats, pieces),
                     }
                 }
             };
@@ -303,7 +321,7 @@ impl LaneSorting {
                 prop,
                 two,
                 all_active: false,
-                targets: parts.map(|p| p.target).collect(),
+                targets: targets.into_boxed_slice(),
                 values,
             });
         }
@@ -311,10 +329,20 @@ impl LaneSorting {
     }
 }
 
-/// Sorts `0..n` stably by key (`keys`, each below `count`) into `order`,
-/// key `k`'s at `order[starts[k]..starts[k + 1]]`.
+/// The rows of a lane whose parts have `pieces` pieces each, the first at
+/// `ats` in `rises`: piece by piece, each part's.
+fn by_piece(rises: &[[f64; 2]], ats: &[usize], pieces: usize) -> Box<[[f64; 2]]> {
+    let mut rows = Vec::with_capacity(pieces * ats.len());
+    for k in 0..pieces {
+        rows.extend(ats.iter().map(|&at| rises[at + k]));
+    }
+    rows.into_boxed_slice()
+}
+
+/// Sorts items stably by key (`keyed`: each item with its key, below
+/// `count`) into `order`, key `k`'s at `order[starts[k]..starts[k + 1]]`.
 fn bucket(
-    keys: impl Iterator<Item = usize> + Clone,
+    keyed: impl Iterator<Item = (usize, usize)> + Clone,
     count: usize,
     starts: &mut Vec<usize>,
     order: &mut Vec<usize>,
@@ -323,7 +351,7 @@ fn bucket(
     // which moves on to the start of `k + 1`.
     starts.clear();
     starts.resize(count + 2, 0);
-    for k in keys.clone() {
+    for (_, k) in keyed.clone() {
         starts[k + 2] += 1;
     }
     for k in 2..starts.len() {
@@ -331,8 +359,8 @@ fn bucket(
     }
     order.clear();
     order.resize(starts[count + 1], 0);
-    for (i, k) in keys.enumerate() {
-        order[starts[k + 1]] = i;
+    for (item, k) in keyed {
+        order[starts[k + 1]] = item;
         starts[k + 1] += 1;
     }
 }
