@@ -284,44 +284,39 @@ impl LaneSorting {
                 1 => by_lane,
                 _ => &by_lane[self.lane_starts[l]..self.lane_starts[l + 1]],
             };
-            let mut targets = Vec::with_capacity(these.len());
+            let these = these.iter().map(|&i| &parts[i]);
             let values = match kind {
-                LaneKind::Before => {
-                    targets.extend(these.iter().map(|&i| parts[i].target));
-                    Values::Before
-                }
-                LaneKind::Stepped => {
-                    let mut values = Vec::with_capacity(these.len());
-                    for &i in these {
-                        targets.push(parts[i].target);
-                        values.push(match seg(&parts[i].part) {
+                LaneKind::Before => Values::Before,
+                LaneKind::Stepped => Values::Stepped(
+                    these
+                        .clone()
+                        .map(|p| match seg(&p.part) {
                             Seg::Stepped(v) => *v,
                             Seg::Points(_) => unreachable!("a segment of points in a stepped lane"),
-                        });
-                    }
-                    Values::Stepped(values.into_boxed_slice())
-                }
+                        })
+                        .collect(),
+                ),
                 LaneKind::Points(xs) => {
                     self.ats.clear();
-                    let mut pieces = 0;
-                    for &i in these {
-                        targets.push(parts[i].target);
-                        let q = seg(&parts[i].part).points();
-                        self.ats.push(q.at);
-                        // Parts of one x group have as many pieces.
-                        pieces = q.pieces;
-                    }
+                    self.ats
+                        .extend(these.clone().map(|p| seg(&p.part).points().at));
+                    // Parts of one x group have as many pieces.
+                    let pieces = these
+                        .clone()
+                        .next()
+                        .map_or(0, |p| seg(&p.part).points().pieces);
                     Values::Points {
                         xs,
                         rows: by_piece(&b.rises, &self.ats, pieces),
                     }
                 }
             };
+            let targets = these.map(|p| p.target);
             out.push(Lane {
                 prop,
                 two,
                 all_active: false,
-                targets: targets.into_boxed_slice(),
+                targets: targets.collect(),
                 values,
             });
         }
@@ -530,9 +525,10 @@ impl Builder {
         false
     }
 
-    /// The key group of `t`'s frame times (`entries` numbers a frame).
+    /// The key group of `t`'s frame times (`entries` numbers a frame, of
+    /// which `t` has a whole number).
     fn keys(&mut self, t: &Timeline, entries: usize) -> usize {
-        let times = t.frames.iter().step_by(entries);
+        let times = t.frames.chunks_exact(entries).map(|f| &f[0]);
         // Timelines keyed at once mostly follow one another: the last
         // group is tried before the interner.
         if let Some(last) = self.last_keys {
