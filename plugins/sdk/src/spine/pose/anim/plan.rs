@@ -58,9 +58,6 @@ use super::{
 };
 use crate::spine::data::{Animation, BoneLocal, Timeline, TimelineKind as K, BEZIER_SIZE};
 use crate::spine::pose::{Bone, BonePose};
-use std::collections::hash_map::{Entry, HashMap};
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// An animation's timelines, prepared for [`super::apply`]: runs of fast
 /// timelines and the general ones, in timeline order, and the groups of
@@ -207,50 +204,6 @@ struct Keys {
     times: Box<[f64]>,
     /// Per frame: the x groups of the segments starting there.
     xs: Box<[Vec<usize>]>,
-}
-
-/// A fast timeline's part: one value of one bone.
-#[derive(Debug, Clone)]
-struct Part {
-    bone: usize,
-    prop: Prop,
-    /// Of a two-value timeline.
-    two: bool,
-    /// Its key group.
-    keys: usize,
-    /// Per frame: how the value is sampled up to the next frame.
-    segs: Vec<Seg>,
-}
-
-/// How a frame's value is sampled up to the next frame.
-#[derive(Debug, Clone)]
-enum Seg {
-    /// Stepped: the frame's value.
-    Stepped(f64),
-    /// Linear or Bezier: `y + fraction × rise`.
-    Points(Points),
-}
-
-impl Seg {
-    /// The points of a segment of points.
-    fn points(&self) -> &Points {
-        match self {
-            Seg::Points(q) => q,
-            Seg::Stepped(_) => unreachable!("a stepped segment in a lane of points"),
-        }
-    }
-}
-
-/// A linear (2 points) or Bezier (11 points: the frame's, the 9 stored
-/// samples, the next frame's) segment: per piece between two points, the
-/// first point's value and the rise to the second (`y2 − y`, taken in
-/// advance: the same double); the points' times are x group `xs`.
-#[derive(Debug, Clone)]
-struct Points {
-    xs: usize,
-    /// The pieces: `Builder::rises[at..at + pieces]`.
-    pieces: usize,
-    at: usize,
 }
 
 impl Plan {

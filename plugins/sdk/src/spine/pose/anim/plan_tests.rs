@@ -379,7 +379,7 @@ fn odd_shapes_are_general() {
         frames,
         curves,
     };
-    let fast = |t: Timeline| Builder::default().parts(&t).is_some();
+    let fast = |t: Timeline| Builder::default().parts(&t, &mut Vec::new());
     assert!(!fast(t(vec![0.0], vec![1.0])));
     assert!(!fast(t(vec![0.0, 1.0, 2.0], vec![1.0])));
     assert!(!fast(t(vec![0.0, 1.0, 2.0, 3.0], vec![1.0])));
