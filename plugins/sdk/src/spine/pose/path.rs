@@ -5,8 +5,9 @@
 //! attachment's `lengths` table otherwise. The scratch arrays persist between
 //! updates like the runtime's (`Utils.setArraySize` keeps old contents); a
 //! constant-speed path whose world vertices are what they were (same
-//! attachment, same slot bone transform, no weights, no deform) keeps them
-//! and their curve lengths instead of computing the same numbers again, and
+//! attachment, same slot bone transform, no weights, no deform) keeps them,
+//! their curve lengths and each curve's segment lengths instead of
+//! computing the same numbers again, and
 //! its positions too when the position and the spaces are also the last
 //! ones; while they are kept, a chained bone keeps the sines and cosines of
 //! its last turn when what they came from holds too. `computeWorldPositions`
@@ -40,6 +41,10 @@ struct Buffers {
     curves: Vec<f64>,
     lengths: Vec<f64>,
     segments: Vec<f64>,
+    /// Per curve of the kept world vertices, its segment lengths once
+    /// computed (a function of the curve's points alone); emptied when the
+    /// world vertices change.
+    segment_tables: Vec<Option<[f64; 10]>>,
     /// Per bone, its last turn (chain and chain-scale modes between
     /// positions apart).
     turns: Vec<Turn>,

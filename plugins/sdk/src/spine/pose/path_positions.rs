@@ -200,6 +200,11 @@ pub(super) fn world_positions(
         buf.key = key;
         length
     };
+    if !world_kept {
+        buf.segment_tables.clear();
+    }
+    // (The curve search stops at `curves.len()` at most.)
+    buf.segment_tables.resize(buf.curves.len() + 1, None);
     // The positions are then a function of the position and the spaces:
     // when those are the last ones too (bit for bit), so are the positions.
     let spaces = &buf.spaces[..spaces_count];
@@ -224,6 +229,7 @@ pub(super) fn world_positions(
     let seg_len = buf.segments.len().max(10);
     set_size(&mut buf.segments, seg_len);
     let segments = &mut buf.segments;
+    let tables = &mut buf.segment_tables;
     let curves = &buf.curves;
     let mut curve_length = 0.0;
     let (mut curve, mut segment) = (0usize, 0usize);
@@ -266,33 +272,15 @@ pub(super) fn world_positions(
         if curve as i64 != prev_curve {
             prev_curve = curve as i64;
             let ii = curve * 6;
-            [x1, y1, cx1, cy1, cx2, cy2, x2, y2] = window(world, ii);
-            let tmpx = (x1 - cx1 * 2.0 + cx2) * 0.03;
-            let tmpy = (y1 - cy1 * 2.0 + cy2) * 0.03;
-            let dddfx = ((cx1 - cx2) * 3.0 - x1 + x2) * 0.006;
-            let dddfy = ((cy1 - cy2) * 3.0 - y1 + y2) * 0.006;
-            let mut ddfx = tmpx * 2.0 + dddfx;
-            let mut ddfy = tmpy * 2.0 + dddfy;
-            let mut dfx = (cx1 - x1) * 0.3 + tmpx + dddfx * 0.16666667;
-            let mut dfy = (cy1 - y1) * 0.3 + tmpy + dddfy * 0.16666667;
-            curve_length = (dfx * dfx + dfy * dfy).sqrt();
-            segments[0] = curve_length;
-            for s in segments.iter_mut().take(8).skip(1) {
-                dfx += ddfx;
-                dfy += ddfy;
-                ddfx += dddfx;
-                ddfy += dddfy;
-                curve_length += (dfx * dfx + dfy * dfy).sqrt();
-                *s = curve_length;
-            }
-            dfx += ddfx;
-            dfy += ddfy;
-            curve_length += (dfx * dfx + dfy * dfy).sqrt();
-            segments[8] = curve_length;
-            dfx += ddfx + dddfx;
-            dfy += ddfy + dddfy;
-            curve_length += (dfx * dfx + dfy * dfy).sqrt();
-            segments[9] = curve_length;
+            let points = window(world, ii);
+            [x1, y1, cx1, cy1, cx2, cy2, x2, y2] = points;
+            // The same curve of the same world vertices: the same lengths.
+            let table = match tables.get_mut(curve) {
+                Some(t) => *t.get_or_insert_with(|| segment_lengths(points)),
+                None => segment_lengths(points),
+            };
+            segments[..10].copy_from_slice(&table);
+            curve_length = table[9];
             segment = 0;
         }
         pp *= curve_length;
@@ -323,6 +311,40 @@ pub(super) fn world_positions(
     // which stays 0 in both).
     std::mem::swap(&mut buf.spaces, &mut buf.positions_spaces);
     Ok(false)
+}
+
+/// A curve's ten segment lengths, accumulated, by forward differencing (as
+/// `computeWorldPositions` computes them for the curve a position falls on).
+fn segment_lengths(points: [f64; 8]) -> [f64; 10] {
+    let [x1, y1, cx1, cy1, cx2, cy2, x2, y2] = points;
+    let mut segments = [0.0; 10];
+    let tmpx = (x1 - cx1 * 2.0 + cx2) * 0.03;
+    let tmpy = (y1 - cy1 * 2.0 + cy2) * 0.03;
+    let dddfx = ((cx1 - cx2) * 3.0 - x1 + x2) * 0.006;
+    let dddfy = ((cy1 - cy2) * 3.0 - y1 + y2) * 0.006;
+    let mut ddfx = tmpx * 2.0 + dddfx;
+    let mut ddfy = tmpy * 2.0 + dddfy;
+    let mut dfx = (cx1 - x1) * 0.3 + tmpx + dddfx * 0.16666667;
+    let mut dfy = (cy1 - y1) * 0.3 + tmpy + dddfy * 0.16666667;
+    let mut curve_length = (dfx * dfx + dfy * dfy).sqrt();
+    segments[0] = curve_length;
+    for s in segments.iter_mut().take(8).skip(1) {
+        dfx += ddfx;
+        dfy += ddfy;
+        ddfx += dddfx;
+        ddfy += dddfy;
+        curve_length += (dfx * dfx + dfy * dfy).sqrt();
+        *s = curve_length;
+    }
+    dfx += ddfx;
+    dfy += ddfy;
+    curve_length += (dfx * dfx + dfy * dfy).sqrt();
+    segments[8] = curve_length;
+    dfx += ddfx + dddfx;
+    dfy += ddfy + dddfy;
+    curve_length += (dfx * dfx + dfy * dfy).sqrt();
+    segments[9] = curve_length;
+    segments
 }
 
 /// `computeWorldPositions` for a constant-speed path, its first part: the

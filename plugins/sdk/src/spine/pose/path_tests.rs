@@ -1,5 +1,5 @@
 //! Tests of the path constraint's kept world vertices, curve lengths,
-//! positions and turns.
+//! segment lengths, positions and turns.
 
 use crate::spine::pose::Physics;
 use crate::spine::{read_skeleton, Skeleton};
@@ -73,6 +73,7 @@ fn kept_world_vertices_are_the_recomputed_ones() {
             if let Some(b) = &mut c.path.0 {
                 b.key = None;
                 b.turns.clear();
+                b.segment_tables.clear();
             }
         }
         kept.update_world_transform_with(Physics::None)
