@@ -588,6 +588,15 @@ impl Builder {
                 return last;
             }
         }
+        self.intern_xs(keys, frame, p)
+    }
+
+    /// The x group of points `p` on `frame` of key group `keys`, from the
+    /// interner, added if new. (Apart, so that the common case of
+    /// [`Builder::xs`] needs none of its room.)
+    #[cold]
+    #[inline(never)]
+    fn intern_xs(&mut self, keys: usize, frame: usize, p: &[[f64; 2]]) -> usize {
         let mut bits = [0; BEZIER_POINTS];
         for (b, p) in bits.iter_mut().zip(p) {
             *b = p[0].to_bits();
