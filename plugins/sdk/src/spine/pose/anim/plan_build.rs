@@ -348,7 +348,9 @@ impl LaneSorting {
 fn by_piece(rises: &[[f64; 2]], ats: &[usize], pieces: usize) -> Box<[[f64; 2]]> {
     let mut rows = Vec::with_capacity(pieces * ats.len());
     for k in 0..pieces {
-        rows.extend(ats.iter().map(|&at| rises[at + k]));
+        // Shifted once a piece, not once a row: `piece[at]` is `rises[at + k]`.
+        let piece = rises.get(k..).unwrap_or(&[]);
+        rows.extend(ats.iter().map(|&at| piece[at]));
     }
     rows.into_boxed_slice()
 }
