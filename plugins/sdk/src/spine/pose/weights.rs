@@ -76,33 +76,24 @@ impl Weights {
     /// attachments take the general path.
     pub(crate) fn new(v: &VertexData, posed: &[Bone]) -> Option<Weights> {
         let bones = v.bones.as_ref()?;
-        // One pass, into vectors sized for well-formed arrays (a vertex per
-        // two world numbers, an influence per three vertex numbers): no
-        // intermediate bone list, no regrowth.
+        // The big vectors sized at once (for well-formed arrays: a vertex
+        // per two world numbers, at most an influence per bone number). The
+        // bones are checked first, the influences then made in one loop of
+        // known length.
         let vertex_count = (v.world_vertices_length / 2.0) as usize;
         let mut starts = Vec::with_capacity(vertex_count.min(bones.len()) + 1);
         starts.push(0);
-        let mut influences = Vec::with_capacity((v.vertices.len() / 3).min(bones.len()));
+        let mut indices = Vec::with_capacity(bones.len());
         let mut runs: Vec<Run> = Vec::new();
-        let mut numbers = v.vertices.chunks_exact(3);
         let mut i = 0;
         while let Some(&count) = bones.get(i) {
             i += 1;
             let n = count_within(count, bones.len() - i)?;
             for &b in &bones[i..i + n] {
-                let bone = bone_below(b, posed.len())?;
-                let c = numbers.next()?;
-                let [x, y, weight] = [c[0], c[1], c[2]].map(f64::from);
-                influences.push(Influence {
-                    x: [x; 2],
-                    y: [y; 2],
-                    weight: [weight; 2],
-                    bone,
-                    constrained: posed[bone as usize].constrained_applied,
-                });
+                indices.push(bone_below(b, posed.len())?);
             }
             i += n;
-            starts.push(u32::try_from(influences.len()).ok()?);
+            starts.push(u32::try_from(indices.len()).ok()?);
             // `n` fits: it is at most the influences so far.
             let (end, count) = (u32::try_from(starts.len() - 1).ok()?, n as u32);
             match runs.last_mut() {
@@ -110,6 +101,23 @@ impl Weights {
                 _ => runs.push(Run { end, count }),
             }
         }
+        if v.vertices.len() < 3 * indices.len() {
+            return None;
+        }
+        let influences = indices
+            .iter()
+            .zip(v.vertices.chunks_exact(3))
+            .map(|(&bone, c)| {
+                let [x, y, weight] = [c[0], c[1], c[2]].map(f64::from);
+                Influence {
+                    x: [x; 2],
+                    y: [y; 2],
+                    weight: [weight; 2],
+                    bone,
+                    constrained: posed[bone as usize].constrained_applied,
+                }
+            })
+            .collect();
         Some(Weights {
             starts,
             runs,
