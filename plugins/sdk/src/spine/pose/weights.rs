@@ -75,23 +75,31 @@ impl Weights {
     /// index that is not an integer in range, too few vertex numbers): such
     /// attachments take the general path.
     pub(crate) fn new(v: &VertexData, posed: &[Bone]) -> Option<Weights> {
-        let bone_count = posed.len();
         let bones = v.bones.as_ref()?;
-        let mut starts = vec![0];
-        let mut indices = Vec::new();
+        // The big vectors sized at once (for well-formed arrays: a vertex
+        // per two world numbers, at most an influence per bone number). The
+        // bones are checked first, the influences then made in one loop of
+        // known length.
+        let vertex_count = (v.world_vertices_length / 2.0) as usize;
+        let mut starts = Vec::with_capacity(vertex_count.min(bones.len()) + 1);
+        starts.push(0);
+        let mut indices = Vec::with_capacity(bones.len());
+        let mut runs: Vec<Run> = Vec::new();
         let mut i = 0;
-        while i < bones.len() {
-            let n = bone_index(bones[i])?;
+        while let Some(&count) = bones.get(i) {
             i += 1;
-            if n > bones.len() - i {
-                return None;
-            }
+            let n = count_within(count, bones.len() - i)?;
             for &b in &bones[i..i + n] {
-                let b = bone_index(b).filter(|&b| b < bone_count)?;
-                indices.push(u32::try_from(b).ok()?);
+                indices.push(bone_below(b, posed.len())?);
             }
             i += n;
             starts.push(u32::try_from(indices.len()).ok()?);
+            // `n` fits: it is at most the influences so far.
+            let (end, count) = (u32::try_from(starts.len() - 1).ok()?, n as u32);
+            match runs.last_mut() {
+                Some(r) if r.count == count => r.end = end,
+                _ => runs.push(Run { end, count }),
+            }
         }
         if v.vertices.len() < 3 * indices.len() {
             return None;
@@ -110,14 +118,6 @@ impl Weights {
                 }
             })
             .collect();
-        let mut runs: Vec<Run> = Vec::new();
-        for (v, s) in (1..).zip(starts.windows(2)) {
-            let count = s[1] - s[0];
-            match runs.last_mut() {
-                Some(r) if r.count == count => r.end = v,
-                _ => runs.push(Run { end: v, count }),
-            }
-        }
         Some(Weights {
             starts,
             runs,
@@ -230,6 +230,25 @@ fn run_deformed(
     }
 }
 
+/// [`bone_index`] of `b` if it is below `bones` and fits a `u32`, in fewer
+/// instructions: a signed conversion, whose round trip fails for fractions
+/// and NaN, and whose negatives (but -0, which is 0) fail the bound.
+#[inline(always)]
+fn bone_below(b: f64, bones: usize) -> Option<u32> {
+    let k = b as i64;
+    (k as f64 == b && (k as u64) < bones as u64)
+        .then(|| u32::try_from(k).ok())
+        .flatten()
+}
+
+/// [`bone_index`] of a vertex's influence count `b` if it is at most
+/// `left`, the entries left (as [`bone_below`]).
+#[inline(always)]
+fn count_within(b: f64, left: usize) -> Option<usize> {
+    let k = b as i64;
+    (k as f64 == b && (k as u64) <= left as u64).then_some(k as usize)
+}
+
 /// A bone index from a weighted `bones` array entry.
 pub(crate) fn bone_index(b: f64) -> Option<usize> {
     let k = b as usize;
@@ -295,6 +314,82 @@ mod tests {
             }
             o[0] = wx;
             o[1] = wy;
+        }
+    }
+
+    /// Whether the runtime reads only numbers on a weighted attachment's
+    /// arrays (what [`Weights::new`] decides), as simply as it can be said.
+    fn reads_only_numbers(v: &VertexData, bone_count: usize) -> bool {
+        let bones = v.bones.as_ref().expect("weighted");
+        let (mut i, mut influences) = (0, 0);
+        while i < bones.len() {
+            let Some(n) = bone_index(bones[i]).filter(|&n| n < bones.len() - i) else {
+                return false;
+            };
+            let mine = &bones[i + 1..i + 1 + n];
+            if !mine
+                .iter()
+                .all(|&b| bone_index(b).is_some_and(|b| b < bone_count))
+            {
+                return false;
+            }
+            (i, influences) = (i + 1 + n, influences + n);
+        }
+        v.vertices.len() >= 3 * influences
+    }
+
+    #[test]
+    fn malformed_arrays_take_the_general_path() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        // -0 (an index: 0), fractions, negatives, NaN, and numbers at or
+        // past the edges of a conversion to 64 bits.
+        let odd = [
+            -0.0,
+            -1.0,
+            0.5,
+            -0.5,
+            f64::NAN,
+            f64::INFINITY,
+            2f64.powi(63),
+            -(2f64.powi(63)),
+            4e9,
+            1e300,
+        ];
+        let bones: Vec<Bone> = (0..4)
+            .map(|_| Bone {
+                pose: BonePose::default(),
+                constrained: BonePose::default(),
+                constrained_applied: false,
+                active: true,
+                sorted: false,
+                parent: None,
+                children: Vec::new(),
+            })
+            .collect();
+        for _ in 0..20_000 {
+            let mut numbers = Vec::new();
+            for _ in 0..1 + rng.below(6) {
+                let n = rng.below(4);
+                numbers.push(n as f64);
+                numbers.extend((0..n).map(|_| rng.below(5) as f64));
+            }
+            for _ in 0..rng.below(3) {
+                let k = rng.below(numbers.len() as u64) as usize;
+                numbers[k] = odd[rng.below(odd.len() as u64) as usize];
+            }
+            if rng.below(4) == 0 {
+                numbers.truncate(rng.below(numbers.len() as u64) as usize);
+            }
+            let v = VertexData {
+                vertices: vec![1.0; 3 * rng.below(numbers.len() as u64 + 1) as usize],
+                bones: Some(numbers),
+                world_vertices_length: 2.0 * rng.below(8) as f64,
+            };
+            assert_eq!(
+                Weights::new(&v, &bones).is_some(),
+                reads_only_numbers(&v, bones.len()),
+                "{v:?}"
+            );
         }
     }
 

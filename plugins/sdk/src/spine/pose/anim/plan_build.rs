@@ -207,8 +207,10 @@ impl<'a> RunBuilder<'a> {
         let mut groups = Vec::with_capacity(self.groups.len());
         for (g, &keys) in self.groups.iter().enumerate() {
             let members = &by_group[starts[g]..starts[g + 1]];
+            // The targets of a block of one lane: the same on every block.
+            let targets: Vec<Target> = members.iter().map(|&i| self.parts[i].target).collect();
             let blocks = (0..=b.keys[keys].times.len())
-                .map(|block| self.sort.block(b, &self.parts, members, block))
+                .map(|block| self.sort.block(b, &self.parts, members, &targets, block))
                 .collect();
             groups.push(Group { keys, blocks });
         }
@@ -227,32 +229,10 @@ impl<'a> RunBuilder<'a> {
 }
 
 impl LaneSorting {
-    /// The lanes on block `block` (0 before the first frame, `f + 1` on
-    /// frame `f`) of the parts `members` (indices into `parts`) of a key
-    /// group.
-    fn block(
-        &mut self,
-        b: &Builder,
-        parts: &[RunPart],
-        members: &[usize],
-        block: usize,
-    ) -> Box<[Lane]> {
-        // Block `f + 1` is frame `f`.
-        let frame = block.wrapping_sub(1);
-        let seg = |p: &Part| &b.segs[p.segs + frame * p.step];
-        self.lanes.clear();
-        self.lane_of.clear();
-        for &i in members {
-            let p = &parts[i].part;
-            let key = if block == 0 {
-                (p.prop, false, LaneKind::Before)
-            } else {
-                let kind = match seg(p) {
-                    Seg::Stepped(_) => LaneKind::Stepped,
-                    Seg::Points(q) => LaneKind::Points(q.xs),
-                };
-                (p.prop, p.two, kind)
-            };
+    /// Finds the lanes of parts of these keys, in order of first use, and
+    /// each part's.
+    fn find_lanes(&mut self, keys: impl Iterator<Item = LaneKey>) {
+        for key in keys {
             // A part mostly joins the lane of the one before.
             let lane = match self.lane_of.last() {
                 Some(&lane) if self.lanes[lane] == key => lane,
@@ -265,6 +245,42 @@ impl LaneSorting {
                 },
             };
             self.lane_of.push(lane);
+        }
+    }
+
+    /// The lanes on block `block` (0 before the first frame, `f + 1` on
+    /// frame `f`) of the parts `members` (indices into `parts`, with their
+    /// `targets`) of a key group.
+    fn block(
+        &mut self,
+        b: &Builder,
+        parts: &[RunPart],
+        members: &[usize],
+        targets: &[Target],
+        block: usize,
+    ) -> Box<[Lane]> {
+        // Block `f + 1` is frame `f`.
+        let frame = block.wrapping_sub(1);
+        let seg = |p: &Part| &b.segs[p.segs + frame * p.step];
+        let key_of = |i: usize| {
+            let p = &parts[i].part;
+            if block == 0 {
+                (p.prop, false, LaneKind::Before)
+            } else {
+                let kind = match seg(p) {
+                    Seg::Stepped(_) => LaneKind::Stepped,
+                    Seg::Points(q) => LaneKind::Points(q.xs),
+                };
+                (p.prop, p.two, kind)
+            }
+        };
+        self.lanes.clear();
+        self.lane_of.clear();
+        // Mostly all the parts make one lane: then nothing is sorted.
+        let first = members.first().map(|&i| key_of(i));
+        match first.filter(|&k| members.iter().all(|&i| key_of(i) == k)) {
+            Some(key) => self.lanes.push(key),
+            None => self.find_lanes(members.iter().map(|&i| key_of(i))),
         }
         let by_lane = if self.lanes.len() == 1 {
             members
@@ -311,12 +327,15 @@ impl LaneSorting {
                     }
                 }
             };
-            let targets = these.map(|p| p.target);
+            let targets = match self.lanes.len() {
+                1 => targets.into(),
+                _ => these.map(|p| p.target).collect(),
+            };
             out.push(Lane {
                 prop,
                 two,
                 all_active: false,
-                targets: targets.collect(),
+                targets,
                 values,
             });
         }
@@ -329,7 +348,9 @@ impl LaneSorting {
 fn by_piece(rises: &[[f64; 2]], ats: &[usize], pieces: usize) -> Box<[[f64; 2]]> {
     let mut rows = Vec::with_capacity(pieces * ats.len());
     for k in 0..pieces {
-        rows.extend(ats.iter().map(|&at| rises[at + k]));
+        // Shifted once a piece, not once a row: `piece[at]` is `rises[at + k]`.
+        let piece = rises.get(k..).unwrap_or(&[]);
+        rows.extend(ats.iter().map(|&at| piece[at]));
     }
     rows.into_boxed_slice()
 }
@@ -569,6 +590,15 @@ impl Builder {
                 return last;
             }
         }
+        self.intern_xs(keys, frame, p)
+    }
+
+    /// The x group of points `p` on `frame` of key group `keys`, from the
+    /// interner, added if new. (Apart, so that the common case of
+    /// [`Builder::xs`] needs none of its room.)
+    #[cold]
+    #[inline(never)]
+    fn intern_xs(&mut self, keys: usize, frame: usize, p: &[[f64; 2]]) -> usize {
         let mut bits = [0; BEZIER_POINTS];
         for (b, p) in bits.iter_mut().zip(p) {
             *b = p[0].to_bits();
