@@ -3,7 +3,7 @@
 //! bones it reads in front of itself, marks the bones it writes as
 //! constrained, and resets their descendants so they update after it.
 
-use super::{pose_error, PoseError, Reset, Skeleton, Update};
+use super::{pose_error, PoseError, Skeleton, Update};
 use crate::spine::data::{AttachmentKind, ConstraintKind, TimelineKind};
 
 impl Skeleton<'_> {
@@ -11,7 +11,9 @@ impl Skeleton<'_> {
     pub(crate) fn update_cache(&mut self) -> Result<(), PoseError> {
         self.cache_builds += 1;
         self.update_cache.clear();
-        self.reset_cache.clear();
+        self.reset_cache.bones.clear();
+        self.reset_cache.slots.clear();
+        self.reset_cache.constraints.clear();
         self.draw_order_constrained_applied = false;
         for slot in &mut self.slots {
             slot.constrained_applied = false;
@@ -78,7 +80,7 @@ impl Skeleton<'_> {
     fn constrained(&mut self, i: usize) {
         if !self.bones[i].constrained_applied {
             self.bones[i].constrained_applied = true;
-            self.reset_cache.push(Reset::Bone(i));
+            self.reset_cache.bones.push(i);
         }
     }
 
@@ -86,7 +88,7 @@ impl Skeleton<'_> {
         if let Some(s) = self.slots.get_mut(i) {
             if !s.constrained_applied {
                 s.constrained_applied = true;
-                self.reset_cache.push(Reset::Slot(i));
+                self.reset_cache.slots.push(i);
             }
         }
     }
@@ -95,7 +97,7 @@ impl Skeleton<'_> {
         if let Some(c) = self.constraints.get_mut(i) {
             if !c.constrained_applied {
                 c.constrained_applied = true;
-                self.reset_cache.push(Reset::Constraint(i));
+                self.reset_cache.constraints.push(i);
             }
         }
     }

@@ -202,11 +202,14 @@ enum Update {
     Constraint(usize),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Reset {
-    Bone(usize),
-    Slot(usize),
-    Constraint(usize),
+/// `resetCache`: the constrained objects, whose constrained pose is reset
+/// to their pose before each update; by kind, so that each is one plain
+/// loop (the resets are independent: their order does not matter).
+#[derive(Debug, Clone, Default)]
+struct Resets {
+    bones: Vec<usize>,
+    slots: Vec<usize>,
+    constraints: Vec<usize>,
 }
 
 /// A posable instance of a [`SkeletonData`].
@@ -254,7 +257,7 @@ pub struct Skeleton<'a> {
     /// How many times the update cache was built: what decides which bones
     /// are active (see `anim::Plan::check_activity`).
     cache_builds: u64,
-    reset_cache: Vec<Reset>,
+    reset_cache: Resets,
     update: u64,
     stack: Vec<usize>,
     /// The bones' setup values side by side (`setupPose` reads them all).
@@ -346,7 +349,7 @@ impl<'a> Skeleton<'a> {
             update_cache: Vec::new(),
             paired: true,
             cache_builds: 0,
-            reset_cache: Vec::new(),
+            reset_cache: Resets::default(),
             update: 0,
             stack: Vec::new(),
             setup: data.bones.iter().map(|b| b.setup).collect(),
@@ -613,21 +616,18 @@ impl<'a> Skeleton<'a> {
         if self.draw_order_constrained_applied {
             self.draw_order_constrained.clone_from(&self.draw_order);
         }
-        for k in 0..self.reset_cache.len() {
-            match self.reset_cache[k] {
-                Reset::Bone(i) => {
-                    let b = &mut self.bones[i];
-                    b.constrained.set_from(&b.pose);
-                }
-                Reset::Slot(i) => {
-                    let s = &mut self.slots[i];
-                    s.constrained.set_from(&s.pose);
-                }
-                Reset::Constraint(i) => {
-                    let c = &mut self.constraints[i];
-                    c.constrained = c.pose;
-                }
-            }
+        let resets = &self.reset_cache;
+        for &i in &resets.bones {
+            let b = &mut self.bones[i];
+            b.constrained.set_from(&b.pose);
+        }
+        for &i in &resets.slots {
+            let s = &mut self.slots[i];
+            s.constrained.set_from(&s.pose);
+        }
+        for &i in &resets.constraints {
+            let c = &mut self.constraints[i];
+            c.constrained = c.pose;
         }
         // Out of the skeleton while it runs (nothing it calls reads it), so
         // the loop walks a slice rather than indexing through `self`.
