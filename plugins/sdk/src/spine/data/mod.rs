@@ -324,6 +324,9 @@ pub struct SkeletonData {
     pub events: Vec<EventData>,
     /// Animations.
     pub animations: Vec<Animation>,
+    /// The animations' plans, built by the first skeleton that applies each
+    /// and copied by the next (see `pose::anim::PlanCache`).
+    pub(crate) plans: crate::spine::pose::PlanCache,
 }
 
 impl Default for SkeletonData {
@@ -347,6 +350,7 @@ impl Default for SkeletonData {
             attachments: Vec::new(),
             events: Vec::new(),
             animations: Vec::new(),
+            plans: Default::default(),
         }
     }
 }

@@ -26,6 +26,7 @@ mod vertices;
 mod weights;
 
 pub use crate::model::Bounds;
+pub(crate) use anim::PlanCache;
 pub use anim::{fire_events, MixFrom};
 pub use bone::BonePose;
 pub use physics::PhysicsState;

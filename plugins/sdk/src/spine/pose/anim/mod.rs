@@ -13,9 +13,11 @@ mod constraint;
 mod deform;
 mod order;
 mod plan;
+mod plan_cache;
 mod slot;
 
 pub(crate) use plan::Plan;
+pub(crate) use plan_cache::PlanCache;
 
 use super::{PoseError, Skeleton};
 use crate::spine::data::{Animation, Event, Timeline, TimelineKind as K, BEZIER_SIZE};
@@ -76,7 +78,7 @@ pub(crate) fn apply<'a>(
     // The plan is taken out while the skeleton is posed, then put back.
     let mut plan = sk.plans[index]
         .take()
-        .unwrap_or_else(|| Box::new(Plan::new(animation, &sk.setup)));
+        .unwrap_or_else(|| Box::new(data.plans.plan(index, animation, &sk.setup)));
     plan.check_activity(sk.cache_builds, &sk.bones);
     plan.search(time);
     let r = run(sk, &plan, animation, last_time, time, events, m);

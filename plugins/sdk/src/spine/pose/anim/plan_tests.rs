@@ -401,3 +401,68 @@ fn odd_shapes_are_general() {
         "the second value cut short"
     );
 }
+
+/// Skeletons of one data share its animations' plans: the second skeleton
+/// copies the first one's plan, and a change to the data between two
+/// skeletons — a key's value, a zero's sign, a curve handle, a setup value
+/// — makes the next one build its own, posing as the general path does.
+#[test]
+fn skeletons_share_plans_until_the_data_changes() {
+    let json = r#"{"bones":[{"name":"root"},{"name":"a","parent":"root","rotation":10},
+        {"name":"b","parent":"a","x":5}],
+        "animations":{"run":{"bones":{
+            "a":{"rotate":[{"time":0,"value":0,"curve":[0.25,0,0.5,30]},{"time":1,"value":30},
+                {"time":2,"value":-10}]},
+            "b":{"translate":[{"time":0,"x":0,"y":0},{"time":1,"x":10,"y":-5}]}}}}}"#;
+    let mut data = crate::spine::read_skeleton(json, None).expect("reads").data;
+    // The bones' local values after each of a few applies, through the
+    // plan or through the general path.
+    let poses = |data: &crate::spine::data::SkeletonData, general: bool| {
+        let mut sk = Skeleton::new(data).expect("a skeleton");
+        let (mut out, mut last) = (Vec::new(), -1.0);
+        for time in [0.0, 0.3, 1.0, 1.5, 2.5] {
+            sk.setup_pose();
+            if general {
+                for t in &data.animations[0].timelines {
+                    apply_timeline(&mut sk, t, last, time, None, super::super::OVER_SETUP)
+                        .expect("applies");
+                }
+            } else {
+                apply(
+                    &mut sk,
+                    0,
+                    last,
+                    time,
+                    false,
+                    None,
+                    super::super::OVER_SETUP,
+                )
+                .expect("applies");
+            }
+            out.extend(sk.bones.iter().map(|b| bits(&b.pose)));
+            last = time;
+        }
+        out
+    };
+    let first = poses(&data, false);
+    assert_eq!(first, poses(&data, true));
+    let built = data.plans.entry(0).expect("cached");
+    assert_eq!(poses(&data, false), first);
+    assert_eq!(
+        data.plans.entry(0),
+        Some(built),
+        "the second skeleton copies"
+    );
+    let changes: [fn(&mut crate::spine::data::SkeletonData); 4] = [
+        |d| d.animations[0].timelines[0].frames[3] += 5.0,
+        |d| d.animations[0].timelines[0].frames[1] = -0.0,
+        |d| d.animations[0].timelines[0].curves[2] += 0.125,
+        |d| d.bones[2].setup.x += 2.0,
+    ];
+    for (k, change) in changes.into_iter().enumerate() {
+        let before = data.plans.entry(0);
+        change(&mut data);
+        assert_eq!(poses(&data, false), poses(&data, true), "change {k}");
+        assert_ne!(data.plans.entry(0), before, "change {k} builds anew");
+    }
+}
