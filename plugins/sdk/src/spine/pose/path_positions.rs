@@ -38,6 +38,35 @@ fn window<const N: usize>(a: &[f64], k: usize) -> [f64; N] {
     }
 }
 
+/// A position on a closed path of length `path_length`, wrapped into it.
+fn wrap(p: f64, path_length: f64) -> f64 {
+    let p = js_rem(p, path_length);
+    if p < 0.0 {
+        p + path_length
+    } else {
+        p
+    }
+}
+
+/// Where position `p` falls among accumulated `lengths`, searching from
+/// entry `k`: the first entry `p` does not pass (the search stops at a NaN,
+/// as at the runtime's `undefined` past the end) and the fraction of the way
+/// `p` is from the entry before (from 0 on the first).
+fn locate(lengths: &[f64], mut k: usize, p: f64) -> (usize, f64) {
+    loop {
+        let length = at_index(lengths, k);
+        if p > length {
+            k += 1;
+            continue;
+        }
+        if k == 0 {
+            return (k, p / length);
+        }
+        let prev = at_index(lengths, k - 1);
+        return (k, (p - prev) / (length - prev));
+    }
+}
+
 const NONE: i64 = -1;
 const BEFORE: i64 = -2;
 const AFTER: i64 = -3;
@@ -116,10 +145,7 @@ pub(super) fn world_positions(
             position += space;
             let mut pp = position;
             if closed {
-                pp = js_rem(pp, path_length);
-                if pp < 0.0 {
-                    pp += path_length;
-                }
+                pp = wrap(pp, path_length);
                 curve = 0;
             } else if pp < 0.0 {
                 if prev_curve != BEFORE {
@@ -136,20 +162,7 @@ pub(super) fn world_positions(
                 add_after(pp - path_length, world, 0, out, o);
                 continue;
             }
-            loop {
-                let length = at_index(lengths, curve);
-                if pp > length {
-                    curve += 1;
-                    continue;
-                }
-                if curve == 0 {
-                    pp /= length;
-                } else {
-                    let prev = at_index(lengths, curve - 1);
-                    pp = (pp - prev) / (length - prev);
-                }
-                break;
-            }
+            (curve, pp) = locate(lengths, curve, pp);
             if curve as i64 != prev_curve {
                 prev_curve = curve as i64;
                 if closed && curve as f64 == curve_count {
@@ -241,10 +254,7 @@ pub(super) fn world_positions(
         position += space;
         let mut pp = position;
         if closed {
-            pp = js_rem(pp, path_length);
-            if pp < 0.0 {
-                pp += path_length;
-            }
+            pp = wrap(pp, path_length);
             curve = 0;
             segment = 0;
         } else if pp < 0.0 {
@@ -255,20 +265,7 @@ pub(super) fn world_positions(
             add_after(pp - path_length, world, k, out, o);
             continue;
         }
-        loop {
-            let length = at_index(curves, curve);
-            if pp > length {
-                curve += 1;
-                continue;
-            }
-            if curve == 0 {
-                pp /= length;
-            } else {
-                let prev = at_index(curves, curve - 1);
-                pp = (pp - prev) / (length - prev);
-            }
-            break;
-        }
+        (curve, pp) = locate(curves, curve, pp);
         if curve as i64 != prev_curve {
             prev_curve = curve as i64;
             let ii = curve * 6;
@@ -284,20 +281,14 @@ pub(super) fn world_positions(
             segment = 0;
         }
         pp *= curve_length;
-        loop {
-            let length = at_index(segments, segment);
-            if pp > length {
-                segment += 1;
-                continue;
-            }
-            if segment == 0 {
-                pp /= length;
-            } else {
-                let prev = at_index(segments, segment - 1);
-                pp = segment as f64 + (pp - prev) / (length - prev);
-            }
-            break;
-        }
+        let fraction;
+        (segment, fraction) = locate(segments, segment, pp);
+        // (On the first segment the fraction alone, as the runtime has it.)
+        pp = if segment == 0 {
+            fraction
+        } else {
+            segment as f64 + fraction
+        };
         add_curve(
             pp * 0.1,
             [x1, y1, cx1, cy1, cx2, cy2, x2, y2],
