@@ -88,9 +88,10 @@ impl Weights {
         let mut i = 0;
         while let Some(&count) = bones.get(i) {
             i += 1;
-            let n = count_within(count, bones.len() - i)?;
+            let n = bone_index(count).filter(|&n| n <= bones.len() - i)?;
             for &b in &bones[i..i + n] {
-                indices.push(bone_below(b, posed.len())?);
+                let b = bone_index(b).filter(|&b| b < posed.len())?;
+                indices.push(u32::try_from(b).ok()?);
             }
             i += n;
             starts.push(u32::try_from(indices.len()).ok()?);
@@ -228,25 +229,6 @@ fn run_deformed(
         }
         o.copy_from_slice(&acc);
     }
-}
-
-/// [`bone_index`] of `b` if it is below `bones` and fits a `u32`, in fewer
-/// instructions: a signed conversion, whose round trip fails for fractions
-/// and NaN, and whose negatives (but -0, which is 0) fail the bound.
-#[inline(always)]
-fn bone_below(b: f64, bones: usize) -> Option<u32> {
-    let k = b as i64;
-    (k as f64 == b && (k as u64) < bones as u64)
-        .then(|| u32::try_from(k).ok())
-        .flatten()
-}
-
-/// [`bone_index`] of a vertex's influence count `b` if it is at most
-/// `left`, the entries left (as [`bone_below`]).
-#[inline(always)]
-fn count_within(b: f64, left: usize) -> Option<usize> {
-    let k = b as i64;
-    (k as f64 == b && (k as u64) <= left as u64).then_some(k as usize)
 }
 
 /// A bone index from a weighted `bones` array entry.
