@@ -15,11 +15,11 @@
 
 use super::Plan;
 use crate::spine::data::{Animation, BoneLocal, Timeline};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 /// Per animation, the last plan built and what it was built from.
 #[derive(Default)]
-pub(crate) struct PlanCache(Mutex<Vec<Option<Arc<Cached>>>>);
+pub(crate) struct PlanCache(Mutex<Vec<Option<Box<Cached>>>>);
 
 /// A plan and what it was built from.
 struct Cached {
@@ -43,9 +43,9 @@ impl PlanCache {
         }
         let plan = Plan::new(animation, setup);
         if cached.len() <= index {
-            cached.resize(index + 1, None);
+            cached.resize_with(index + 1, || None);
         }
-        cached[index] = Some(Arc::new(Cached {
+        cached[index] = Some(Box::new(Cached {
             timelines: animation.timelines.clone(),
             setup: setup.to_vec(),
             plan: plan.clone(),
@@ -61,7 +61,7 @@ impl PlanCache {
     pub(crate) fn entry(&self, index: usize) -> Option<usize> {
         let cached = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let c = cached.get(index)?.as_ref()?;
-        Some(Arc::as_ptr(c) as usize)
+        Some(std::ptr::from_ref::<Cached>(c) as usize)
     }
 }
 
