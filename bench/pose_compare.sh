@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Poses the same generated skeleton (313 bones; IK, transform, path and physics
 # constraints; weighted meshes; a Bezier-keyed animation) frame after frame with
-# our runtime (cargo bench -p rigc-sdk --bench pose) and with spine-core 4.3.13 in
+# our runtime (cargo bench -p rigc-spine --bench pose) and with spine-core 4.3.13 in
 # Node (bench/pose_spine_core.mjs), in the same run, and prints the per-pose ratio.
 # Both do per frame: setupPose, Animation.apply, updateWorldTransform(Physics.update),
 # world vertices of every mesh; both print a checksum of the posed vertices.
@@ -38,7 +38,7 @@ if [ -n "${SKELETON:-}" ]; then
   source=(--read "$work/skeleton.json")
 fi
 run_ours() {
-  cargo bench -q -p rigc-sdk --bench pose -- --frames "$frames" --runs "$runs" "${source[@]}" "${phases[@]}"
+  cargo bench -q -p rigc-spine --bench pose -- --frames "$frames" --runs "$runs" "${source[@]}" "${phases[@]}"
 }
 rounds="${ROUNDS:-3}"
 for round in $(seq "$rounds"); do
@@ -53,7 +53,7 @@ done
 grep -h 'phases' "$work/ours.err" "$work/theirs.err" || true
 sed -n 's/phases/phases (host-tuned)/p' "$work/host.err" 2>/dev/null | grep phases || true
 grep -h 'pose:' "$work/ours.out" | tail -1
-grep -h 'pose:' "$work/host.out" 2>/dev/null | tail -1 | sed 's/^rigc-sdk pose:/rigc-sdk pose (host-tuned):/' || true
+grep -h 'pose:' "$work/host.out" 2>/dev/null | tail -1 | sed 's/^rigc-spine pose:/rigc-spine pose (host-tuned):/' || true
 grep -h 'pose:' "$work/theirs.out" | tail -1
 python3 - "$work" <<'PY'
 import json, os, statistics, sys
@@ -66,8 +66,8 @@ def medians(name):
 ours, host, theirs = medians("ours.out"), medians("host.out"), medians("theirs.out")
 def show(label, us):
     rounds = ", ".join(f"{t / o:.2f}" for o, t in zip(us[1], theirs[1]))
-    print(f"per pose{label}: rigc-sdk {us[0]:.2f} us, spine-core {theirs[0]:.2f} us (medians of {len(us[1])} rounds): "
-          f"rigc-sdk is {theirs[0] / us[0]:.2f}x faster (rounds: {rounds})")
+    print(f"per pose{label}: rigc-spine {us[0]:.2f} us, spine-core {theirs[0]:.2f} us (medians of {len(us[1])} rounds): "
+          f"rigc-spine is {theirs[0] / us[0]:.2f}x faster (rounds: {rounds})")
 show("", ours)
 if host:
     show(", host-tuned", host)

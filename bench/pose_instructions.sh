@@ -10,7 +10,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-bench="$(cargo bench -q -p rigc-sdk --bench pose --no-run --message-format=json 2>/dev/null |
+bench="$(cargo bench -q -p rigc-spine --bench pose --no-run --message-format=json 2>/dev/null |
   python3 -c 'import json,sys
 for l in sys.stdin:
     m = json.loads(l)

@@ -32,7 +32,12 @@ pub fn setup_bounds(
     pose.update_world_transform()
         .map_err(|e| internal("the setup pose cannot be posed", &e.message))?;
     match pose.try_bounds() {
-        Ok(Some(b)) => Ok(b),
+        Ok(Some(b)) => Ok(Bounds {
+            x: b.x,
+            y: b.y,
+            width: b.width,
+            height: b.height,
+        }),
         Ok(None) => Ok(Bounds::default()),
         Err(e) => Err(internal("the attachments cannot be placed", &e.message)),
     }

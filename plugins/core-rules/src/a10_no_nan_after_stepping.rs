@@ -33,7 +33,7 @@ use crate::raw::{json_or_undefined, num};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind};
 use rigc_sdk::spine::data::TimelineKind;
-use rigc_sdk::spine::pose::{Physics, PoseError, Skeleton};
+use rigc_sdk::spine::pose::{Physics, Plans, PoseError, Skeleton};
 use rigc_sdk::spine::SkeletonData;
 use serde_json::Value;
 
@@ -71,10 +71,11 @@ impl Rule for A10NoNanAfterStepping {
             return;
         }
         let raw = facts.raw().ok();
-        if inherit_keys(data, raw, out) {
+        let plans = facts.plans();
+        if inherit_keys(data, plans, raw, out) {
             return;
         }
-        let setup = fresh(data, None).and_then(|mut sk| {
+        let setup = fresh(data, plans, None).and_then(|mut sk| {
             sk.update_world_transform_with(Physics::Reset)?;
             Ok(sk)
         });
@@ -97,7 +98,7 @@ impl Rule for A10NoNanAfterStepping {
             return;
         }
         for (a, anim) in data.animations.iter().enumerate() {
-            if let Some(detail) = step(data, a, raw, &anim.name, anim.duration) {
+            if let Some(detail) = step(data, plans, a, raw, &anim.name, anim.duration) {
                 out.fail(detail);
                 return;
             }
@@ -111,7 +112,12 @@ fn threw_while_posing(e: &PoseError) -> String {
 }
 
 /// Check 1: every inherit key posed at its time resolves. True when one failed.
-fn inherit_keys(data: &SkeletonData, raw: Option<&Value>, out: &mut Outcome) -> bool {
+fn inherit_keys(
+    data: &SkeletonData,
+    plans: &Plans,
+    raw: Option<&Value>,
+    out: &mut Outcome,
+) -> bool {
     let mut failed = false;
     for (a, anim) in data.animations.iter().enumerate() {
         for t in &anim.timelines {
@@ -120,7 +126,7 @@ fn inherit_keys(data: &SkeletonData, raw: Option<&Value>, out: &mut Outcome) -> 
             };
             let bone = data.bones.get(*b).map_or("", |b| b.name.as_str());
             for (k, &at) in crate::posing::key_times(t).iter().enumerate() {
-                let posed = posed_at(data, a, at, None, Physics::Reset);
+                let posed = posed_at(data, plans, a, at, None, Physics::Reset);
                 let at_text = time(at);
                 let head = format!(
                     "animation \"{}\" bone \"{bone}\" inherit (t={at_text})",
@@ -161,6 +167,7 @@ fn inherit_keys(data: &SkeletonData, raw: Option<&Value>, out: &mut Outcome) -> 
 /// Check 3 for one animation: the first defect's detail, if any.
 fn step(
     data: &SkeletonData,
+    plans: &Plans,
     a: usize,
     raw: Option<&Value>,
     name: &str,
@@ -172,7 +179,7 @@ fn step(
         1.0
     };
     let dt = span / f64::from(STEP_FRAMES);
-    let mut sk = match fresh(data, None).and_then(|mut sk| {
+    let mut sk = match fresh(data, plans, None).and_then(|mut sk| {
         sk.update_world_transform_with(Physics::Reset)?;
         Ok(sk)
     }) {

@@ -61,6 +61,7 @@ use crate::raw::{fixed, rig_or_skip};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind};
 use rigc_sdk::spine::data::{ConstraintKind, Timeline, TimelineKind};
+use rigc_sdk::spine::pose::Plans;
 use rigc_sdk::spine::SkeletonData;
 
 /// A39_DEFORM_KEEPS_TRIANGLE_WINDING.
@@ -209,7 +210,7 @@ impl Rule for A39DeformKeepsTriangleWinding {
         }
         for frame in &frames {
             survey.frames += 1;
-            survey.frame(data, frame, out);
+            survey.frame(data, facts.plans(), frame, out);
         }
         survey.stats(out);
         if !survey.gated && out.failures.is_empty() {
@@ -288,12 +289,12 @@ fn declare(slot: &str) -> String {
 
 impl Survey {
     /// Measures one (timeline, reach) frame: its keys, then its spans.
-    fn frame(&mut self, data: &SkeletonData, f: &Frame<'_>, out: &mut Outcome) {
+    fn frame(&mut self, data: &SkeletonData, plans: &Plans, f: &Frame<'_>, out: &mut Outcome) {
         let times = key_times(f.timeline);
         let mut refused = vec![false; times.len()];
         for (k, &t) in times.iter().enumerate() {
             let head = format!("{} key {k} (t={}s)", f.label, time(t));
-            let measured = pose_in(data, f.anim, f.reach, t).and_then(|mut p| {
+            let measured = pose_in(data, plans, f.anim, f.reach, t).and_then(|mut p| {
                 let m = measure(&mut p.sk, f.slot, f.attachment)?;
                 Ok((p.reachable, m))
             });
@@ -366,7 +367,7 @@ impl Survey {
             {
                 continue;
             }
-            match self.span(data, f, k, t0, t1) {
+            match self.span(data, plans, f, k, t0, t1) {
                 Span::Clean => {}
                 Span::NotScanned => self.spans_not_scanned += 1,
                 Span::NotDrawn => self.spans_not_drawn += 1,
@@ -410,7 +411,15 @@ impl Survey {
     }
 
     /// Scans the span from key `k` (t0) to key `k + 1` (t1).
-    fn span(&mut self, data: &SkeletonData, f: &Frame<'_>, k: usize, t0: f64, t1: f64) -> Span {
+    fn span(
+        &mut self,
+        data: &SkeletonData,
+        plans: &Plans,
+        f: &Frame<'_>,
+        k: usize,
+        t0: f64,
+        t1: f64,
+    ) -> Span {
         let TimelineKind::Deform { vertices, .. } = &f.timeline.kind else {
             return Span::NotScanned;
         };
@@ -435,7 +444,7 @@ impl Survey {
         let anchors: &[f64] = if weighted { &[t0, t1] } else { &[t0] };
         let mut windows = Vec::new();
         for &anchor in anchors {
-            let Ok(mut posed) = pose_in(data, f.anim, f.reach, anchor) else {
+            let Ok(mut posed) = pose_in(data, plans, f.anim, f.reach, anchor) else {
                 return Span::NotScanned;
             };
             let sk = &mut posed.sk;
@@ -513,7 +522,7 @@ impl Survey {
                     continue;
                 }
                 let mid = x + (y - x) / 2.0;
-                let Ok(mut posed) = pose_in(data, f.anim, f.reach, mid) else {
+                let Ok(mut posed) = pose_in(data, plans, f.anim, f.reach, mid) else {
                     continue;
                 };
                 if !posed.reachable {

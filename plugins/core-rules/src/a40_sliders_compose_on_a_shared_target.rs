@@ -174,7 +174,7 @@ impl Rule for A40SlidersComposeOnASharedTarget {
             .collect();
         out.stat("sliderSharedTargets", shared.len());
 
-        let mut probe = Probe::new(data);
+        let mut probe = Probe::new(data, facts.plans());
         // (later, erased, behaviour, users) → property names, in order.
         let mut findings: Vec<Finding> = Vec::new();
         for id in shared {

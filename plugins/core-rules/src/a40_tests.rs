@@ -37,7 +37,7 @@ fn behaviour_of(input: &rigc_sdk::gate::GateInput, anim: &str) -> Behaviour {
     let facts = Facts::new(input);
     let data = &facts.loaded().expect("loads").data;
     let a = data.find_animation(anim).expect("animation");
-    probe(data, &data.animations[a].timelines[0])
+    probe(data, facts.plans(), &data.animations[a].timelines[0])
 }
 
 #[test]

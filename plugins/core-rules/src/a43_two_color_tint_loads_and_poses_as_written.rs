@@ -130,7 +130,7 @@ impl Rule for A43TwoColorTintLoadsAndPosesAsWritten {
             };
             for (k, at) in key_times(loaded).into_iter().enumerate() {
                 let key_head = format!("{head} (t={})", time(at));
-                let sk = match applied_at(data, a, at, None) {
+                let sk = match applied_at(data, facts.plans(), a, at, None) {
                     Ok(sk) => sk,
                     Err(e) => {
                         out.fail(format!("{key_head}: {} while posing", threw(&e)));

@@ -28,6 +28,7 @@ use crate::tint::{agrees, color_timelines, stated, RawColorTimeline, HEX_TOLERAN
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
 use rigc_sdk::spine::data::TimelineKind;
+use rigc_sdk::spine::pose::Plans;
 use rigc_sdk::spine::SkeletonData;
 use serde_json::Value;
 
@@ -92,7 +93,7 @@ impl Rule for A45SeparableColorTimelinesOwnTheirChannelsAndPoseAsWritten {
             }
             if owned(animation, slot, &list, out) {
                 for t in list.iter().filter(|t| matches!(t.name, "rgb" | "alpha")) {
-                    pose_keys(data, t, out);
+                    pose_keys(data, facts.plans(), t, out);
                 }
             }
         }
@@ -133,7 +134,7 @@ fn owned(animation: &str, slot: &str, list: &[&RawColorTimeline<'_>], out: &mut 
 }
 
 /// Clause 2 for one `rgb` or `alpha` timeline.
-fn pose_keys(data: &SkeletonData, t: &RawColorTimeline<'_>, out: &mut Outcome) {
+fn pose_keys(data: &SkeletonData, plans: &Plans, t: &RawColorTimeline<'_>, out: &mut Outcome) {
     let (Some(a), Some(s)) = (data.find_animation(t.animation), data.find_slot(t.slot)) else {
         return;
     };
@@ -151,7 +152,7 @@ fn pose_keys(data: &SkeletonData, t: &RawColorTimeline<'_>, out: &mut Outcome) {
     );
     for (k, at) in key_times(loaded).into_iter().enumerate() {
         let key_head = format!("{head} (t={})", time(at));
-        let sk = match applied_at(data, a, at, None) {
+        let sk = match applied_at(data, plans, a, at, None) {
             Ok(sk) => sk,
             Err(e) => {
                 out.fail(format!("{key_head}: {} while posing", threw(&e)));

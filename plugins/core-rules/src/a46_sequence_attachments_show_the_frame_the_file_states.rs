@@ -39,7 +39,7 @@ use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
 use rigc_sdk::num::f32_text;
 use rigc_sdk::spine::data::{AttachmentKind, Sequence, TimelineKind};
-use rigc_sdk::spine::pose::Physics;
+use rigc_sdk::spine::pose::{Physics, Plans};
 use rigc_sdk::spine::SkeletonData;
 use serde_json::Value;
 use std::collections::HashSet;
@@ -171,7 +171,7 @@ impl Rule for A46SequenceAttachmentsShowTheFrameTheFileStates {
             let Some(plan) = keys_plan(&at, keys, &target.times, &target.delays, count, out) else {
                 continue;
             };
-            samples.walk(data, &at, &target, &plan, out);
+            samples.walk(data, facts.plans(), &at, &target, &plan, out);
         }
         out.stat("sequenceSamples", samples.shown);
         out.stat("sequenceSamplesUnshown", samples.unshown);
@@ -408,6 +408,7 @@ impl Samples {
     fn walk(
         &mut self,
         data: &SkeletonData,
+        plans: &Plans,
         at: &str,
         target: &Target<'_>,
         plan: &[Key],
@@ -437,7 +438,7 @@ impl Samples {
         }
         list.truncate(MAX_SAMPLES);
         for (t, expect) in list {
-            let sk = match posed_at(data, target.anim, t, target.skin, Physics::None) {
+            let sk = match posed_at(data, plans, target.anim, t, target.skin, Physics::None) {
                 Ok(sk) => sk,
                 Err(e) => {
                     out.fail(format!(

@@ -30,7 +30,7 @@ use rigc_sdk::model::Bounds;
 use rigc_sdk::num::{f32_of, f32_text};
 use rigc_sdk::spine::data::AttachmentKind;
 use rigc_sdk::spine::math::{cos, sin, DEG_RAD};
-use rigc_sdk::spine::pose::Physics;
+use rigc_sdk::spine::pose::{Physics, Plans};
 use rigc_sdk::spine::SkeletonData;
 
 /// A50_STAGE_BOX_IS_THE_STAGE.
@@ -73,7 +73,7 @@ impl Rule for A50StageBoxIsTheStage {
         let Some(data) = skeleton_or_skip(facts, out) else {
             return;
         };
-        check_box(data, &ask, out);
+        check_box(data, facts.plans(), &ask, out);
     }
 }
 
@@ -83,7 +83,7 @@ fn pair(x: f64, y: f64) -> String {
 }
 
 /// The body over a loaded skeleton and an ask.
-pub(crate) fn check_box(data: &SkeletonData, ask: &StageBox, out: &mut Outcome) {
+pub(crate) fn check_box(data: &SkeletonData, plans: &Plans, ask: &StageBox, out: &mut Outcome) {
     let Bounds {
         x,
         y,
@@ -165,7 +165,7 @@ pub(crate) fn check_box(data: &SkeletonData, ask: &StageBox, out: &mut Outcome) 
     if !stored_ok {
         return;
     }
-    let posed = crate::posing::fresh(data, None).and_then(|mut sk| {
+    let posed = crate::posing::fresh(data, plans, None).and_then(|mut sk| {
         sk.update_world_transform_with(Physics::None)?;
         sk.vertex_world(slot, vertex)
     });
@@ -238,7 +238,7 @@ mod tests {
         let facts = Facts::new(input);
         let data = &facts.loaded().expect("loads").data;
         let mut out = Outcome::default();
-        check_box(data, ask, &mut out);
+        check_box(data, facts.plans(), ask, &mut out);
         out
     }
 

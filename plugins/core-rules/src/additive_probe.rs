@@ -7,7 +7,7 @@
 
 use crate::posing::key_times;
 use rigc_sdk::spine::data::{Animation, Inherit, Timeline, TimelineKind};
-use rigc_sdk::spine::pose::{ConstraintPose, MixFrom, Skeleton};
+use rigc_sdk::spine::pose::{ConstraintPose, MixFrom, Plans, Skeleton};
 use rigc_sdk::spine::SkeletonData;
 use std::collections::HashMap;
 
@@ -25,13 +25,15 @@ pub(crate) enum Behaviour {
 /// The additive-behaviour probe, cached per timeline.
 pub(crate) struct Probe<'d> {
     data: &'d SkeletonData,
+    plans: &'d Plans,
     cache: HashMap<(usize, usize), Behaviour>,
 }
 
 impl<'d> Probe<'d> {
-    pub(crate) fn new(data: &'d SkeletonData) -> Self {
+    pub(crate) fn new(data: &'d SkeletonData, plans: &'d Plans) -> Self {
         Probe {
             data,
+            plans,
             cache: HashMap::new(),
         }
     }
@@ -46,7 +48,7 @@ impl<'d> Probe<'d> {
             .animations
             .get(anim)
             .and_then(|a| a.timelines.get(timeline))
-            .map_or(Behaviour::Inert, |t| probe(self.data, t));
+            .map_or(Behaviour::Inert, |t| probe(self.data, self.plans, t));
         self.cache.insert((anim, timeline), b);
         b
     }
@@ -54,7 +56,7 @@ impl<'d> Probe<'d> {
 
 /// Applies `t` alone, twice with `add`, at each of its key times, from two
 /// start states, with no skin and under every skin.
-pub(crate) fn probe(data: &SkeletonData, t: &Timeline) -> Behaviour {
+pub(crate) fn probe(data: &SkeletonData, plans: &Plans, t: &Timeline) -> Behaviour {
     // A copy of the data whose last animation is `t` alone (sliders keep their
     // animations' indices).
     let mut copy = data.clone();
@@ -83,7 +85,7 @@ pub(crate) fn probe(data: &SkeletonData, t: &Timeline) -> Behaviour {
     for skin in skins {
         for perturbed in [false, true] {
             for at in key_times(t) {
-                let Ok(mut sk) = crate::posing::fresh(data, skin) else {
+                let Ok(mut sk) = crate::posing::fresh(data, plans, skin) else {
                     continue;
                 };
                 if perturbed {

@@ -13,7 +13,7 @@ use crate::posing::fresh;
 use rigc_sdk::spine::data::{
     AttachmentKind, ConstraintKind, CurveType, Property, Timeline, BEZIER_SIZE,
 };
-use rigc_sdk::spine::pose::{ConstraintPose, Physics, PoseError, Skeleton};
+use rigc_sdk::spine::pose::{ConstraintPose, Physics, Plans, PoseError, Skeleton};
 use rigc_sdk::spine::SkeletonData;
 
 /// `x > y`, false when either is `NaN` (so `!above(x, y)` reads "not beyond").
@@ -92,6 +92,7 @@ fn field(sk: &Skeleton<'_>, bone: usize, property: Property) -> f64 {
 /// Animation `anim` at `t` in the reach frame `reach`.
 pub(crate) fn pose_in<'d>(
     data: &'d SkeletonData,
+    plans: &'d Plans,
     anim: usize,
     reach: Reach,
     t: f64,
@@ -99,7 +100,7 @@ pub(crate) fn pose_in<'d>(
     let c = match reach {
         Reach::Track => {
             return Ok(Posed {
-                sk: crate::posing::posed_at(data, anim, t, None, Physics::None)?,
+                sk: crate::posing::posed_at(data, plans, anim, t, None, Physics::None)?,
                 reachable: true,
             })
         }
@@ -107,7 +108,7 @@ pub(crate) fn pose_in<'d>(
     };
     let Some(ConstraintKind::Slider(sd)) = data.constraints.get(c).map(|x| &x.kind) else {
         return Ok(Posed {
-            sk: crate::posing::posed_at(data, anim, t, None, Physics::None)?,
+            sk: crate::posing::posed_at(data, plans, anim, t, None, Physics::None)?,
             reachable: true,
         });
     };
@@ -119,7 +120,7 @@ pub(crate) fn pose_in<'d>(
         (Some(b), Some(p)) => (b, p),
         _ => {
             // A time slider: its time is a pose value.
-            let mut sk = fresh(data, None)?;
+            let mut sk = fresh(data, plans, None)?;
             if let Some(ConstraintPose::Slider(p)) = sk.constraints.get_mut(c).map(|x| &mut x.pose)
             {
                 p.time = t;
@@ -132,14 +133,14 @@ pub(crate) fn pose_in<'d>(
     // A dial: time = to + (value − from) × scale, solved for the value.
     let value = property.offset + (t - sd.offset) / sd.scale;
     let at = |x: f64| -> Result<Skeleton<'d>, PoseError> {
-        let mut sk = fresh(data, None)?;
+        let mut sk = fresh(data, plans, None)?;
         set_field(&mut sk, bone, property.property, x);
         sk.update_world_transform_with(Physics::None)?;
         Ok(sk)
     };
     if !value.is_finite() {
         return Ok(Posed {
-            sk: at(field(&fresh(data, None)?, bone, property.property))?,
+            sk: at(field(&fresh(data, plans, None)?, bone, property.property))?,
             reachable: false,
         });
     }

@@ -12,16 +12,19 @@
 
 use crate::raw::{fixed, num};
 use rigc_sdk::spine::data::{Timeline, TimelineKind};
-use rigc_sdk::spine::pose::{Physics, PoseError, Skeleton};
+use rigc_sdk::spine::pose::{Physics, Plans, PoseError, Skeleton};
 use rigc_sdk::spine::SkeletonData;
 
-/// A fresh skeleton (`new Skeleton(data)`) under `skin` (`None`: no skin set,
-/// attachments resolve in the default skin), in its setup pose.
+/// A fresh skeleton (`new Skeleton(data)`, sharing the animation plans of
+/// `plans` — the facts' — with the other skeletons of `data`) under `skin`
+/// (`None`: no skin set, attachments resolve in the default skin), in its
+/// setup pose.
 pub(crate) fn fresh<'d>(
     data: &'d SkeletonData,
+    plans: &'d Plans,
     skin: Option<&str>,
 ) -> Result<Skeleton<'d>, PoseError> {
-    let mut sk = Skeleton::new(data)?;
+    let mut sk = Skeleton::with_plans(data, plans)?;
     if let Some(s) = skin {
         sk.set_skin(s)?;
     }
@@ -33,11 +36,12 @@ pub(crate) fn fresh<'d>(
 /// setup pose (alpha 1, `MixFrom.setup`), without a world transform.
 pub(crate) fn applied_at<'d>(
     data: &'d SkeletonData,
+    plans: &'d Plans,
     anim: usize,
     t: f64,
     skin: Option<&str>,
 ) -> Result<Skeleton<'d>, PoseError> {
-    let mut sk = fresh(data, skin)?;
+    let mut sk = fresh(data, plans, skin)?;
     sk.time = t;
     sk.apply_over_setup(anim, -1.0, t, false, None)?;
     Ok(sk)
@@ -47,12 +51,13 @@ pub(crate) fn applied_at<'d>(
 /// constraints (sliders included) applied.
 pub(crate) fn posed_at<'d>(
     data: &'d SkeletonData,
+    plans: &'d Plans,
     anim: usize,
     t: f64,
     skin: Option<&str>,
     physics: Physics,
 ) -> Result<Skeleton<'d>, PoseError> {
-    let mut sk = applied_at(data, anim, t, skin)?;
+    let mut sk = applied_at(data, plans, anim, t, skin)?;
     sk.update_world_transform_with(physics)?;
     Ok(sk)
 }
@@ -108,7 +113,7 @@ mod tests {
         let facts = Facts::new(&gi);
         let data = &facts.loaded().expect("the fixture loads").data;
         let a = data.find_animation("a").expect("a");
-        let sk = posed_at(data, a, 1.0, None, Physics::None).expect("poses");
+        let sk = posed_at(data, facts.plans(), a, 1.0, None, Physics::None).expect("poses");
         let s = data.find_slot("s").expect("s");
         // The rgba key at t=1 is red.
         let c = sk.slots[s].pose.color;
@@ -121,6 +126,6 @@ mod tests {
         assert_eq!(key_times(rotate), [0.0, 1.0]);
         assert_eq!(channels(&[1.0, 0.5, -0.0]), "(1.0000, 0.5000, 0.0000)");
         assert_eq!(time(f64::from(0.1f32)), "0.10000000149011612");
-        assert!(fresh(data, Some("nope")).is_err());
+        assert!(fresh(data, facts.plans(), Some("nope")).is_err());
     }
 }

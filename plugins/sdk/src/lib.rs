@@ -17,6 +17,4 @@ pub mod gate;
 pub mod model;
 pub mod num;
 pub mod png_image;
-pub mod spine;
-#[cfg(test)]
-mod test_rng;
+pub use rigc_spine as spine;

@@ -7,6 +7,7 @@
 
 use super::GateInput;
 use crate::png_image::{self, DecodedPng, PngError, PngHeader};
+use crate::spine::pose::Plans;
 use crate::spine::{read_atlas, read_skeleton, Atlas, AtlasError, ReadError, ReadOutcome};
 use std::path::{Component, Path, PathBuf};
 use std::sync::OnceLock;
@@ -119,6 +120,7 @@ pub struct Facts<'a> {
     raw: OnceLock<Result<serde_json::Value, String>>,
     atlas: OnceLock<Option<Result<Atlas, AtlasError>>>,
     loaded: OnceLock<Result<ReadOutcome, RoundTripError>>,
+    plans: Plans,
     pages: OnceLock<Vec<OnceLock<PageImage>>>,
 }
 
@@ -130,6 +132,7 @@ impl<'a> Facts<'a> {
             raw: OnceLock::new(),
             atlas: OnceLock::new(),
             loaded: OnceLock::new(),
+            plans: Plans::default(),
             pages: OnceLock::new(),
         }
     }
@@ -173,6 +176,13 @@ impl<'a> Facts<'a> {
                 }
             })
             .as_ref()
+    }
+
+    /// The animation plans every rule's skeletons of [`Facts::loaded`] share
+    /// (`Skeleton::with_plans`): a rule posing many instants builds each
+    /// animation's plan once, not once per skeleton.
+    pub fn plans(&self) -> &Plans {
+        &self.plans
     }
 
     /// The image file of the atlas page at `index` (of [`Facts::atlas`]'s pages),
