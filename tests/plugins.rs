@@ -30,14 +30,14 @@ fn project(plugins: &[&std::path::Path], extra: &str) -> Project {
 
 fn gate_input(p: &Project) -> rigc_sdk::gate::GateInput {
     fixture::build(p, "out").green();
+    let atlas_text = p.read("out/skeleton.atlas");
     rigc_sdk::gate::GateInput {
         profile: rigc_sdk::gate::Profile::SpineHtml,
         skeleton_text: p.read("out/skeleton.json"),
-        atlas_text: Some(p.read("out/skeleton.atlas")),
-        atlas_dir: p.path().join("out"),
+        pages: rigc_sdk::gate::pages::read(&atlas_text, &p.path().join("out"), &Default::default()),
+        atlas_text: Some(atlas_text),
         rig: None,
         second: None,
-        page_files: Default::default(),
     }
 }
 
@@ -97,7 +97,7 @@ fn linked_and_loaded_builds_of_a_plugin_give_the_same_answers() {
                 animations: vec![],
                 constraints: vec![],
             };
-            let call = rigc_sdk::abi::EmitCall {
+            let call = rigc_sdk::emit::EmitCall {
                 emitter: "spine".into(),
                 skeleton,
                 atlas: vec![],

@@ -19,17 +19,18 @@ fn gated_build(target: &Target, cwd: &std::path::Path) -> bool {
     let inputs = compile::read_inputs(target, cwd).expect("walk reads");
     let first = compile::compile(&inputs).expect("walk compiles");
     let second = compile::compile(&inputs).expect("walk compiles again");
+    let pages =
+        rigc_sdk::gate::pages::read(&first.atlas_text, &inputs.out_dir, &Default::default());
     let input = GateInput {
         profile: Profile::Spine,
         skeleton_text: first.skeleton_text,
         atlas_text: Some(first.atlas_text),
-        atlas_dir: inputs.out_dir.clone(),
         rig: Some(first.rig_info),
         second: Some(SecondCompile {
             skeleton_text: second.skeleton_text,
             atlas_text: second.atlas_text,
         }),
-        page_files: Default::default(),
+        pages,
     };
     let registry =
         rigc::plugins::Registry::new(rigc::plugins::builtins()).expect("built-in plugins");

@@ -19,7 +19,7 @@ fn target_json(r: &TargetResult) -> Value {
                 Verdict::Prof => prof.push(json!(res.code)),
                 Verdict::Fail(details) => {
                     for d in details {
-                        failures.push(json!({"code": res.code, "detail": d}));
+                        failures.push(json!({"code": res.code, "detail": d.detail}));
                     }
                 }
             }
@@ -182,7 +182,7 @@ pub fn document_text(results: &[TargetResult], elapsed_ms: f64) -> String {
                             for d in details {
                                 gate.failures.push(Failure {
                                     code: &res.code,
-                                    detail: d,
+                                    detail: &d.detail,
                                 });
                             }
                         }

@@ -480,7 +480,7 @@ impl Build<'_> {
         };
 
         // gate:<plugin>
-        let page_files = plan
+        let page_files: std::collections::BTreeMap<String, PathBuf> = plan
             .copies
             .iter()
             .map(|c| (c.to_name.clone(), c.from.clone()))
@@ -489,10 +489,9 @@ impl Build<'_> {
             profile: self.target.profile,
             skeleton_text,
             atlas_text: Some(emitted_atlas),
-            atlas_dir: out_dir.clone(),
             rig: Some(rig_info),
             second: None,
-            page_files,
+            pages: Vec::new(),
         };
         let input_bytes = serde_json::to_vec(&input).unwrap_or_default();
         let mut second_done = false;
@@ -512,6 +511,11 @@ impl Build<'_> {
             let ran = self.stages.run::<GateReply, _>(&name, key, || {
                 if !second_done {
                     second_done = true;
+                    input.pages = rigc_sdk::gate::pages::read(
+                        input.atlas_text.as_deref().unwrap_or_default(),
+                        &out_dir,
+                        &page_files,
+                    );
                     input.second = second_compile(
                         &rig_file,
                         &motion_file,

@@ -49,14 +49,18 @@ pub fn run(args: &ValidateArgs, cwd: &Path, out: &mut Output) -> Status {
     out.line(&format!("rigc validate {}", skeleton.display()));
     out.line(&format!("  ..    atlas {}", atlas.display()));
     let profile = args.profile.unwrap_or(Profile::Spine);
+    let pages = rigc_sdk::gate::pages::read(
+        &atlas_text,
+        atlas.parent().unwrap_or(Path::new("")),
+        &Default::default(),
+    );
     let input = GateInput {
         profile,
         skeleton_text,
         atlas_text: Some(atlas_text),
-        atlas_dir: atlas.parent().map(Path::to_path_buf).unwrap_or_default(),
         rig: None,
         second: None,
-        page_files: Default::default(),
+        pages,
     };
     // The project's plugins (and so its cache, which holds their copies) only when
     // there is a project file; a bare directory is gated by the built-in rules and

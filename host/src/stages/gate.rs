@@ -9,7 +9,7 @@
 use crate::plugins::{Plugin, PluginCallError};
 use rigc_sdk::abi::{GateCall, GateReply};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{GateInput, Outcome, Profile, RuleKind};
+use rigc_sdk::gate::{Failure, GateInput, Outcome, Profile, RuleKind};
 
 /// One rule's verdict.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -20,8 +20,9 @@ pub enum Verdict {
     Skip(String),
     /// Left out by the profile.
     Prof,
-    /// Ran and failed, one detail per finding.
-    Fail(Vec<String>),
+    /// Ran and failed, one finding each (its detail, and its subject where
+    /// the rule named one).
+    Fail(Vec<Failure>),
 }
 
 /// One rule's result.
@@ -101,7 +102,7 @@ impl GateReport {
         for r in &self.results {
             if let Verdict::Fail(details) = &r.verdict {
                 for d in details {
-                    lines.push(format!("  FAIL  {}: {d}", r.code));
+                    lines.push(format!("  FAIL  {}: {}", r.code, d.detail));
                 }
             }
         }
@@ -160,12 +161,12 @@ pub fn plugin_results(
             continue;
         }
         let verdict = match reply {
-            Err(e) => Verdict::Fail(vec![format!("threw: plugin {:?} {e}", plugin.name())]),
+            Err(e) => Verdict::Fail(vec![threw(format!("threw: plugin {:?} {e}", plugin.name()))]),
             Ok(reply) => match reply.outcomes.iter().find(|o| o.code == decl.code) {
-                None => Verdict::Fail(vec![format!(
+                None => Verdict::Fail(vec![threw(format!(
                     "threw: plugin {:?} returned no outcome for this rule, which its manifest declares",
                     plugin.name()
-                )]),
+                ))]),
                 Some(o) => {
                     for (k, v) in &o.outcome.stats {
                         match stats.iter_mut().find(|(key, _)| key == k) {
@@ -184,6 +185,14 @@ pub fn plugin_results(
         });
     }
     out
+}
+
+/// A failure about no subject: what a plugin that could not answer gets.
+fn threw(detail: String) -> Failure {
+    Failure {
+        detail,
+        subject: None,
+    }
 }
 
 fn verdict_of(o: &Outcome) -> Verdict {
@@ -296,9 +305,10 @@ fn base_stats(facts: &Facts<'_>) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rigc_sdk::abi::{serve_gate, Manifest, ABI_VERSION};
+    use rigc_sdk::abi::{Manifest, ABI_VERSION};
     use rigc_sdk::gate::facts::Facts;
     use rigc_sdk::gate::Rule;
+    use rigc_sdk::serve::gate as serve_gate;
 
     struct R(&'static str, RuleKind, fn(&mut Outcome));
     impl Rule for R {
@@ -338,7 +348,7 @@ mod tests {
                 name: "fake".into(),
                 version: "1".into(),
                 abi: ABI_VERSION,
-                rules: rigc_sdk::abi::rule_decls(&rules()),
+                rules: rigc_sdk::serve::rule_decls(&rules()),
                 deform_kinds: vec![],
                 emitters: vec![],
                 features: vec![],
@@ -355,10 +365,9 @@ mod tests {
             profile,
             skeleton_text: "{}".into(),
             atlas_text: None,
-            atlas_dir: ".".into(),
             rig: None,
             second: None,
-            page_files: Default::default(),
+            pages: Vec::new(),
         }
     }
 
@@ -403,7 +412,9 @@ mod tests {
         assert_eq!(fails, 4, "every validity rule fails; PROF rules stay PROF");
         assert_eq!(
             results[0].verdict,
-            Verdict::Fail(vec!["threw: plugin \"fake\" panicked: kaboom".into()])
+            Verdict::Fail(vec![threw(
+                "threw: plugin \"fake\" panicked: kaboom".into()
+            )])
         );
     }
 }

@@ -164,8 +164,12 @@ mod tests {
         let out = check(&RULE, &input);
         assert_eq!(out.failures.len(), 1);
         assert!(
-            out.failures[0].starts_with("the round trip was not attempted: ")
-                && out.failures[0].ends_with(" — spine-core would not finish reading this file"),
+            out.failures[0]
+                .detail
+                .starts_with("the round trip was not attempted: ")
+                && out.failures[0]
+                    .detail
+                    .ends_with(" — spine-core would not finish reading this file"),
             "{:?}",
             out.failures
         );

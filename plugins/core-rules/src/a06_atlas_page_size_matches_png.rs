@@ -158,7 +158,7 @@ mod tests {
         let (_dir, input) = with_pages(ONE, &[("p.png", bytes)]);
         let out = check(&RULE, &input);
         assert_eq!(out.failures.len(), 1, "{:?}", out.failures);
-        assert!(out.failures[0].starts_with(
+        assert!(out.failures[0].detail.starts_with(
             "page \"p.png\" declares 4x2, its PNG header agrees, and its image data cannot be decoded: "
         ));
     }

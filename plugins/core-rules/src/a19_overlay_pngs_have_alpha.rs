@@ -140,7 +140,7 @@ impl Rule for A19OverlayPngsHaveAlpha {
 }
 
 /// The decoded image, or why the page was not read.
-fn decode(image: &PageImage) -> Result<&DecodedPng, Unread> {
+fn decode<'a>(image: &'a PageImage<'_>) -> Result<&'a DecodedPng, Unread> {
     if !image.exists() {
         return Err(Unread::Missing);
     }

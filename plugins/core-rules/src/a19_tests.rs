@@ -157,7 +157,5 @@ fn skips_without_atlas_page_or_skeleton() {
     input.atlas_text = None;
     assert_skips(&RULE, &input, NO_ATLAS_TEXT);
     assert_skips(&RULE, &input_texts(SKELETON, ""), skip_reasons::NO_PAGE);
-    let mut input = not_json();
-    input.atlas_dir = fixtures_dir();
-    assert_skips(&RULE, &input, skip_reasons::NO_SKELETON);
+    assert_skips(&RULE, &not_json(), skip_reasons::NO_SKELETON);
 }

@@ -77,7 +77,7 @@ fn a_span_that_folds_between_two_sound_keys_fails() {
     let out = check(&RULE, &input);
     assert_spine_loads(&input);
     assert_eq!(out.failures.len(), 1, "{:#?}", out.failures);
-    let detail = &out.failures[0];
+    let detail = &out.failures[0].detail;
     assert!(
         detail.starts_with("animation \"a\" deform m/m BETWEEN key 0 (t=0s) and key 1 (t=1s), at t=0.531250s — 53.1% of the way from one to the other: 1 of 1 triangle(s) reverse winding — triangle 0 [0,1,2] 8.000 -> -1.031px². NO KEY LANDS THERE: the runtime interpolates between the two keys, and the mesh is inside out for part of the way, drawing its texture backwards. Move the keys' offsets"),
         "{detail}"
@@ -97,7 +97,9 @@ fn a_weighted_mesh_folds_between_keys_the_same() {
     let out = check(&RULE, &input);
     assert_spine_loads(&input);
     assert_eq!(out.failures.len(), 1, "{:#?}", out.failures);
-    assert!(out.failures[0].contains("BETWEEN key 0 (t=0s) and key 1 (t=1s), at t=0.531250s"));
+    assert!(out.failures[0]
+        .detail
+        .contains("BETWEEN key 0 (t=0s) and key 1 (t=1s), at t=0.531250s"));
 }
 
 #[test]
@@ -116,7 +118,7 @@ fn a_stepped_span_that_draws_a_folded_key_fails() {
     assert_spine_loads(&input);
     assert_eq!(out.failures.len(), 1, "{:#?}", out.failures);
     assert!(
-        out.failures[0].starts_with("animation \"a\" deform m/m BETWEEN key 0 (t=0s) and key 1 (t=1s), at t=0.250000s — 25.0% of the way from one to the other: the curve is stepped, so the span HOLDS key 0's geometry, and the slot draws it here: 1 of 1 triangle(s) reverse winding — triangle 0 [0,1,2] 8.000 -> -8.000px². The mesh is inside out for part of the way, drawing its texture backwards at alpha 0.5000"),
+        out.failures[0].detail.starts_with("animation \"a\" deform m/m BETWEEN key 0 (t=0s) and key 1 (t=1s), at t=0.250000s — 25.0% of the way from one to the other: the curve is stepped, so the span HOLDS key 0's geometry, and the slot draws it here: 1 of 1 triangle(s) reverse winding — triangle 0 [0,1,2] 8.000 -> -8.000px². The mesh is inside out for part of the way, drawing its texture backwards at alpha 0.5000"),
         "{}",
         out.failures[0]
     );

@@ -143,6 +143,7 @@ fn an_overwriting_timeline_fails_even_when_additive() {
     assert_eq!(out.failures.len(), 1);
     assert!(
         out.failures[0]
+            .detail
             .starts_with("bone \"t\" x and bone \"t\" y are keyed by the animations of 2 sliders"),
         "{}",
         out.failures[0]

@@ -52,7 +52,9 @@ fn a_rotated_region_draws_its_whole_rectangle() {
     let text = atlas("0, 2, 2, 2").replace("bounds: 0, 0, 4, 4", "bounds: 0, 0, 4, 4\nrotate: 90");
     let out = check(&RULE, &mesh_only(&text));
     assert_eq!(out.failures.len(), 1, "{:?}", out.failures);
-    assert!(out.failures[0].contains("\"r\" draws its whole rectangle"));
+    assert!(out.failures[0]
+        .detail
+        .contains("\"r\" draws its whole rectangle"));
 }
 
 #[test]

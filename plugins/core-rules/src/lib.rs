@@ -24,10 +24,9 @@
 //!     profile: Profile::Spine,
 //!     skeleton_text: r#"{ "skeleton": { "spine": "4.2.119" } }"#.into(),
 //!     atlas_text: None,
-//!     atlas_dir: ".".into(),
 //!     rig: None,
 //!     second: None,
-//!     page_files: Default::default(),
+//!     pages: Vec::new(),
 //! };
 //! let mut out = Outcome::default();
 //! rigc_core_rules::A16SkeletonVersion43.check(&Facts::new(&input), &mut out);
@@ -364,7 +363,7 @@ impl rigc_sdk::abi::Plugin for CoreRules {
             name: "rigc-core-rules".into(),
             version: env!("CARGO_PKG_VERSION").into(),
             abi: rigc_sdk::abi::ABI_VERSION,
-            rules: rigc_sdk::abi::rule_decls(&rules()),
+            rules: rigc_sdk::serve::rule_decls(&rules()),
             deform_kinds: Vec::new(),
             emitters: Vec::new(),
             features: Vec::new(),
@@ -373,7 +372,7 @@ impl rigc_sdk::abi::Plugin for CoreRules {
 
     fn call(stage: &str, input: &[u8]) -> Result<Vec<u8>, String> {
         match stage {
-            "gate" => rigc_sdk::abi::serve_gate(&rules(), input),
+            "gate" => rigc_sdk::serve::gate(&rules(), input),
             other => Err(format!(
                 "rigc-core-rules answers the \"gate\" stage, not {other:?}"
             )),

@@ -6,11 +6,11 @@
 
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{
-    DeclaredAnimation, Detached, GateInput, Invariants, Outcome, Profile, RigInfo, Rule,
+    DeclaredAnimation, Detached, GateInput, Invariants, Outcome, PageFile, Profile, RigInfo, Rule,
     SecondCompile,
 };
 use serde_json::Value;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The SDK's SKIP reasons, which the rules' tests assert (a rule that SKIPs
 /// through a shared helper does not import them itself).
@@ -64,20 +64,24 @@ pub(crate) fn fixtures_dir() -> PathBuf {
 }
 
 /// A build's gate input over `skeleton_text` and `atlas`: rig info, and a second
-/// compile identical to the first; pages resolve in [`fixtures_dir`].
+/// compile identical to the first; pages read from [`fixtures_dir`].
 pub(crate) fn input_texts(skeleton_text: &str, atlas: &str) -> GateInput {
     GateInput {
         profile: Profile::SpineHtml,
         skeleton_text: skeleton_text.into(),
         atlas_text: Some(atlas.into()),
-        atlas_dir: fixtures_dir(),
         rig: Some(rig()),
         second: Some(SecondCompile {
             skeleton_text: skeleton_text.into(),
             atlas_text: atlas.into(),
         }),
-        page_files: Default::default(),
+        pages: pages_in(atlas, &fixtures_dir()),
     }
+}
+
+/// The pages of `atlas` read from `dir`, as a host reads them.
+pub(crate) fn pages_in(atlas: &str, dir: &Path) -> Vec<PageFile> {
+    rigc_sdk::gate::pages::read(atlas, dir, &Default::default())
 }
 
 /// The gate input of the fixture.
@@ -222,7 +226,7 @@ pub(crate) fn with_pages(atlas: &str, files: &[(&str, Vec<u8>)]) -> (tempfile::T
     }
     let mut input = fixture();
     input.atlas_text = Some(atlas.into());
-    input.atlas_dir = dir.path().to_path_buf();
+    input.pages = pages_in(atlas, dir.path());
     (dir, input)
 }
 
@@ -304,19 +308,19 @@ pub(crate) fn junk() -> Vec<GateInput> {
             profile: Profile::SpineHtml,
             skeleton_text: (*text).into(),
             atlas_text: atlas.map(Into::into),
-            atlas_dir: ".".into(),
             rig: if i % 2 == 0 {
                 Some(cyclic.clone())
             } else {
                 None
             },
             second: if i % 3 == 0 { None } else { Some(second) },
-            page_files: Default::default(),
+            pages: Vec::new(),
         });
     }
     for atlas in atlases {
         let mut input = fixture();
         input.atlas_text = atlas.map(Into::into);
+        input.pages = atlas.map_or_else(Vec::new, |a| pages_in(a, &fixtures_dir()));
         inputs.push(input);
     }
     inputs
@@ -407,7 +411,7 @@ pub(crate) fn junk_loaded() -> (tempfile::TempDir, Vec<GateInput>) {
     for (i, edit) in edits.iter().enumerate() {
         for atlas in [atlas, ATLAS] {
             let mut input = input_texts(&skeleton(edit), atlas);
-            input.atlas_dir = dir.path().to_path_buf();
+            input.pages = pages_in(atlas, dir.path());
             if i % 2 == 1 {
                 input.rig = Some(rig.clone());
             }

@@ -11,10 +11,14 @@
 #![deny(missing_docs)]
 #![warn(clippy::unwrap_used)]
 
-pub mod abi;
+pub use rigc_abi as abi;
+pub use rigc_abi::{export_plugin, plugin_table};
+pub use rigc_spine as spine;
+
+pub mod deform;
 pub mod emit;
 pub mod gate;
 pub mod model;
 pub mod num;
 pub mod png_image;
-pub use rigc_spine as spine;
+pub mod serve;

@@ -13,7 +13,8 @@
 //! ```
 #![deny(missing_docs)]
 
-use rigc_sdk::abi::{EmitCall, EmitReply, EmittedFile, EmitterDecl, Manifest, Plugin, ABI_VERSION};
+use rigc_sdk::abi::{EmitReply, EmittedFile, EmitterDecl, Manifest, Plugin, ABI_VERSION};
+use rigc_sdk::emit::EmitCall;
 
 /// The emitter's name in manifests and `rigc.toml`.
 pub const EMITTER: &str = "spine";

@@ -20,7 +20,7 @@
 //!   `kebab-case`). SKIPs when the setting is absent.
 //!
 //! A plugin is stateless: its configuration arrives with each call, and a `"gate"`
-//! call runs all its rules at once (`rigc_sdk::abi::serve_gate`).
+//! call runs all its rules at once (`rigc_sdk::serve::gate`).
 #![deny(missing_docs)]
 
 use rigc_sdk::abi::{Manifest, Plugin, ABI_VERSION};
@@ -163,7 +163,7 @@ impl Plugin for StudioExample {
             name: "studio-example".into(),
             version: env!("CARGO_PKG_VERSION").into(),
             abi: ABI_VERSION,
-            rules: rigc_sdk::abi::rule_decls(&[&a, &b]),
+            rules: rigc_sdk::serve::rule_decls(&[&a, &b]),
             deform_kinds: Vec::new(),
             emitters: Vec::new(),
             features: Vec::new(),
@@ -185,7 +185,7 @@ impl Plugin for StudioExample {
                 .map_err(|e| format!("[plugin.studio-example] in rigc.toml: {e}"))?
         };
         let (a, b) = rules_for(&config);
-        serde_json::to_vec(&rigc_sdk::abi::run_rules(&[&a, &b], &call)).map_err(|e| e.to_string())
+        serde_json::to_vec(&rigc_sdk::serve::run_rules(&[&a, &b], &call)).map_err(|e| e.to_string())
     }
 }
 

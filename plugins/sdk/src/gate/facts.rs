@@ -2,14 +2,14 @@
 //! the views of it that several rules share — the skeleton text as plain JSON, the
 //! atlas as the runtime reads it (`new TextureAtlas(atlasText)`), the skeleton as
 //! our Spine 4.3 reader loads it against that atlas (the A00 round trip), and the
-//! atlas pages' PNG files resolved against the atlas directory — each computed
+//! atlas pages' PNG files as the host read them (a rule opens no file) — each computed
 //! once, on first use, and shared by every rule that asks.
 
-use super::GateInput;
+use super::{GateInput, PageContent, PageFile};
 use crate::png_image::{self, DecodedPng, PngError, PngHeader};
 use crate::spine::pose::Plans;
 use crate::spine::{read_atlas, read_skeleton, Atlas, AtlasError, ReadError, ReadOutcome};
-use std::path::{Component, Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::OnceLock;
 
 /// Why the round trip produced no skeleton (A00's FAIL).
@@ -21,7 +21,7 @@ pub enum RoundTripError {
     Skeleton(ReadError),
 }
 
-/// Why a page file could not be read from disk.
+/// Why there are no bytes of a page's file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PageFileError {
     /// Nothing is at the path (A17's finding).
@@ -30,34 +30,40 @@ pub enum PageFileError {
     Unreadable(String),
 }
 
-/// One atlas page's image file, resolved against the atlas directory: its path,
-/// its bytes, and — each on first use — its PNG header and its decoded pixels.
+/// One atlas page's image file, as the host read it (the gate input's
+/// [`PageFile`]): where it was looked for, its bytes, and — each on first
+/// use — its PNG header and its decoded pixels.
 #[derive(Debug)]
-pub struct PageImage {
-    /// `atlas_dir` joined with the page name, made absolute and lexically
-    /// normalised (`a/../b` is `b`); the file need not exist.
+pub struct PageImage<'a> {
+    /// Where the host looked: the atlas directory joined with the page name
+    /// (or, under `--copy-images`, the source it will be copied from), absolute
+    /// and lexically normalised (`a/../b` is `b`); the file need not exist.
     pub path: PathBuf,
-    file: Result<Vec<u8>, PageFileError>,
+    file: Result<&'a [u8], PageFileError>,
     header: OnceLock<Result<PngHeader, PngError>>,
     decoded: OnceLock<Result<DecodedPng, PngError>>,
 }
 
-impl PageImage {
-    /// Reads the page file named `name` relative to `dir` (now, once).
-    pub fn read(dir: &Path, name: &str) -> PageImage {
-        PageImage::at(absolute(&dir.join(name)))
+impl<'a> PageImage<'a> {
+    /// The page file the host read.
+    pub fn of(page: &'a PageFile) -> PageImage<'a> {
+        PageImage {
+            path: PathBuf::from(&page.path),
+            file: match &page.content {
+                PageContent::Bytes(b) => Ok(b),
+                PageContent::Missing => Err(PageFileError::Missing),
+                PageContent::Unreadable(why) => Err(PageFileError::Unreadable(why.clone())),
+            },
+            header: OnceLock::new(),
+            decoded: OnceLock::new(),
+        }
     }
 
-    /// Reads the page file at `path` (absolute).
-    pub fn at(path: PathBuf) -> PageImage {
-        let file = match std::fs::read(&path) {
-            Ok(bytes) => Ok(bytes),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(PageFileError::Missing),
-            Err(e) => Err(PageFileError::Unreadable(e.to_string())),
-        };
+    /// A page the host did not hand over: nothing read, so nothing there.
+    fn unread(name: &str) -> PageImage<'a> {
         PageImage {
-            path,
-            file,
+            path: PathBuf::from(name),
+            file: Err(PageFileError::Missing),
             header: OnceLock::new(),
             decoded: OnceLock::new(),
         }
@@ -94,25 +100,6 @@ impl PageImage {
     }
 }
 
-/// `path` made absolute (against the current directory) and lexically normalised:
-/// `.` dropped, `..` taken back where there is something to take back.
-fn absolute(path: &Path) -> PathBuf {
-    let full = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let mut out = PathBuf::new();
-    for c in full.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if !out.pop() {
-                    out.push(c);
-                }
-            }
-            other => out.push(other),
-        }
-    }
-    out
-}
-
 /// The gate input and its shared, lazily computed views.
 pub struct Facts<'a> {
     /// What the gate was handed.
@@ -121,7 +108,7 @@ pub struct Facts<'a> {
     atlas: OnceLock<Option<Result<Atlas, AtlasError>>>,
     loaded: OnceLock<Result<ReadOutcome, RoundTripError>>,
     plans: Plans,
-    pages: OnceLock<Vec<OnceLock<PageImage>>>,
+    pages: OnceLock<Vec<OnceLock<PageImage<'a>>>>,
 }
 
 impl<'a> Facts<'a> {
@@ -185,10 +172,10 @@ impl<'a> Facts<'a> {
         &self.plans
     }
 
-    /// The image file of the atlas page at `index` (of [`Facts::atlas`]'s pages),
-    /// resolved against `input.atlas_dir` and read from disk once; `None` when
-    /// there is no such page (or no atlas).
-    pub fn page_image(&self, index: usize) -> Option<&PageImage> {
+    /// The image file of the atlas page at `index` (of [`Facts::atlas`]'s
+    /// pages), as the host read it (the input's page of that index, or of that
+    /// name); `None` when there is no such page (or no atlas).
+    pub fn page_image(&self, index: usize) -> Option<&PageImage<'a>> {
         let Some(Ok(atlas)) = self.atlas() else {
             return None;
         };
@@ -196,14 +183,18 @@ impl<'a> Facts<'a> {
         let slots = self
             .pages
             .get_or_init(|| atlas.pages.iter().map(|_| OnceLock::new()).collect());
-        Some(
-            slots
-                .get(index)?
-                .get_or_init(|| match self.input.page_files.get(&page.name) {
-                    Some(file) => PageImage::at(absolute(file)),
-                    None => PageImage::read(&self.input.atlas_dir, &page.name),
-                }),
-        )
+        let input = self.input;
+        Some(slots.get(index)?.get_or_init(|| {
+            let read = input
+                .pages
+                .get(index)
+                .filter(|p| p.name == page.name)
+                .or_else(|| input.pages.iter().find(|p| p.name == page.name));
+            match read {
+                Some(file) => PageImage::of(file),
+                None => PageImage::unread(&page.name),
+            }
+        }))
     }
 }
 
@@ -212,15 +203,14 @@ mod tests {
     use super::*;
     use crate::gate::Profile;
 
-    fn input(skeleton: &str, atlas: Option<&str>, dir: &Path) -> GateInput {
+    fn input(skeleton: &str, atlas: Option<&str>, pages: Vec<PageFile>) -> GateInput {
         GateInput {
             profile: Profile::Spine,
             skeleton_text: skeleton.into(),
             atlas_text: atlas.map(Into::into),
-            atlas_dir: dir.to_path_buf(),
             rig: None,
             second: None,
-            page_files: Default::default(),
+            pages,
         }
     }
 
@@ -228,9 +218,8 @@ mod tests {
     fn atlas_and_round_trip_are_shared_views() {
         let skeleton = r#"{"bones":[{"name":"root"}],"slots":[{"name":"s","bone":"root"}],
             "skins":[{"name":"default","attachments":{"s":{"r":{"width":2,"height":2}}}}]}"#;
-        let dir = Path::new(".");
         let atlas = "p.png\nsize: 4, 4\nr\nbounds: 0, 0, 2, 2\n";
-        let gi = input(skeleton, Some(atlas), dir);
+        let gi = input(skeleton, Some(atlas), Vec::new());
         let facts = Facts::new(&gi);
         assert_eq!(
             facts.atlas().map(|a| a.map(|a| a.regions.len())),
@@ -242,7 +231,7 @@ mod tests {
             facts.loaded().unwrap_or_else(|_| unreachable!())
         ));
 
-        let gi = input(skeleton, Some("p.png\nsize: 4, 4\nq\n"), dir);
+        let gi = input(skeleton, Some("p.png\nsize: 4, 4\nq\n"), Vec::new());
         let facts = Facts::new(&gi);
         match facts.loaded() {
             Err(RoundTripError::Skeleton(e)) => {
@@ -251,29 +240,37 @@ mod tests {
             other => panic!("{other:?}"),
         }
 
-        let gi = input(skeleton, Some("p\nr\n\thasOwnProperty: 1\n"), dir);
+        let gi = input(skeleton, Some("p\nr\n\thasOwnProperty: 1\n"), Vec::new());
         assert!(matches!(
             Facts::new(&gi).loaded(),
             Err(RoundTripError::Atlas(_))
         ));
 
-        let gi = input(skeleton, None, dir);
+        let gi = input(skeleton, None, Vec::new());
         let facts = Facts::new(&gi);
         assert!(facts.atlas().is_none() && facts.loaded().is_ok());
         assert!(facts.page_image(0).is_none());
     }
 
     #[test]
-    fn page_images_resolve_against_the_atlas_dir() {
-        let dir = std::env::temp_dir().join(format!("rigc-facts-{}", std::process::id()));
-        let _ = std::fs::create_dir_all(dir.join("sub"));
+    fn page_images_are_the_pages_the_host_read() {
         let png = png_image::encode_rgba(2, 1, &[0, 0, 0, 0, 9, 9, 9, 255]);
-        assert!(std::fs::write(dir.join("a.png"), &png).is_ok());
-        let atlas = "sub/../a.png\nsize: 2, 1\nr\nbounds: 0, 0, 1, 1\n\nb.png\nsize: 1, 1\nq\nbounds: 0, 0, 1, 1\n\nsub\nsize: 1, 1\nz\n";
-        let gi = input("{}", Some(atlas), &dir);
+        let file = |name: &str, content| PageFile {
+            name: name.into(),
+            path: format!("/p/{name}"),
+            content,
+        };
+        let atlas = "a.png\nsize: 2, 1\nr\nbounds: 0, 0, 1, 1\n\nb.png\nsize: 1, 1\nq\nbounds: 0, 0, 1, 1\n\nsub\nsize: 1, 1\nz\n\nc.png\nsize: 1, 1\ny\n";
+        // Handed over out of order: a page is found by its name too.
+        let pages = vec![
+            file("b.png", PageContent::Missing),
+            file("a.png", PageContent::Bytes(png)),
+            file("sub", PageContent::Unreadable("a directory".into())),
+        ];
+        let gi = input("{}", Some(atlas), pages);
         let facts = Facts::new(&gi);
         let a = facts.page_image(0).unwrap_or_else(|| unreachable!());
-        assert_eq!(a.path, absolute(&dir.join("a.png")));
+        assert_eq!(a.path, PathBuf::from("/p/a.png"));
         assert!(a.exists());
         assert_eq!(a.header().map(|h| h.map(|h| h.width)), Some(Ok(2)));
         assert_eq!(
@@ -289,7 +286,9 @@ mod tests {
         assert_eq!(b.bytes().err(), Some(&PageFileError::Missing));
         let sub = facts.page_image(2).unwrap_or_else(|| unreachable!());
         assert!(sub.exists() && matches!(sub.bytes(), Err(PageFileError::Unreadable(_))));
-        assert!(facts.page_image(3).is_none());
-        let _ = std::fs::remove_dir_all(&dir);
+        // A page the host did not hand over was not found.
+        let c = facts.page_image(3).unwrap_or_else(|| unreachable!());
+        assert!(!c.exists() && c.path == std::path::Path::new("c.png"));
+        assert!(facts.page_image(4).is_none());
     }
 }

@@ -21,6 +21,9 @@ pub use attachment::{
 };
 pub use constraint::{Constraint, IkConstraint, TransformConstraint, TransformFrom, TransformTo};
 
+/// An axis-aligned box: `x, y, width, height` (the gate payload's, so the
+/// header's box and the rig's declared stage are one type).
+pub use rigc_abi::gate::Bounds;
 use serde::{Deserialize, Serialize};
 
 /// The label rigc writes into `skeleton.spine`: the spine-core release it is held to.
@@ -65,19 +68,6 @@ pub struct Header {
         with = "double_option"
     )]
     pub audio: Option<Option<String>>,
-}
-
-/// An axis-aligned box: `x, y, width, height`.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
-pub struct Bounds {
-    /// Left edge.
-    pub x: f64,
-    /// Bottom edge (y up).
-    pub y: f64,
-    /// Width.
-    pub width: f64,
-    /// Height.
-    pub height: f64,
 }
 
 /// One bone; every field but the name is `Some` exactly when declared.

@@ -48,9 +48,9 @@ struct Misbehave;
 
 impl Plugin for Misbehave {
     fn manifest() -> Manifest {
-        let mut rules = rigc_sdk::abi::rule_decls(&[&AlwaysHolds]);
+        let mut rules = rigc_sdk::serve::rule_decls(&[&AlwaysHolds]);
         if mode() == "claim-a07" {
-            rules.extend(rigc_sdk::abi::rule_decls(&[&Claims07]));
+            rules.extend(rigc_sdk::serve::rule_decls(&[&Claims07]));
         }
         Manifest {
             name: "misbehave".into(),
@@ -67,7 +67,7 @@ impl Plugin for Misbehave {
         match mode().as_str() {
             "panic-call" => panic!("the whole call was asked to panic"),
             "bad-reply" => Ok(b"this is not JSON".to_vec()),
-            _ => rigc_sdk::abi::serve_gate(&[&AlwaysHolds], input),
+            _ => rigc_sdk::serve::gate(&[&AlwaysHolds], input),
         }
     }
 }
