@@ -3,10 +3,11 @@
 //! setup, each animation, atlas, bounds — and emits the artifact texts. Nothing is
 //! written to disk here; the caller gates the result and writes it.
 
-use crate::diag::{Diagnostic, Loc};
 use crate::project::{self, PathError, Project};
-use crate::spec::{self, json::quote, source::SourceFile};
+use crate::spec;
 use crate::stages::{self, atlas::PagePart, measure::ImageInfo};
+use rigc_diag::{json::quote, source::SourceFile};
+use rigc_diag::{Diagnostic, Loc};
 use rigc_sdk::gate::{DeclaredAnimation, RigInfo};
 use rigc_sdk::model;
 use std::collections::HashMap;

@@ -5,9 +5,9 @@
 //! duplicate target names, missing files and escaping paths are refused by name,
 //! located at the offending value.
 
-use crate::diag::{Diagnostic, Loc};
 use crate::project::{self, PathError, Project};
-use crate::spec::source::{SourceFile, Span};
+use rigc_diag::source::{SourceFile, Span};
+use rigc_diag::{Diagnostic, Loc};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -237,7 +237,7 @@ fn to_json(v: &toml::Value) -> serde_json::Value {
 /// TOML `text` at byte `offset`, for a refusal serde located only by span;
 /// empty (the whole file) when the text does not parse or nothing holds it.
 fn pointer_at(text: &str, offset: usize) -> String {
-    use crate::spec::cursor::{pointer_of, Seg};
+    use rigc_diag::cursor::{pointer_of, Seg};
     use toml::de::{DeTable, DeValue};
     // The innermost first: a member found inside a value is more precise
     // than the value's own span. A table's span may be its header alone
@@ -289,7 +289,7 @@ fn unknown_key_suggestion(message: &str) -> Option<String> {
     let rest = message.strip_prefix("unknown field `")?;
     let (unknown, expected) = rest.split_once('`')?;
     let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
-    crate::spec::cursor::nearest(unknown, &known).map(str::to_string)
+    rigc_diag::cursor::nearest(unknown, &known).map(str::to_string)
 }
 
 /// Reads and checks `rigc.toml` at `path` (absolute).

@@ -17,7 +17,6 @@ pub mod cli;
 pub mod commands;
 pub mod compile;
 pub mod config;
-pub mod diag;
 pub mod output;
 pub mod plugins;
 pub mod project;
@@ -48,7 +47,7 @@ pub fn main_entry() -> ExitCode {
     let parsed = match cli::Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            return cli::clap_failure(e).unwrap_or_else(|message| {
+            return rigc_diag::args::clap_failure(e).unwrap_or_else(|message| {
                 let usage = cli::Cli::command().render_usage().to_string();
                 eprintln!("rigc: {message}\n\n{usage}");
                 ExitCode::from(2)

@@ -1,39 +1,10 @@
 //! This module owns where a command's lines go: the report to stdout, refusals to
 //! stderr (as text or JSON lines), and the quiet end of a closed pipe.
 
-use crate::{cli, commands, diag};
+use crate::{cli, commands};
 use clap::CommandFactory;
-use std::io::Write;
-
-/// Stdout and stderr with the quiet end of a closed pipe: once a write finds
-/// either closed, nothing more is written and the program ends with 0 (a
-/// `rigc … | head` is not an error). Shared with `rig-pose`.
-#[derive(Debug, Default)]
-pub struct Streams {
-    broken: bool,
-}
-
-impl Streams {
-    /// Writes `text` to stderr when `err`, else to stdout.
-    pub fn write(&mut self, err: bool, text: &str) {
-        if self.broken {
-            return;
-        }
-        let result = if err {
-            std::io::stderr().lock().write_all(text.as_bytes())
-        } else {
-            std::io::stdout().lock().write_all(text.as_bytes())
-        };
-        if result.is_err_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) {
-            self.broken = true;
-        }
-    }
-
-    /// Did a write find stdout or stderr closed?
-    pub fn is_broken(&self) -> bool {
-        self.broken
-    }
-}
+use rigc_diag as diag;
+use rigc_diag::streams::Streams;
 
 /// Where a command's lines go: stdout for the report, stderr for refusals.
 pub struct Output {

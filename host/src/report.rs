@@ -38,7 +38,7 @@ fn target_json(r: &TargetResult) -> Value {
     let diagnostics: Vec<Value> = r
         .diagnostics
         .iter()
-        .map(|d| serde_json::from_str(crate::diag::render_json(d).trim()).unwrap_or(Value::Null))
+        .map(|d| serde_json::from_str(rigc_diag::render_json(d).trim()).unwrap_or(Value::Null))
         .collect();
     json!({
         "name": r.name,
@@ -207,7 +207,7 @@ pub fn document_text(results: &[TargetResult], elapsed_ms: f64) -> String {
                     .diagnostics
                     .iter()
                     .map(|d| {
-                        serde_json::from_str(crate::diag::render_json(d).trim())
+                        serde_json::from_str(rigc_diag::render_json(d).trim())
                             .unwrap_or(Value::Null)
                     })
                     .collect(),
@@ -241,8 +241,8 @@ pub fn document_text(results: &[TargetResult], elapsed_ms: f64) -> String {
 mod tests {
     use super::*;
     use crate::build::{StageEvent, TargetResult};
-    use crate::diag::Diagnostic;
     use crate::stages::gate::{GateReport, RuleResult};
+    use rigc_diag::Diagnostic;
     use rigc_sdk::gate::{Profile, RuleKind};
     use std::time::Duration;
 

@@ -6,8 +6,8 @@
 use crate::build::TargetSpec;
 use crate::cache::Cache;
 use crate::config::{self, Manifest, PluginRef};
-use crate::diag::Diagnostic;
 use crate::plugins::{self, Plugin, Registry, Request};
+use rigc_diag::Diagnostic;
 use rigc_sdk::gate::Profile;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -1,11 +1,11 @@
 //! This module owns rig-pose's command line as typed values: pure clap parsing
 //! that validates flags and does no IO (the host's `cli.rs` style), and the
 //! flags that take no value, which the host's pre-check of the raw arguments
-//! (`rigc::cli::precheck_flags`) needs for the two usage errors clap words
+//! (`rigc_diag::args::precheck_flags`) needs for the two usage errors clap words
 //! differently (`--<flag> needs a value`, `--<flag> was given more than once`).
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-pub use rigc::cli::MessageFormat;
+pub use rigc_diag::args::MessageFormat;
 use std::path::PathBuf;
 
 /// rig-pose puts motion from a pose sequence (joint positions over time) onto a
@@ -86,7 +86,7 @@ fn positive(s: &str) -> Result<f64, String> {
     }
 }
 
-/// Flags that take no value (for `rigc::cli::precheck_flags`, which words
+/// Flags that take no value (for `rigc_diag::args::precheck_flags`, which words
 /// the two usage errors clap words differently).
 pub const SWITCHES: &[&str] = &["help", "version", "loop", "hips-inferred", "coco"];
 
@@ -100,7 +100,7 @@ mod tests {
 
     #[test]
     fn values_and_repeats() {
-        let precheck = |a: &[String]| rigc::cli::precheck_flags(a, SWITCHES);
+        let precheck = |a: &[String]| rigc_diag::args::precheck_flags(a, SWITCHES);
         assert_eq!(
             precheck(&args("clean --pose a --out=b --loop --coco")),
             Ok(())

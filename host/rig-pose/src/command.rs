@@ -8,8 +8,8 @@ use crate::cli::{CleanArgs, HoldSwitch};
 use crate::diag::flag_loc;
 use crate::sequence::{coco, read, write, BODY18};
 use crate::Output;
-use rigc::diag::Diagnostic;
-use rigc::spec::source::SourceFile;
+use rigc_diag::source::SourceFile;
+use rigc_diag::Diagnostic;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -69,12 +69,12 @@ pub fn run(args: &CleanArgs, argv: &[String], out: &mut Output) -> Status {
                     return Status::Refused;
                 }
             }
-            match rigc::stages::emit::write_atomic(&args.out, text.as_bytes()) {
+            match rigc_diag::write::write_atomic(&args.out, text.as_bytes()) {
                 Ok(written) => {
                     for l in lines {
                         out.line(&l);
                     }
-                    let same = matches!(written, rigc::stages::emit::Written::Unchanged(_));
+                    let same = matches!(written, rigc_diag::write::Written::Unchanged(_));
                     let note = if same {
                         " (unchanged: it already held these bytes)"
                     } else {
@@ -231,7 +231,7 @@ pub fn clean_source(
     let mut lines = vec![format!(
         "CLEAN {display} → {}: {n} frame(s) at {} fps, person {index} of {np}, {} joint(s){coco_note}; trunk {:.2} px (neck → mid-hip, the median over {} frame(s))",
         args.out.display(),
-        rigc_sdk::num::f64_text(seq.fps),
+        rigc_spine::num::f64_text(seq.fps),
         person.tracks.len(),
         trunk.length,
         trunk.frames

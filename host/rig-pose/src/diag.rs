@@ -1,14 +1,14 @@
-//! This module owns how rig-pose prints a refusal. A refusal is the host's
-//! `rigc::diag::Diagnostic` (its code is the refusal's name, such as
-//! `CLEAN_LOOP`), printed by the host's renderers with rig-pose's head: the
+//! This module owns how rig-pose prints a refusal. A refusal is a
+//! `rigc_diag::Diagnostic` (its code is the refusal's name, such as
+//! `CLEAN_LOOP`), printed by rigc-diag's renderers with rig-pose's head: the
 //! compiler-style block (`rig-pose: CLEAN_LOOP: <file>: <message>`, then
 //! `--> file:line:col at /pointer`, the line, the caret, the value and the fix)
 //! or one JSON object a line with `--message-format json`. A refusal of a flag
 //! points into the command line itself, as if it were a file.
 
 use crate::cli::MessageFormat;
-use rigc::diag::{render_human, render_json, Diagnostic, Loc};
-use rigc::spec::source::{SourceFile, Span};
+use rigc_diag::source::{SourceFile, Span};
+use rigc_diag::{render_human, render_json, Diagnostic, Loc};
 
 /// The host renderer's head, replaced by rig-pose's.
 const HOST_HEAD: &str = "rigc compile error: ";

@@ -10,8 +10,9 @@
 //! [`sequence`]), the cleaning steps as pure functions ([`clean`]), the command
 //! line ([`cli`]) and the one command that reads and writes files
 //! ([`command`]). It deliberately owns no JSON reader and no diagnostic type:
-//! it reads with the host's spanned reader (`rigc::spec`) and refuses with the
-//! host's `rigc::diag::Diagnostic`, printed with its own head ([`diag`]).
+//! it reads with the spanned reader rigc uses (`rigc_diag::json`) and refuses
+//! with `rigc_diag::Diagnostic`, printed with its own head ([`diag`]). It links
+//! `rigc-diag` and `rigc-spine`, not the rigc host.
 //!
 //! ```
 //! use rig_pose::clean::smooth::fit_at_zero;
@@ -39,7 +40,7 @@ use std::process::ExitCode;
 /// and the quiet end of a closed pipe.
 pub struct Output {
     format: cli::MessageFormat,
-    streams: rigc::output::Streams,
+    streams: rigc_diag::streams::Streams,
 }
 
 impl Output {
@@ -47,7 +48,7 @@ impl Output {
     pub fn new(format: cli::MessageFormat) -> Self {
         Output {
             format,
-            streams: rigc::output::Streams::default(),
+            streams: rigc_diag::streams::Streams::default(),
         }
     }
 
@@ -61,7 +62,7 @@ impl Output {
     }
 
     /// Refusals on stderr, in the chosen format (at most 20, then a count).
-    pub fn diagnostics(&mut self, diags: &[rigc::diag::Diagnostic]) {
+    pub fn diagnostics(&mut self, diags: &[rigc_diag::Diagnostic]) {
         const SHOWN: usize = 20;
         let mut text: String = diags
             .iter()
@@ -92,14 +93,14 @@ pub fn main_entry() -> ExitCode {
         .collect();
     let args = argv.get(1..).unwrap_or(&[]);
     let mut out = Output::new(cli::MessageFormat::Human);
-    if let Err(message) = rigc::cli::precheck_flags(args, cli::SWITCHES) {
+    if let Err(message) = rigc_diag::args::precheck_flags(args, cli::SWITCHES) {
         out.usage(&message);
         return ExitCode::from(2);
     }
     let parsed = match cli::Cli::try_parse_from(&argv) {
         Ok(c) => c,
         Err(e) => {
-            return rigc::cli::clap_failure(e).unwrap_or_else(|message| {
+            return rigc_diag::args::clap_failure(e).unwrap_or_else(|message| {
                 out.usage(&message);
                 ExitCode::from(2)
             });

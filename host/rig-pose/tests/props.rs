@@ -9,7 +9,7 @@ use rig_pose::cli::{CleanArgs, HoldSwitch};
 use rig_pose::command::clean_source;
 use rig_pose::sequence::coco::COCO17;
 use rig_pose::sequence::{read, State, BODY18};
-use rigc::spec::source::SourceFile;
+use rigc_diag::source::SourceFile;
 use serde_json::{json, Value};
 
 fn args(looped: bool, legs: u64, rest: u64, hold: bool, hips: bool) -> CleanArgs {

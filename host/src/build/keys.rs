@@ -5,7 +5,7 @@
 //! hash of a JSON subtree, which ignores whitespace but not order.
 
 use crate::cache::Hash;
-use crate::spec::json::{Json, Value};
+use rigc_diag::json::{Json, Value};
 
 /// Builds one stage key.
 pub struct KeyBuilder {
@@ -113,7 +113,7 @@ fn feed(h: &mut blake3::Hasher, j: &Json) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::json::parse;
+    use rigc_diag::json::parse;
 
     #[test]
     fn whitespace_is_not_content_and_order_is() {

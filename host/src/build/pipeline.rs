@@ -30,11 +30,13 @@ use super::trace::{Trace, TracedImage, TRACE_STAGE, V_TRACE};
 pub use super::write::Writes;
 use crate::cache::{self, Cache, Hash};
 use crate::compile;
-use crate::diag::Diagnostic;
 use crate::plugins::{Plugin, Registry};
 use crate::project::{self, Project};
-use crate::spec::{self, source::SourceFile};
-use crate::stages::{self, atlas::AtlasPlan, emit::Written, gate::GateReport, measure::ImageInfo};
+use crate::spec;
+use crate::stages::{self, atlas::AtlasPlan, gate::GateReport, measure::ImageInfo};
+use rigc_diag::source::SourceFile;
+use rigc_diag::write::Written;
+use rigc_diag::Diagnostic;
 use rigc_sdk::abi::{EmitCall, EmitReply, GateReply};
 use rigc_sdk::gate::{DeclaredAnimation, GateInput, Profile, SecondCompile};
 use rigc_sdk::model::Bounds;
@@ -278,7 +280,7 @@ impl Build<'_> {
             let json = spec::parse_json(&motion_file).map_err(|d| vec![d])?;
             let m = spec::motion::parse(&motion_file, &json)?;
             let subtrees: HashMap<&str, Hash> = match json.get("animations").map(|a| &a.value) {
-                Some(spec::json::Value::Object(members)) => members
+                Some(rigc_diag::json::Value::Object(members)) => members
                     .iter()
                     .map(|m| (m.key.as_str(), json_hash(&m.value)))
                     .collect(),

@@ -12,7 +12,7 @@
 //! which is why keys hash outputs, never guesses about them.
 
 use crate::cache::{Cache, Hash};
-use crate::diag::Diagnostic;
+use rigc_diag::Diagnostic;
 use serde::{de::DeserializeOwned, Serialize};
 
 /// Whether a stage ran or was served from the cache.

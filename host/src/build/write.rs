@@ -5,8 +5,8 @@
 use super::pipeline::TargetResult;
 use super::trace::{Trace, TRACE_STAGE};
 use crate::cache::{Cache, Hash};
-use crate::diag::Diagnostic;
-use crate::stages::{self, atlas::PageCopy};
+use crate::stages::atlas::PageCopy;
+use rigc_diag::Diagnostic;
 use rigc_sdk::abi::EmittedFile;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -37,13 +37,13 @@ impl Writes {
             std::fs::create_dir_all(out_dir)
                 .map_err(|e| fail(format!("cannot create {}: {e}", out_dir.display())))?;
             for c in &self.copies {
-                let w = stages::emit::copy_atomic(&c.from, &out_dir.join(&c.to_name))
+                let w = rigc_diag::write::copy_atomic(&c.from, &out_dir.join(&c.to_name))
                     .map_err(|e| fail(format!("cannot copy {}: {e}", c.from.display())))?;
                 result.copies.push((c.clone(), w));
             }
             for f in &self.files {
                 let path = out_dir.join(&f.name);
-                let w = stages::emit::write_atomic(&path, f.text.as_bytes())
+                let w = rigc_diag::write::write_atomic(&path, f.text.as_bytes())
                     .map_err(|e| fail(format!("cannot write {}: {e}", path.display())))?;
                 result.written.push(w);
             }

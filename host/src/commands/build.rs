@@ -7,10 +7,11 @@
 use super::Status;
 use crate::build::{stage, TargetResult, TargetSpec};
 use crate::cli::{BuildArgs, MessageFormat};
-use crate::diag::Diagnostic;
 use crate::output::Output;
-use crate::stages::{emit::Written, gate::GateReport};
+use crate::stages::gate::GateReport;
 use crate::workspace::{self, Workspace};
+use rigc_diag::write::Written;
+use rigc_diag::Diagnostic;
 use rigc_sdk::gate::Profile;
 use std::io::IsTerminal;
 use std::path::Path;
@@ -105,7 +106,7 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
     if let Some(path) = &args.report {
         let text = format!("{}\n", crate::report::document_text(&results, elapsed));
         if let Err(e) =
-            crate::stages::emit::write_atomic(&crate::project::absolute(path, cwd), text.as_bytes())
+            rigc_diag::write::write_atomic(&crate::project::absolute(path, cwd), text.as_bytes())
         {
             out.err_line(&format!(
                 "rigc: cannot write the report {}: {e}",
@@ -363,8 +364,8 @@ pub fn print_diagnostics(diags: &[Diagnostic], format: MessageFormat) -> String 
     diags
         .iter()
         .map(|d| match format {
-            MessageFormat::Human => crate::diag::render_human(d),
-            MessageFormat::Json => crate::diag::render_json(d),
+            MessageFormat::Human => rigc_diag::render_human(d),
+            MessageFormat::Json => rigc_diag::render_json(d),
         })
         .collect()
 }

@@ -9,8 +9,8 @@
 pub mod loader;
 
 use crate::cache::{self, hex, Hash};
-use crate::diag::{Diagnostic, Loc};
 use loader::{CallError, Handle, LoadError};
+use rigc_diag::{Diagnostic, Loc};
 use rigc_sdk::abi::{Manifest, ABI_VERSION, ENTRY_SYMBOL};
 use std::path::{Path, PathBuf};
 

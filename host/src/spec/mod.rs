@@ -1,22 +1,21 @@
-//! This module owns reading the two spec files: strict JSON with spans
-//! ([`json`]), located navigation ([`cursor`]), and the parsers of `rigc-rig/1`
-//! ([`rig`]) and `rigc-motion/1` ([`motion`]) into typed, located specs.
+//! This module owns reading the two spec files: their text as strict JSON with
+//! spans (`rigc_diag::json`, refused with the syntax error's location here),
+//! navigated with locations (`rigc_diag::cursor`), and the parsers of
+//! `rigc-rig/1` ([`rig`]) and `rigc-motion/1` ([`motion`]) into typed, located
+//! specs.
 
-pub mod cursor;
-pub mod json;
 pub mod motion;
 pub mod rig;
 pub mod setup_entry;
-pub mod source;
 
-use crate::diag::{Diagnostic, Loc};
-use source::{SourceFile, Span};
+use rigc_diag::source::{SourceFile, Span};
+use rigc_diag::{Diagnostic, Loc};
 use std::sync::Arc;
 
 /// Parses a spec file's text as JSON, or refuses it with the syntax error's
 /// line:column (`cannot read <path>: <message>`).
-pub fn parse_json(file: &Arc<SourceFile>) -> Result<json::Json, Diagnostic> {
-    json::parse(&file.text).map_err(|e| {
+pub fn parse_json(file: &Arc<SourceFile>) -> Result<rigc_diag::json::Json, Diagnostic> {
+    rigc_diag::json::parse(&file.text).map_err(|e| {
         let (line, col) = file.line_col(e.offset);
         let end = (e.offset + 1).min(file.text.len()).max(e.offset);
         let loc = Loc { file: file.clone(), pointer: String::new(), span: Span { start: e.offset, end } };

@@ -21,11 +21,11 @@ pub(crate) mod tests;
 pub use families::Family as ConstraintFamily;
 pub use shape::secs;
 
-use super::cursor::{Node, Seg};
-use super::json::Json;
 use super::setup_entry::SetupEntry;
-use super::source::SourceFile;
-use crate::diag::{Diagnostic, Loc};
+use rigc_diag::cursor::{Node, Seg};
+use rigc_diag::json::Json;
+use rigc_diag::source::SourceFile;
+use rigc_diag::{Diagnostic, Loc};
 use std::sync::Arc;
 
 /// The only motion spec version this compiler reads.
@@ -376,14 +376,14 @@ pub fn check_archetype(motion: &MotionSpec, rig_name: &str, rig_path: &str) -> O
             "motion.archetype-mismatch",
             format!(
                 "motion spec names archetype {} but the rig spec at {rig_path} is called {}",
-                super::json::quote(&motion.archetype),
-                super::json::quote(rig_name)
+                rigc_diag::json::quote(&motion.archetype),
+                rigc_diag::json::quote(rig_name)
             ),
         )
         .at(motion.archetype_loc.clone())
         .help(format!(
             "set `archetype` to {} — a motion spec animates the rig it names",
-            super::json::quote(rig_name)
+            rigc_diag::json::quote(rig_name)
         ))
     })
 }

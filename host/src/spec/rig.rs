@@ -30,11 +30,11 @@ pub(crate) mod tests;
 
 pub use types::*;
 
-use crate::diag::{Diagnostic, Loc};
-use crate::spec::cursor::Node;
-use crate::spec::json::Json;
-use crate::spec::source::SourceFile;
 use read::{absent_at, Diags};
+use rigc_diag::cursor::Node;
+use rigc_diag::json::Json;
+use rigc_diag::source::SourceFile;
+use rigc_diag::{Diagnostic, Loc};
 use std::sync::Arc;
 
 /// The version string a rig spec declares.

@@ -2,7 +2,7 @@
 //! of the motion spec's `setup` table (FORMAT.md §3.4), already shape-checked by
 //! the motion parser, with the locations a compile refusal points at.
 
-use crate::diag::Loc;
+use rigc_diag::Loc;
 
 /// `setup."<slot>": { attachment?, color? }`.
 #[derive(Debug, Clone)]

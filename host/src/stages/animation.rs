@@ -23,9 +23,9 @@ mod timing;
 mod tracks;
 mod values;
 
-use crate::diag::Diagnostic;
-use crate::spec::json::quote;
 use crate::spec::motion::{secs, AnimationSpec, MotionSpec};
+use rigc_diag::json::quote;
+use rigc_diag::Diagnostic;
 use rigc_sdk::model::{Animation, Skeleton};
 
 /// How far the last key may sit from the declared duration (R7): one frame at 60 fps.
@@ -124,7 +124,7 @@ fn list(candidates: &[&str]) -> String {
 
 /// A help line for an unknown name: the nearest candidate, or the whole list.
 fn suggest(what: &str, name: &str, candidates: &[&str]) -> String {
-    match crate::spec::cursor::nearest(name, candidates) {
+    match rigc_diag::cursor::nearest(name, candidates) {
         Some(near) => format!(
             "did you mean {}? ({} {what} of the compiled setup)",
             quote(near),

@@ -4,7 +4,7 @@
 //! read back through rigc's Spine 4.3 reader with its atlas, posed in the setup
 //! pose with constraints applied, and `Skeleton.getBounds` is taken.
 
-use crate::diag::Diagnostic;
+use rigc_diag::Diagnostic;
 use rigc_sdk::model::{self, Bounds};
 use rigc_sdk::spine;
 

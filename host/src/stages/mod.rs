@@ -20,7 +20,6 @@
 pub mod animation;
 pub mod atlas;
 pub mod bounds;
-pub mod emit;
 pub mod gate;
 pub mod measure;
 pub mod setup;

@@ -18,10 +18,10 @@ mod skins;
 #[cfg(test)]
 mod tests;
 
-use crate::diag::Diagnostic;
 use crate::spec::rig::{RigSpec, Stage};
 use crate::spec::setup_entry::SetupEntry;
 use crate::stages::measure::ImageInfo;
+use rigc_diag::Diagnostic;
 use rigc_sdk::gate::RigInfo;
 use rigc_sdk::model::{Bounds, Header, Skeleton, SPINE_VERSION};
 use std::collections::HashMap;

@@ -225,7 +225,7 @@ impl<'o> Actor<'o> {
             tokio::task::spawn_blocking(move || {
                 plan::settle(&libraries);
                 let reloaded = guarded(|| plan::load(&sel, &set)).unwrap_or_else(|why| Reloaded {
-                    plan: Err(ReloadError::Refused(vec![crate::diag::Diagnostic::new(
+                    plan: Err(ReloadError::Refused(vec![rigc_diag::Diagnostic::new(
                         "watch.internal",
                         format!("loading the project failed: {why}"),
                     )])),

@@ -14,7 +14,7 @@ use super::error::WatchError;
 use super::plan::Plan;
 use crate::build::{StageEvent, TargetResult};
 use crate::output::Output;
-use crate::stages::emit::Written;
+use rigc_diag::write::Written;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -248,7 +248,7 @@ impl<'o> Printer<'o> {
     }
 
     /// Refusals on stderr.
-    pub fn diagnostics(&mut self, diags: &[crate::diag::Diagnostic]) {
+    pub fn diagnostics(&mut self, diags: &[rigc_diag::Diagnostic]) {
         self.out.diagnostics(diags);
     }
 

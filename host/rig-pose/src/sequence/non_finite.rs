@@ -5,9 +5,9 @@
 //! line:column is unchanged; [`refuse`] then names each one (`POSE_NUMBER`) at
 //! its JSON pointer, with the token as it was written.
 
-use rigc::diag::Diagnostic;
-use rigc::spec::cursor::Node;
-use rigc::spec::source::Span;
+use rigc_diag::cursor::Node;
+use rigc_diag::source::Span;
+use rigc_diag::Diagnostic;
 
 /// Replaces each non-finite number token outside a string (`NaN`, `Infinity`,
 /// `-Infinity`, or a literal too large for a double) with a string of the same

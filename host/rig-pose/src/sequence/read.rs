@@ -1,14 +1,14 @@
 //! This module owns reading `rig-pose-sequence/1`: the text is parsed by the
-//! host's strict, spanned JSON reader (`rigc::spec::json`), navigated with
-//! locations (`rigc::spec::cursor`), and every refusal names its file, JSON
+//! strict, spanned JSON reader rigc uses too (`rigc_diag::json`), navigated
+//! with locations (`rigc_diag::cursor`), and every refusal names its file, JSON
 //! pointer, line:column, the value found and the fix.
 //! Non-finite numbers are located by [`super::non_finite`].
 
 use super::{non_finite, Person, Sample, Sequence, State, Track, SPEC};
-use rigc::diag::{Diagnostic, Loc};
-use rigc::spec::cursor::{nearest, Node};
-use rigc::spec::json::{self, quote, Json, Value};
-use rigc::spec::source::{SourceFile, Span};
+use rigc_diag::cursor::{nearest, Node};
+use rigc_diag::json::{self, quote, Json, Value};
+use rigc_diag::source::{SourceFile, Span};
+use rigc_diag::{Diagnostic, Loc};
 use std::sync::Arc;
 
 /// The largest |x| or |y| read, in px: far past any picture, and far from
@@ -305,7 +305,7 @@ impl Reader {
                                     format!(
                                         "frame time {} does not come after the frame before it ({})",
                                         el.text(),
-                                        rigc_sdk::num::f64_text(prev)
+                                        rigc_spine::num::f64_text(prev)
                                     ),
                                 )
                                 .help("frame times are in seconds and strictly increasing");

@@ -2,7 +2,7 @@
 //! document (spec, fps, times, travel, the one person, the `cleaned` record) and
 //! its layout — two-space indentation, with every array or object that holds
 //! only scalars on one line (a frame's entry, `times`, a frame range), and every
-//! number spelled as JavaScript prints it (`rigc_sdk::num::f64_text`: the
+//! number spelled as JavaScript prints it (`rigc_spine::num::f64_text`: the
 //! shortest decimal that reads back as the same double, integers without `.0`).
 
 use super::{Person, Sequence, State, SPEC};
@@ -99,7 +99,7 @@ fn write(v: &Value, depth: usize, out: &mut String) {
         Value::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
             (Some(i), _, _) => out.push_str(&i.to_string()),
             (_, Some(u), _) => out.push_str(&u.to_string()),
-            (_, _, Some(f)) => out.push_str(&rigc_sdk::num::f64_text(f)),
+            (_, _, Some(f)) => out.push_str(&rigc_spine::num::f64_text(f)),
             _ => out.push_str("null"),
         },
         Value::String(s) => out.push_str(&string(s)),

@@ -7,10 +7,10 @@ use super::{parse_rig, Build, RigSummary, V_MEASURE};
 use crate::build::trace::TracedImage;
 use crate::cache::{self, Hash};
 use crate::compile;
-use crate::diag::Diagnostic;
 use crate::project::{self, Project};
-use crate::spec::source::SourceFile;
 use crate::stages::{self, measure::ImageInfo};
+use rigc_diag::source::SourceFile;
+use rigc_diag::Diagnostic;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -124,7 +124,7 @@ impl Build<'_> {
             return Ok(out);
         }
         let r = located()?;
-        let locs: HashMap<String, crate::diag::Loc> = r.image_refs().into_iter().collect();
+        let locs: HashMap<String, rigc_diag::Loc> = r.image_refs().into_iter().collect();
         Err(failed
             .into_iter()
             .filter_map(|(image, path, error)| {

@@ -6,7 +6,7 @@ use super::shape::{absent, wrong, Cx};
 use super::{
     families, AnimationSpec, KeySpec, Named, RawValue, TargetKind, TrackSpec, TrackTarget,
 };
-use crate::spec::cursor::Node;
+use rigc_diag::cursor::Node;
 
 const ANIMATION_KEYS: &[&str] = &[
     "duration",
@@ -39,7 +39,7 @@ pub(super) fn animations(cx: &mut Cx, root: &Node) -> Vec<AnimationSpec> {
         if name.is_empty() {
             let loc = table.key_loc(&name).unwrap_or_else(|| node.loc());
             cx.push(
-                crate::diag::Diagnostic::new(
+                rigc_diag::Diagnostic::new(
                     "motion.animation.empty-name",
                     "an animation has an empty name",
                 )

@@ -7,9 +7,9 @@ use super::{
     ConstraintKeySpec, ConstraintTrackSpec, DrawOrderKeySpec, EventKeySpec, FamilySpec, FieldValue,
     KeyField, Named, OffsetSpec, RawValue,
 };
-use crate::diag::Diagnostic;
-use crate::spec::cursor::Node;
-use crate::spec::json::quote;
+use rigc_diag::cursor::Node;
+use rigc_diag::json::quote;
+use rigc_diag::Diagnostic;
 
 const DRAW_ORDER_KEY_KEYS: &[&str] = &["t", "offsets"];
 const OFFSET_KEYS: &[&str] = &["slot", "offset"];
@@ -185,7 +185,7 @@ fn event_key(cx: &mut Cx, k: &Node, anim: &str, i: usize) -> Option<EventKeySpec
             }
         },
     };
-    let mut num = |field: &str| -> Option<(f64, crate::diag::Loc)> {
+    let mut num = |field: &str| -> Option<(f64, rigc_diag::Loc)> {
         let n = k.get(field)?;
         match n.as_f64() {
             Some(x) if x.is_finite() => Some((x, n.loc())),

@@ -2,8 +2,8 @@
 //! FORMAT.md §3.17 (`` `<key path>` is <what it is>; <the spelling that works> ``),
 //! and typed readers of optional and required fields that raise it.
 
-use crate::diag::Diagnostic;
-use crate::spec::cursor::Node;
+use rigc_diag::cursor::Node;
+use rigc_diag::Diagnostic;
 
 /// The parser's diagnostics, gathered so a file is refused once with all of them.
 #[derive(Default)]
@@ -86,7 +86,7 @@ impl Cx {
         required: bool,
         code: &'static str,
         hint: &str,
-    ) -> Option<(String, crate::diag::Loc)> {
+    ) -> Option<(String, rigc_diag::Loc)> {
         self.field(parent, key, required, code, hint, |n| {
             let s = n.as_str().filter(|s| !s.is_empty())?;
             Some((s.to_string(), n.loc()))
@@ -100,7 +100,7 @@ impl Cx {
         key: &str,
         code: &'static str,
         hint: &str,
-    ) -> Option<(String, crate::diag::Loc)> {
+    ) -> Option<(String, rigc_diag::Loc)> {
         self.field(parent, key, false, code, hint, |n| {
             Some((n.as_str()?.to_string(), n.loc()))
         })
@@ -125,7 +125,7 @@ impl Cx {
         required: bool,
         code: &'static str,
         hint: &str,
-    ) -> Option<(f64, crate::diag::Loc)> {
+    ) -> Option<(f64, rigc_diag::Loc)> {
         self.field(parent, key, required, code, hint, |n| {
             let x = n.as_f64().filter(|x| x.is_finite())?;
             Some((x, n.loc()))

@@ -3,9 +3,9 @@
 
 use super::shape::{absent, wrong, Cx};
 use super::{AnimationSpec, EasingSpec, GroupSpec, MixPair, MixSpec, Named};
-use crate::spec::cursor::Node;
-use crate::spec::json::quote;
 use crate::spec::setup_entry::SetupEntry;
+use rigc_diag::cursor::Node;
+use rigc_diag::json::quote;
 
 const EASING_HINT: &str = "a named easing is FOUR finite numbers — the graph-view handles [hx1, hy1, hx2, hy2]. Nothing downstream counts them, so a short or non-numeric array reaches the artifact as a curve with a `null` in it";
 
@@ -24,7 +24,7 @@ pub(super) fn easings(cx: &mut Cx, root: &Node) -> Vec<EasingSpec> {
         if name == "stepped" {
             let loc = table.key_loc(&name).unwrap_or_else(|| node.loc());
             cx.push(
-                crate::diag::Diagnostic::new(
+                rigc_diag::Diagnostic::new(
                     "motion.easing.builtin-name",
                     "`easings.\"stepped\"` redefines the built-in \"stepped\" (hold the value until the next key), so a key's `\"ease\": \"stepped\"` would mean two things",
                 )
@@ -253,7 +253,7 @@ pub(super) fn mix(cx: &mut Cx, root: &Node, animations: &[AnimationSpec]) -> Opt
     if let Some((d, loc)) = &default {
         if *d < 0.0 {
             cx.push(
-                crate::diag::Diagnostic::new(
+                rigc_diag::Diagnostic::new(
                     "motion.mix.default",
                     format!("`mix.default` is {}; the default mix duration is a finite number of seconds, and a duration is not negative", super::secs(*d)),
                 )

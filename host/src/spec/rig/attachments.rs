@@ -8,7 +8,7 @@ use super::bones::Bones;
 use super::geometry;
 use super::read::{absent_at, color, number, q, string, Diags};
 use super::types::{At, AttachmentKind, AttachmentSpec, BoundingBoxSpec, RegionSpec};
-use crate::spec::cursor::Node;
+use rigc_diag::cursor::Node;
 use rigc_sdk::model::PointAttachment;
 
 /// The keys of a region attachment.
@@ -118,7 +118,7 @@ pub(super) fn parse(
 
 /// The refusal of an attachment type rigc does not compile yet (a mesh with a
 /// `generator` is refused at the generator).
-fn not_compiled(node: &Node, type_node: &Node, ty: &str, where_: &str) -> crate::diag::Diagnostic {
+fn not_compiled(node: &Node, type_node: &Node, ty: &str, where_: &str) -> rigc_diag::Diagnostic {
     if ty == "mesh" {
         if let Some(g) = node.get("generator") {
             let kind = g.get("kind").and_then(|k| k.as_str().map(q));

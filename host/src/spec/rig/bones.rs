@@ -7,7 +7,7 @@ use super::read::{
     absent_at, boolean, color, named_entry, number, q, string, Diags, EntryKind, Named,
 };
 use super::types::BoneSpec;
-use crate::spec::cursor::Node;
+use rigc_diag::cursor::Node;
 use rigc_sdk::model::Bone;
 
 /// The keys a bone may carry.
@@ -182,17 +182,12 @@ fn bone(node: &Node, i: usize, before: &Bones, d: &mut Diags) -> Option<BoneSpec
 }
 
 /// The refusal of a parent that is not declared before its child.
-fn parent_undeclared(
-    p: &Node,
-    name: &str,
-    parent: &str,
-    before: &Bones,
-) -> crate::diag::Diagnostic {
+fn parent_undeclared(p: &Node, name: &str, parent: &str, before: &Bones) -> rigc_diag::Diagnostic {
     let names = before.names();
     let help = if parent == name {
         "a bone cannot be its own parent; name the bone it hangs from".to_string()
     } else {
-        match crate::spec::cursor::nearest(parent, &names) {
+        match rigc_diag::cursor::nearest(parent, &names) {
             Some(near) => format!(
                 "did you mean {}? Otherwise declare {} above {} in \"bones\"",
                 q(near),

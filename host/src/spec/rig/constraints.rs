@@ -7,7 +7,7 @@ use super::bones::{first_letter_match, Bones};
 use super::properties;
 use super::read::{absent_at, boolean, did_you_mean, number, q, Diags};
 use super::types::ConstraintSpec;
-use crate::spec::cursor::Node;
+use rigc_diag::cursor::Node;
 use rigc_sdk::model::{Constraint, IkConstraint, TransformConstraint};
 
 /// The five constraint types of Spine 4.3.
@@ -68,7 +68,7 @@ pub(super) struct Constraints {
     /// Did every entry yield a name and a type?
     pub complete: bool,
     /// Where `skin` was stated, per compiled constraint (same order as `list`).
-    pub skin_locs: Vec<Option<crate::diag::Loc>>,
+    pub skin_locs: Vec<Option<rigc_diag::Loc>>,
 }
 
 impl Constraints {

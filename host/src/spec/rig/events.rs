@@ -4,8 +4,8 @@
 
 use super::read::{key_loc, number, q, Diags};
 use super::types::EventSpec;
-use crate::diag::Diagnostic;
-use crate::spec::cursor::Node;
+use rigc_diag::cursor::Node;
+use rigc_diag::Diagnostic;
 use rigc_sdk::model::EventDef;
 
 /// The keys of an event definition.

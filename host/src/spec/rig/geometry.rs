@@ -6,7 +6,7 @@
 use super::bones::Bones;
 use super::read::{absent_at, as_count, did_you_mean, q, Diags};
 use super::types::{Geometry, NamedBinding};
-use crate::spec::cursor::Node;
+use rigc_diag::cursor::Node;
 use rigc_sdk::model::WeightedBinding;
 
 /// The keys of one `weights` binding.

@@ -4,7 +4,7 @@
 
 use super::read::{absent_at, number, string, Diags};
 use super::types::{HeaderSpec, Stage};
-use crate::spec::cursor::Node;
+use rigc_diag::cursor::Node;
 use rigc_sdk::num::f64_text;
 
 /// The keys a `skeleton` header may carry.

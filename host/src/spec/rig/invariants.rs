@@ -9,8 +9,8 @@ use super::bones::Bones;
 use super::constraints::Constraints;
 use super::read::{absent_at, count, did_you_mean, key_loc, q, Diags};
 use super::slots::Slots;
-use crate::diag::Diagnostic;
-use crate::spec::cursor::Node;
+use rigc_diag::cursor::Node;
+use rigc_diag::Diagnostic;
 use rigc_sdk::gate::{ConsumerDrivenMix, Detached, Invariants};
 
 /// The keys of `invariants` this compiler reads.

@@ -4,7 +4,7 @@
 //! parser drops it, so it would drive nothing).
 
 use super::read::{did_you_mean, number, q, Diags};
-use crate::spec::cursor::Node;
+use rigc_diag::cursor::Node;
 use rigc_sdk::model::{TransformFrom, TransformTo};
 
 /// The six transform properties.

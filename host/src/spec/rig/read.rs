@@ -6,9 +6,9 @@
 //! name.
 
 use super::types::At;
-use crate::diag::{Diagnostic, Loc};
-use crate::spec::cursor::Node;
-use crate::spec::json::quote;
+use rigc_diag::cursor::Node;
+use rigc_diag::json::quote;
+use rigc_diag::{Diagnostic, Loc};
 
 /// Diagnostics gathered while parsing.
 pub(super) type Diags = Vec<Diagnostic>;
@@ -201,7 +201,7 @@ pub(super) fn q(s: &str) -> String {
 
 /// A nearest-name hint for `name` among `known`: `" — did you mean \"x\"?"` or "".
 pub(super) fn did_you_mean(name: &str, known: &[&str]) -> String {
-    match crate::spec::cursor::nearest(name, known) {
+    match rigc_diag::cursor::nearest(name, known) {
         Some(k) if k != name => format!(" — did you mean {}?", quote(k)),
         _ => String::new(),
     }

@@ -9,7 +9,7 @@ use super::bones::Bones;
 use super::read::{did_you_mean, key_loc, name_list, q, Diags};
 use super::slots::{Slots, LONG_FORM_KEYS};
 use super::types::{At, SkinSlotSpec, SkinSpec};
-use crate::spec::cursor::Node;
+use rigc_diag::cursor::Node;
 
 /// A skin's member lists for the kinds rigc does not compile yet, kept only so
 /// `switch` can tell a listed name from an undeclared one.
@@ -87,7 +87,7 @@ fn skin(
     };
     for key in keys.iter().filter(|k| !LONG_FORM_KEYS.contains(k)) {
         d.push(
-            crate::diag::Diagnostic::new(
+            rigc_diag::Diagnostic::new(
                 "rig.skin.long-form-stray-key",
                 format!(
                     "{label}: uses the long form (it declares {}) and also has a key {}. In that form every key is one of {} — so {} reads as neither a member list nor a slot, and a slot left outside the block is an attachment that vanishes. Move it inside \"attachments\".",
@@ -146,7 +146,7 @@ fn attachment_table(
         if !slots.has(&slot) {
             if slots.complete {
                 d.push(
-                    crate::diag::Diagnostic::new(
+                    rigc_diag::Diagnostic::new(
                         "rig.skin.slot-undeclared",
                         format!("rig skin {} gives attachments to slot {}, which the rig does not declare", q(skin), q(&slot)),
                     )

@@ -5,7 +5,7 @@
 use super::bones::{first_letter_match, Bones};
 use super::read::{absent_at, color, did_you_mean, named_entry, q, Diags, EntryKind, Named};
 use super::types::SlotSpec;
-use crate::spec::cursor::Node;
+use rigc_diag::cursor::Node;
 
 /// The keys a slot may carry.
 const SLOT_KEYS: &[&str] = &["name", "bone", "attachment", "color", "dark", "blend"];

@@ -9,7 +9,7 @@ use super::constraints::Constraints;
 use super::read::{did_you_mean, q, Diags};
 use super::skins::Pending;
 use super::types::{At, SkinSpec};
-use crate::diag::Diagnostic;
+use rigc_diag::Diagnostic;
 use rigc_sdk::model::Constraint;
 use std::collections::HashSet;
 

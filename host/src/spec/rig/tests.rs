@@ -20,9 +20,9 @@ mod slots;
 mod switch;
 
 use super::{parse, RigSpec};
-use crate::diag::{Class, Diagnostic};
 use crate::spec::parse_json;
-use crate::spec::source::SourceFile;
+use rigc_diag::source::SourceFile;
+use rigc_diag::{Class, Diagnostic};
 
 /// A valid rig that uses every construct this build compiles.
 pub(crate) const RICH: &str = r#"{
@@ -159,7 +159,7 @@ pub(super) fn refused(text: &str) -> Vec<Diagnostic> {
 /// The diagnostics as text, for failure messages.
 pub(crate) fn render(d: &[Diagnostic]) -> String {
     d.iter()
-        .map(crate::diag::render_human)
+        .map(rigc_diag::render_human)
         .collect::<Vec<_>>()
         .join("\n")
 }

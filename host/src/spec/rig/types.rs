@@ -5,7 +5,7 @@
 //! Rule R1 is carried by the types: a field is `Some` exactly when the spec
 //! declares it. Colours are already lowercase.
 
-use crate::diag::Loc;
+use rigc_diag::Loc;
 use rigc_sdk::gate::Invariants;
 use rigc_sdk::model::{Bone, Constraint, EventDef, PointAttachment, WeightedBinding};
 

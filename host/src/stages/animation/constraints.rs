@@ -6,9 +6,9 @@
 
 use super::timing::{self, at_t, f32_of, KeyMeta, KeyValues};
 use super::Cx;
-use crate::diag::Diagnostic;
-use crate::spec::json::quote;
 use crate::spec::motion::{ConstraintFamily, ConstraintKeySpec, ConstraintTrackSpec, FieldValue};
+use rigc_diag::json::quote;
+use rigc_diag::Diagnostic;
 use rigc_sdk::model::{Constraint, IkConstraint, Key, KeyValue};
 
 /// Which family is compiled.

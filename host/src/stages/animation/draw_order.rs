@@ -6,9 +6,9 @@
 
 use super::timing::{self, KeyMeta};
 use super::{secs, Cx};
-use crate::diag::Diagnostic;
-use crate::spec::json::quote;
 use crate::spec::motion::DrawOrderKeySpec;
+use rigc_diag::json::quote;
+use rigc_diag::Diagnostic;
 use rigc_sdk::model::{DrawOrderKey, DrawOrderOffset};
 
 /// Compiles the draw-order timeline, when the animation states one.

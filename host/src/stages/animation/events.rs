@@ -5,8 +5,8 @@
 
 use super::timing::{self, KeyMeta};
 use super::{secs, Cx};
-use crate::diag::Diagnostic;
-use crate::spec::json::quote;
+use rigc_diag::json::quote;
+use rigc_diag::Diagnostic;
 use rigc_sdk::model::EventKey;
 
 /// The `balance` written on a firing. spine-core 4.3.13 reads a firing's missing

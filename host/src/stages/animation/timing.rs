@@ -4,9 +4,9 @@
 //! declared duration), and the curves the keys are emitted with.
 
 use super::{Cx, PAST_DURATION_SLACK};
-use crate::diag::{Diagnostic, Loc};
-use crate::spec::json::quote;
 use crate::spec::motion::{secs, Named, RawValue};
+use rigc_diag::json::quote;
+use rigc_diag::{Diagnostic, Loc};
 use rigc_sdk::model::{Curve, Key, KeyValue};
 
 /// The timing part of a key, whatever its family.
@@ -164,7 +164,7 @@ fn named(cx: &mut Cx, at: &str, e: &Named) -> Interp {
         return Interp::Handles(easing.handles);
     }
     let names: Vec<&str> = cx.motion.easings.iter().map(|e| e.name.as_str()).collect();
-    let help = match crate::spec::cursor::nearest(&e.name, &names) {
+    let help = match rigc_diag::cursor::nearest(&e.name, &names) {
         Some(near) => format!("did you mean {}? Or declare {} in `easings`", quote(near), quote(&e.name)),
         None if names.is_empty() => format!(
             "declare {} in `easings` as [hx1, hy1, hx2, hy2]; the only built-in easing is \"stepped\"",

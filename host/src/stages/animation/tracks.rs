@@ -5,9 +5,9 @@
 use super::timing::{self, at_t, KeyMeta, KeyValues};
 use super::values::{self, Prop, Shape, Side};
 use super::{list, suggest, Cx};
-use crate::diag::{Diagnostic, Loc};
-use crate::spec::json::quote;
 use crate::spec::motion::{TargetKind, TrackSpec, TrackTarget};
+use rigc_diag::json::quote;
+use rigc_diag::{Diagnostic, Loc};
 use rigc_sdk::model::{Animation, KeyValue, TargetTimelines, Timeline};
 
 /// One bone or slot a track keys, with where its name is written.
@@ -150,7 +150,7 @@ fn resolve<'t>(cx: &mut Cx, track: &'t TrackSpec) -> Option<(Prop, &'t TrackTarg
                     .map(|q| q.name)
                     .collect();
                 Diagnostic::new("motion.track.unknown-property", format!("{anim}: {what} has no property {}", quote(&p.name)))
-                    .help(match crate::spec::cursor::nearest(&p.name, &names) {
+                    .help(match rigc_diag::cursor::nearest(&p.name, &names) {
                         Some(near) => format!("did you mean {}? (timeline names are lowercase, as the runtime reads them)", quote(near)),
                         None => format!("the properties are: {}", names.join(", ")),
                     })
@@ -211,7 +211,7 @@ fn members(cx: &mut Cx, target: &TrackTarget, side: Side) -> Option<Vec<Member>>
         TargetKind::Group => {
             let Some(g) = cx.motion.group(&target.name.name) else {
                 let names: Vec<&str> = cx.motion.groups.iter().map(|g| g.name.as_str()).collect();
-                let help = match crate::spec::cursor::nearest(&target.name.name, &names) {
+                let help = match rigc_diag::cursor::nearest(&target.name.name, &names) {
                     Some(near) => format!(
                         "did you mean {}? Or declare the group in `groups`",
                         quote(near)
@@ -466,7 +466,7 @@ fn check_attachment(
     } else {
         format!("its placeholders: {}", list(&placeholders))
     };
-    let help = match crate::spec::cursor::nearest(name, &placeholders) {
+    let help = match rigc_diag::cursor::nearest(name, &placeholders) {
         Some(near) => format!("did you mean {}? (or null to show nothing)", quote(near)),
         None => {
             "name a placeholder the rig's skins give this slot, or null to show nothing".to_string()

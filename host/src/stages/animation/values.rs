@@ -4,9 +4,9 @@
 //! `alpha` as a number, attachment names and inherit modes.
 
 use super::timing::{at_t, f32_of, KeyValues};
-use crate::diag::Diagnostic;
-use crate::spec::cursor::Node;
-use crate::spec::json::quote;
+use rigc_diag::cursor::Node;
+use rigc_diag::json::quote;
+use rigc_diag::Diagnostic;
 use rigc_sdk::model::KeyValue;
 use rigc_sdk::num::channel_hex;
 
@@ -217,7 +217,7 @@ pub(super) fn is_inherit_mode(s: &str) -> bool {
 pub(super) fn decode(
     prop: Prop,
     v: Option<&Node>,
-    key: &crate::diag::Loc,
+    key: &rigc_diag::Loc,
     at: &str,
     t: f64,
 ) -> Result<KeyValues, Box<Diagnostic>> {
@@ -322,7 +322,7 @@ pub(super) fn decode(
                             modes()
                         ),
                     )
-                    .help(match crate::spec::cursor::nearest(s, INHERIT_MODES) {
+                    .help(match rigc_diag::cursor::nearest(s, INHERIT_MODES) {
                         Some(near) => format!("did you mean {}?", quote(near)),
                         None => format!("write one of {}", modes()),
                     }),

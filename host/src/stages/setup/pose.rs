@@ -3,11 +3,11 @@
 //! `setup` entry — one author, never both, never neither — and a setup
 //! attachment must be one the slot can show.
 
-use crate::diag::Diagnostic;
-use crate::spec::cursor::nearest;
-use crate::spec::json::quote;
 use crate::spec::rig::{RigSpec, SlotSpec};
 use crate::spec::setup_entry::SetupEntry;
+use rigc_diag::cursor::nearest;
+use rigc_diag::json::quote;
+use rigc_diag::Diagnostic;
 use rigc_sdk::model::Slot;
 use rigc_sdk::num::channel_hex;
 

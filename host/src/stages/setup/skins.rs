@@ -7,10 +7,10 @@
 //! distinct region, refusing two files that share a basename.
 
 use super::Part;
-use crate::diag::Diagnostic;
-use crate::spec::json::quote;
 use crate::spec::rig::{AttachmentKind, AttachmentSpec, Geometry, RegionSpec, RigSpec, SkinSpec};
 use crate::stages::measure::ImageInfo;
+use rigc_diag::json::quote;
+use rigc_diag::Diagnostic;
 use rigc_sdk::model::{
     Attachment, BoundingBoxAttachment, RegionAttachment, Skin, SkinSlot, Vertices, WeightedBinding,
 };
@@ -36,7 +36,7 @@ pub(super) fn parts(
     d: &mut Vec<Diagnostic>,
 ) -> Vec<Part> {
     let mut out: Vec<Part> = Vec::new();
-    let mut first_use: HashMap<String, crate::diag::Loc> = HashMap::new();
+    let mut first_use: HashMap<String, rigc_diag::Loc> = HashMap::new();
     let mut reported: Vec<(String, String)> = Vec::new();
     for (value, loc) in rig.image_refs() {
         let Some(info) = images.get(&value) else {

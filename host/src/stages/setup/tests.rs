@@ -5,13 +5,13 @@
 mod refusals;
 
 use super::{assemble, Setup};
-use crate::diag::Diagnostic;
-use crate::spec::cursor::Node;
 use crate::spec::rig::tests::{ok, position, reference_text, render, BASE, RICH};
 use crate::spec::rig::RigSpec;
 use crate::spec::setup_entry::SetupEntry;
-use crate::spec::source::SourceFile;
 use crate::stages::measure::ImageInfo;
+use rigc_diag::cursor::Node;
+use rigc_diag::source::SourceFile;
+use rigc_diag::Diagnostic;
 use rigc_sdk::model::{Attachment, Bounds, Constraint, Vertices, WeightedBinding, SPINE_VERSION};
 use rigc_sdk::png_image::PngHeader;
 use std::collections::HashMap;

@@ -6,9 +6,9 @@ mod families;
 mod shapes;
 mod tracks;
 
-use crate::diag::{render_human, Diagnostic};
 use crate::spec::motion::{parse, MotionSpec};
-use crate::spec::source::SourceFile;
+use rigc_diag::source::SourceFile;
+use rigc_diag::{render_human, Diagnostic};
 use std::path::PathBuf;
 use std::sync::Arc;
 

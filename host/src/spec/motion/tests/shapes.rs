@@ -2,8 +2,8 @@
 //! unknown keys, and the motion spec as a whole parsing into its typed form.
 
 use super::{expect, motion, parse_str, refused};
-use crate::diag::Class;
 use crate::spec::motion::check_archetype;
+use rigc_diag::Class;
 
 #[test]
 fn parses_a_full_spec() {

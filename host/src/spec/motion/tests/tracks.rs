@@ -2,7 +2,7 @@
 //! constructs refused by name as not implemented yet.
 
 use super::{expect, motion, refused};
-use crate::diag::Class;
+use rigc_diag::Class;
 
 /// An animation `a` with the one track `track`.
 fn track(track: &str) -> String {

@@ -3,10 +3,10 @@
 //! mutant still parses) must answer without panicking.
 
 use super::{parse_text, reference_text, RICH};
-use crate::spec::cursor::Node;
 use crate::spec::setup_entry::SetupEntry;
 use crate::stages::measure::ImageInfo;
 use crate::stages::setup::assemble;
+use rigc_diag::cursor::Node;
 use rigc_sdk::png_image::PngHeader;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -96,8 +96,8 @@ fn run(text: &str) {
         .collect();
     let _ = assemble(&rig, &[], &images);
     let _ = assemble(&rig, &[], &HashMap::new());
-    let motion = crate::spec::source::SourceFile::new("m.json", "m.json", "{}".into());
-    let json = crate::spec::json::parse("{}").expect("json");
+    let motion = rigc_diag::source::SourceFile::new("m.json", "m.json", "{}".into());
+    let json = rigc_diag::json::parse("{}").expect("json");
     let loc = Node::root(&json, &motion).loc();
     let setup: Vec<SetupEntry> = rig
         .slots

@@ -3,8 +3,8 @@
 //! by name, and only by name (no compile error rides along).
 
 use super::{parse_text, reference_text as reference, render};
-use crate::diag::Class;
 use crate::spec::rig::{AttachmentKind, RigSpec, Stage};
+use rigc_diag::Class;
 use rigc_sdk::model::Constraint;
 
 fn parse_ref(path: &str) -> RigSpec {

@@ -11,9 +11,9 @@ mod reference;
 mod tracks;
 
 use super::compile;
-use crate::diag::Diagnostic;
 use crate::spec::motion::tests::{dump, motion, parse_str};
 use crate::spec::motion::MotionSpec;
+use rigc_diag::Diagnostic;
 use rigc_sdk::model::{
     Animation, Attachment, Bone, Constraint, Curve, EventDef, Header, IkConstraint, Key, KeyValue,
     RegionAttachment, Skeleton, Skin, SkinSlot, Slot, TransformConstraint,

@@ -2,9 +2,9 @@
 //! a [`Node`] is a JSON value plus where it is (file, JSON pointer, the spec's
 //! own key path), so every refusal a parser raises can point at its value.
 
-use super::json::{quote, Json, Value};
-use super::source::{SourceFile, Span};
-use crate::diag::{Diagnostic, Loc};
+use crate::diagnostic::{Diagnostic, Loc};
+use crate::json::{quote, Json, Value};
+use crate::source::{SourceFile, Span};
 use std::sync::Arc;
 
 /// One step from a parent value to a child.
@@ -322,7 +322,7 @@ pub fn pointer_of(path: &[Seg]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::json::parse;
+    use crate::json::parse;
 
     #[test]
     fn paths_and_suggestions() {

@@ -1,7 +1,7 @@
 //! This module owns how diagnostics look: a compiler-style block on a terminal, or
 //! one JSON object per line for editors and CI (`--message-format json`).
 
-use super::{Class, Diagnostic};
+use crate::diagnostic::{Class, Diagnostic};
 use serde_json::json;
 
 /// The compiler-style text of one diagnostic (ends with a newline).

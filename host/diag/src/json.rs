@@ -8,7 +8,7 @@
 //! it is fuzzed by the test suite (any input: an `Ok` tree or a located error,
 //! never a panic, never unbounded recursion).
 
-use super::source::Span;
+use crate::source::Span;
 
 /// How deep arrays and objects may nest before the reader refuses the file.
 pub const MAX_DEPTH: usize = 256;
@@ -68,7 +68,7 @@ impl Json {
         match &self.value {
             Value::Null => "null".into(),
             Value::Bool(b) => b.to_string(),
-            Value::Number(n) => rigc_sdk::num::f64_text(*n),
+            Value::Number(n) => rigc_spine::num::f64_text(*n),
             Value::String(s) => format!("the string {}", quote(s)),
             Value::Array(a) => format!("an array of {}", a.len()),
             Value::Object(_) => "an object".into(),

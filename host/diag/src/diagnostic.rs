@@ -1,13 +1,9 @@
-//! This module owns diagnostics: a refusal of bad input as data (STYLE.md §5 — a
-//! finding, not a crash), with a stable code, the message the specs give, where
-//! the offending value is (file, JSON pointer, line:column), the value itself and
-//! the fix. `render` prints them like a compiler; `json` prints one object a line.
+//! This module owns the diagnostic: a refusal of bad input as data (STYLE.md §5
+//! — a finding, not a crash), with a stable code, the message the specs give,
+//! where the offending value is (file, JSON pointer, line:column), the value
+//! itself and the fix. [`crate::render`] prints it.
 
-mod render;
-
-pub use render::{render_human, render_json};
-
-use crate::spec::source::{SourceFile, Span};
+use crate::source::{SourceFile, Span};
 use std::sync::Arc;
 
 /// Where a diagnostic points.
