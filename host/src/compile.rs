@@ -3,6 +3,8 @@
 //! setup, each animation, atlas, bounds — and emits the artifact texts. Nothing is
 //! written to disk here; the caller gates the result and writes it.
 
+use rigc_diag::codes;
+
 use crate::project::{self, PathError, Project};
 use crate::spec;
 use crate::stages::{self, atlas::PagePart, measure::ImageInfo};
@@ -74,7 +76,7 @@ pub fn read_spec(path: &Path, cwd: &Path) -> Result<Arc<SourceFile>, Diagnostic>
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(text) => Ok(SourceFile::new(path.display().to_string(), &abs, text)),
             Err(e) => Err(Diagnostic::new(
-                "spec.not-utf8",
+                codes::SPEC_NOT_UTF8,
                 format!(
                     "cannot read {}: it is not UTF-8 text (byte {} is not)",
                     path.display(),
@@ -84,7 +86,7 @@ pub fn read_spec(path: &Path, cwd: &Path) -> Result<Arc<SourceFile>, Diagnostic>
             .help("save the spec as UTF-8 JSON")),
         },
         Err(e) => Err(Diagnostic::new(
-            "spec.unreadable",
+            codes::SPEC_UNREADABLE,
             format!("cannot read {}: {e}", path.display()),
         )
         .help("check the path; it is resolved against the working directory")),
@@ -137,7 +139,7 @@ pub fn parse(
     };
     if motion.archetype != rig.name() {
         return Err(vec![Diagnostic::new(
-            "motion.archetype-mismatch",
+            codes::MOTION_ARCHETYPE_MISMATCH,
             format!(
                 "motion spec names archetype {} but the rig spec at {} is called {}",
                 quote(&motion.archetype),
@@ -237,7 +239,7 @@ pub fn image_refusal(
             project,
         ),
         stages::measure::MeasureError::Unreadable(why) => Diagnostic::new(
-            "image.unreadable",
+            codes::IMAGE_UNREADABLE,
             format!(
                 "image {} at {} cannot be read: {why}",
                 quote(image),
@@ -248,9 +250,9 @@ pub fn image_refusal(
         .help("check the file's permissions"),
         stages::measure::MeasureError::Png(e) => {
             let code = match e {
-                rigc_sdk::png_image::PngError::NotPng => "image.not-png",
-                rigc_sdk::png_image::PngError::Truncated(_) => "image.truncated",
-                rigc_sdk::png_image::PngError::Corrupt(_) => "image.corrupt",
+                rigc_sdk::png_image::PngError::NotPng => codes::IMAGE_NOT_PNG,
+                rigc_sdk::png_image::PngError::Truncated(_) => codes::IMAGE_TRUNCATED,
+                rigc_sdk::png_image::PngError::Corrupt(_) => codes::IMAGE_CORRUPT,
             };
             Diagnostic::new(
                 code,
@@ -277,7 +279,7 @@ pub fn path_refusal(
 ) -> Diagnostic {
     match e {
         PathError::Escapes(p) => Diagnostic::new(
-            "path.escapes-project",
+            codes::PATH_ESCAPES_PROJECT,
             format!(
                 "{what} {} resolves to {}, outside the project root {} — a spec may only name files inside its project",
                 quote(written),
@@ -287,10 +289,10 @@ pub fn path_refusal(
         )
         .at(loc.clone())
         .help("move the file into the project, or put a rigc.toml in a directory that holds both the spec and the file"),
-        PathError::Missing(p) => Diagnostic::new("path.missing", format!("{what} {} is not on disk at {}", quote(written), p.display()))
+        PathError::Missing(p) => Diagnostic::new(codes::PATH_MISSING, format!("{what} {} is not on disk at {}", quote(written), p.display()))
             .at(loc.clone())
             .help("check the spelling, the rig's \"images\" directory and --images"),
-        PathError::Io(p, why) => Diagnostic::new("path.unreadable", format!("{what} {} at {} cannot be read: {why}", quote(written), p.display()))
+        PathError::Io(p, why) => Diagnostic::new(codes::PATH_UNREADABLE, format!("{what} {} at {} cannot be read: {why}", quote(written), p.display()))
             .at(loc.clone())
             .help("check the file's permissions"),
     }

@@ -5,6 +5,8 @@
 //! duplicate target names, missing files and escaping paths are refused by name,
 //! located at the offending value.
 
+use rigc_diag::codes;
+
 use crate::project::{self, PathError, Project};
 use rigc_diag::source::{SourceFile, Span};
 use rigc_diag::{Diagnostic, Loc};
@@ -138,7 +140,7 @@ impl Reader<'_> {
             let loc = self.loc(p.span(), pointer);
             self.diags.push(
                 Diagnostic::new(
-                    "config.profile",
+                    codes::CONFIG_PROFILE,
                     format!(
                         "profile {:?}; known profiles: spine, spine-html",
                         p.get_ref()
@@ -160,7 +162,7 @@ impl Reader<'_> {
         if !lexical_inside {
             self.diags.push(
                 Diagnostic::new(
-                    "config.path-escapes-project",
+                    codes::CONFIG_PATH_ESCAPES_PROJECT,
                     format!(
                         "{what} {:?} resolves to {}, outside the project {}",
                         p.get_ref(),
@@ -178,7 +180,7 @@ impl Reader<'_> {
                 Ok(_) => {}
                 Err(PathError::Escapes(resolved)) => self.diags.push(
                     Diagnostic::new(
-                        "config.path-escapes-project",
+                        codes::CONFIG_PATH_ESCAPES_PROJECT,
                         format!(
                             "{what} {:?} resolves to {}, outside the project {}",
                             p.get_ref(),
@@ -191,7 +193,7 @@ impl Reader<'_> {
                 ),
                 Err(PathError::Missing(_)) => self.diags.push(
                     Diagnostic::new(
-                        "config.missing-file",
+                        codes::CONFIG_MISSING_FILE,
                         format!(
                             "{what} {:?} is not on disk at {}",
                             p.get_ref(),
@@ -203,7 +205,7 @@ impl Reader<'_> {
                 ),
                 Err(PathError::Io(_, why)) => self.diags.push(
                     Diagnostic::new(
-                        "config.unreadable",
+                        codes::CONFIG_UNREADABLE,
                         format!("{what} {:?} cannot be read: {why}", p.get_ref()),
                     )
                     .at(loc)
@@ -296,7 +298,7 @@ fn unknown_key_suggestion(message: &str) -> Option<String> {
 pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         vec![Diagnostic::new(
-            "config.unreadable",
+            codes::CONFIG_UNREADABLE,
             format!("cannot read {}: {e}", path.display()),
         )]
     })?;
@@ -305,7 +307,7 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
     let raw: RawManifest = toml::from_str(&file.text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         vec![Diagnostic::new(
-            "config.invalid",
+            codes::CONFIG_INVALID,
             format!(
                 "{} is not a valid project file: {}",
                 file.display,
@@ -372,7 +374,7 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
             let loc = r.loc(t.name.span(), &ptr("name"));
             r.diags.push(
                 Diagnostic::new(
-                    "config.duplicate-target",
+                    codes::CONFIG_DUPLICATE_TARGET,
                     format!("two targets are called {name:?}; a target name picks one rig"),
                 )
                 .at(loc)
@@ -384,7 +386,7 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
         if name.trim().is_empty() {
             let loc = r.loc(t.name.span(), &ptr("name"));
             r.diags.push(
-                Diagnostic::new("config.target-name", "a target needs a non-empty name")
+                Diagnostic::new(codes::CONFIG_TARGET_NAME, "a target needs a non-empty name")
                     .at(loc)
                     .help("name the target"),
             );
@@ -402,7 +404,7 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
             (None, None) => {
                 let loc = r.loc(t.name.span(), &ptr("name"));
                 r.diags.push(
-                    Diagnostic::new("config.target-out", format!("target {name:?} states no \"out\" and the project states no output root"))
+                    Diagnostic::new(codes::CONFIG_TARGET_OUT, format!("target {name:?} states no \"out\" and the project states no output root"))
                         .at(loc)
                         .help("give the target an \"out\", or the [project] an \"out\" root (targets then build into <out>/<name>)"),
                 );

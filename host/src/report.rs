@@ -308,7 +308,10 @@ mod tests {
             result(
                 "refused",
                 None,
-                vec![Diagnostic::new("rig.x", "a \"refusal\"")],
+                vec![Diagnostic::new(
+                    rigc_diag::codes::SPEC_JSON_SYNTAX,
+                    "a \"refusal\"",
+                )],
             ),
             result("empty", None, Vec::new()),
         ];

@@ -3,6 +3,8 @@
 //! (built-ins, the project's libraries, each target's extras — each library loaded
 //! once), and the targets selected by the command line, sharded when asked.
 
+use rigc_diag::codes;
+
 use crate::build::TargetSpec;
 use crate::cache::Cache;
 use crate::config::{self, Manifest, PluginRef};
@@ -120,7 +122,7 @@ pub fn open(
         return Err(missing);
     }
     let cache = Cache::open(&dir).map_err(|e| {
-        vec![Diagnostic::new("cache.unusable", e.message).help("choose another --cache-dir")]
+        vec![Diagnostic::new(codes::CACHE_UNUSABLE, e.message).help("choose another --cache-dir")]
     })?;
     plugins::remember_tool_identity_in(cache.root());
     // Every stage key needs this binary's identity; a fresh cache has no memo of

@@ -2,6 +2,8 @@
 //! a [`Node`] is a JSON value plus where it is (file, JSON pointer, the spec's
 //! own key path), so every refusal a parser raises can point at its value.
 
+use crate::codes;
+
 use crate::diagnostic::{Diagnostic, Loc};
 use crate::json::{quote, Json, Value};
 use crate::source::{SourceFile, Span};
@@ -67,12 +69,16 @@ impl<'a> Node<'a> {
     }
 
     /// A compile error pointing at this value.
-    pub fn err(&self, code: &'static str, message: impl Into<String>) -> Diagnostic {
+    pub fn err(&self, code: crate::codes::Code, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(code, message).at(self.loc())
     }
 
     /// A "not implemented yet" refusal pointing at this value.
-    pub fn not_implemented(&self, code: &'static str, message: impl Into<String>) -> Diagnostic {
+    pub fn not_implemented(
+        &self,
+        code: crate::codes::Code,
+        message: impl Into<String>,
+    ) -> Diagnostic {
         Diagnostic::not_implemented(code, message).at(self.loc())
     }
 
@@ -243,7 +249,7 @@ impl<'a> Node<'a> {
                 ),
             };
             out.push(
-                Diagnostic::new("spec.unknown-key", message)
+                Diagnostic::new(codes::SPEC_UNKNOWN_KEY, message)
                     .at(loc)
                     .help(help),
             );

@@ -3,6 +3,7 @@
 //! where the offending value is (file, JSON pointer, line:column), the value
 //! itself and the fix. [`crate::render`] prints it.
 
+use crate::codes::Code;
 use crate::source::{SourceFile, Span};
 use std::sync::Arc;
 
@@ -36,8 +37,9 @@ pub enum Class {
 /// One refusal.
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
-    /// Stable machine name, e.g. `rig.bone.parent-undeclared`.
-    pub code: &'static str,
+    /// Stable machine name, e.g. `rig.bone.parent-undeclared`: one of the
+    /// registry's ([`crate::codes`]).
+    pub code: Code,
     /// Family.
     pub class: Class,
     /// The message (without the `<file>: ` prefix; the renderer adds it).
@@ -54,7 +56,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A compile error with a code and message.
-    pub fn new(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(code: Code, message: impl Into<String>) -> Self {
         Diagnostic {
             code,
             class: Class::Compile,
@@ -67,7 +69,7 @@ impl Diagnostic {
     }
 
     /// A "not implemented yet" refusal.
-    pub fn not_implemented(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn not_implemented(code: Code, message: impl Into<String>) -> Self {
         Diagnostic {
             class: Class::NotImplemented,
             ..Diagnostic::new(code, message)

@@ -10,11 +10,11 @@
 //! It deliberately knows no rig semantics: no spec field, no stage, no plugin.
 //!
 //! ```
-//! use rigc_diag::{json, render_human, source::SourceFile, Diagnostic, Loc};
+//! use rigc_diag::{codes, json, render_human, source::SourceFile, Diagnostic, Loc};
 //! let file = SourceFile::new("rig.json", "/p/rig.json", r#"{ "name": 7 }"#.to_string());
 //! let tree = json::parse(&file.text).expect("JSON");
 //! let value = tree.get("name").expect("a name");
-//! let d = Diagnostic::new("rig.name.not-a-string", "\"name\" must be a string")
+//! let d = Diagnostic::new(codes::RIG_NAME_MISSING, "\"name\" must be a string")
 //!     .at(Loc { file: file.clone(), pointer: "/name".into(), span: value.span })
 //!     .help("write the rig's name as a string");
 //! let text = render_human(&d);
@@ -28,6 +28,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod args;
+pub mod codes;
 pub mod cursor;
 mod diagnostic;
 pub mod json;

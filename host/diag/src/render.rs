@@ -101,7 +101,7 @@ pub fn render_json(d: &Diagnostic) -> String {
         "type": "diagnostic",
         "severity": "error",
         "class": match d.class { Class::Compile => "compile", Class::NotImplemented => "not-implemented" },
-        "code": d.code,
+        "code": d.code.as_str(),
         "message": d.full_message(),
         "file": file,
         "pointer": pointer,

@@ -3,6 +3,8 @@
 //! name, at its location), clean, and write the output atomically — nothing is
 //! written on a refusal. It is the only code here that touches the disk.
 
+use rigc_diag::codes;
+
 use crate::clean::{self, hold::HoldParams, Params};
 use crate::cli::{CleanArgs, HoldSwitch};
 use crate::diag::flag_loc;
@@ -32,7 +34,7 @@ pub fn check_window(flag: &str, w: u64, argv: &[String]) -> Option<Diagnostic> {
         BadWindow::Even => "is even: a window is centred on its frame",
         BadWindow::Zero => "holds no frame",
     };
-    let mut d = Diagnostic::new("CLEAN_WINDOW", format!("--{flag} {w} {why}")).help(format!(
+    let mut d = Diagnostic::new(codes::CLEAN_WINDOW, format!("--{flag} {w} {why}")).help(format!(
         "give --{flag} 1 (no smoothing) or an odd window of at least 5, such as 5 or 7"
     ));
     if let Some(loc) = flag_loc(argv, flag) {
@@ -94,7 +96,7 @@ pub fn run(args: &CleanArgs, argv: &[String], out: &mut Output) -> Status {
 
 fn write_error(path: &Path, e: &std::io::Error) -> Diagnostic {
     Diagnostic::new(
-        "POSE_WRITE",
+        codes::POSE_WRITE,
         format!("cannot write {}: {e}", path.display()),
     )
     .help("check that the directory can be written; nothing was written")
@@ -111,13 +113,13 @@ pub fn clean_to_text(args: &CleanArgs) -> Result<(String, Vec<String>), Vec<Diag
     let display = args.pose.display().to_string();
     let text = std::fs::read(&args.pose).map_err(|e| {
         vec![
-            Diagnostic::new("POSE_READ", format!("cannot read {display}: {e}"))
+            Diagnostic::new(codes::POSE_READ, format!("cannot read {display}: {e}"))
                 .help("name an existing rig-pose-sequence/1 file with --pose"),
         ]
     })?;
     let text = String::from_utf8(text).map_err(|e| {
         vec![Diagnostic::new(
-            "POSE_READ",
+            codes::POSE_READ,
             format!(
                 "cannot read {display}: it is not UTF-8 text (byte {})",
                 e.utf8_error().valid_up_to()
@@ -144,7 +146,7 @@ pub fn clean_source(
     let read::Read { seq, locs } = read::read(file, names, other)?;
     if let (Some(_), Some(loc)) = (&seq.cleaned, &locs.cleaned) {
         return Err(vec![Diagnostic::new(
-            "CLEAN_TWICE",
+            codes::CLEAN_TWICE,
             "this sequence was already cleaned: it carries the record rig-pose clean writes",
         )
         .at_without_value(loc.clone())
@@ -155,7 +157,7 @@ pub fn clean_source(
         Some(i) if i < np => i,
         Some(i) => {
             return Err(vec![Diagnostic::new(
-                "POSE_PERSON",
+                codes::POSE_PERSON,
                 format!(
                     "--person {i} names nobody: the sequence holds {np} person(s), 0 to {}",
                     np - 1
@@ -167,7 +169,7 @@ pub fn clean_source(
         None if np == 1 => 0,
         None => {
             return Err(vec![Diagnostic::new(
-                "POSE_PERSON",
+                codes::POSE_PERSON,
                 format!("the sequence holds {np} persons; clean writes one"),
             )
             .at_without_value(locs.persons.clone())
@@ -194,9 +196,9 @@ pub fn clean_source(
     let (widest, by) = params.widest();
     if n < widest {
         let (code, what, help) = if params.looped {
-            ("CLEAN_LOOP", "cycle", format!("a cycle needs at least {widest} frames; give a smaller window, or clean it without --loop"))
+            (codes::CLEAN_LOOP, "cycle", format!("a cycle needs at least {widest} frames; give a smaller window, or clean it without --loop"))
         } else {
-            ("CLEAN_SHORT", "sequence", format!("a sequence needs at least {widest} frames; give a smaller window (1 smooths nothing) or a longer sequence"))
+            (codes::CLEAN_SHORT, "sequence", format!("a sequence needs at least {widest} frames; give a smaller window (1 smooths nothing) or a longer sequence"))
         };
         let by = if by.starts_with("--") {
             format!("{by} {widest}")
@@ -214,7 +216,7 @@ pub fn clean_source(
     }
     let Some(trunk) = clean::trunk_of(&person) else {
         return Err(vec![Diagnostic::new(
-            "POSE_TRUNK",
+            codes::POSE_TRUNK,
             format!("person {index} has no trunk: no frame gives the neck, r_hip and l_hip positions a length apart"),
         )
         .at_without_value(locs.joints.get(index).unwrap_or(&locs.root).clone())

@@ -77,7 +77,7 @@ mod tests {
             .split(' ')
             .map(String::from)
             .collect();
-        let d = Diagnostic::new("CLEAN_WINDOW", "--legs 4 is even")
+        let d = Diagnostic::new(rigc_diag::codes::CLEAN_WINDOW, "--legs 4 is even")
             .at(flag_loc(&args, "legs").unwrap());
         let text = render(&d, MessageFormat::Human);
         assert!(

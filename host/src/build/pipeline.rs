@@ -24,6 +24,8 @@
 //! compares against — so A18 also proves the cache served what a fresh compile
 //! makes.
 
+use rigc_diag::codes;
+
 use super::keys::{json_hash, members_hash, KeyBuilder};
 use super::stage::{StageEvent, Stages};
 use super::trace::{Trace, TracedImage, TRACE_STAGE, V_TRACE};
@@ -436,7 +438,7 @@ impl Build<'_> {
 
         // emit:<emitter>
         let emitter = self.env.registry.emitter(EMITTER).ok_or_else(|| {
-            vec![Diagnostic::new("plugin.no-emitter", format!("no loaded plugin provides the emitter {EMITTER:?}"))
+            vec![Diagnostic::new(codes::PLUGIN_NO_EMITTER, format!("no loaded plugin provides the emitter {EMITTER:?}"))
                 .help("rigc's own rigc-spine-emitter provides it; a plugin list that replaces it must provide it too")]
         })?;
         let call = EmitCall {
@@ -456,7 +458,7 @@ impl Build<'_> {
         let (emitted, _) = self.stages.run::<EmitReply, _>(&stage_name, key, || {
             emitter.call::<EmitReply>("emit", &call).map_err(|e| {
                 vec![Diagnostic::new(
-                    "plugin.emit-failed",
+                    codes::PLUGIN_EMIT_FAILED,
                     format!("emitter plugin {:?} {e}", emitter.name()),
                 )
                 .help("fix or remove the plugin")]
@@ -473,7 +475,7 @@ impl Build<'_> {
             (text_of("skeleton.json"), text_of("skeleton.atlas"))
         else {
             return Err(vec![Diagnostic::new(
-                "plugin.emit-failed",
+                codes::PLUGIN_EMIT_FAILED,
                 format!(
                     "emitter plugin {:?} did not return skeleton.json and skeleton.atlas",
                     emitter.name()

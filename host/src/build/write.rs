@@ -2,6 +2,8 @@
 //! `--out` (atomically, page copies first), then recording its trace — only once
 //! every file is written, so a trace never describes outputs that are not there.
 
+use rigc_diag::codes;
+
 use super::pipeline::TargetResult;
 use super::trace::{Trace, TRACE_STAGE};
 use crate::cache::{Cache, Hash};
@@ -30,7 +32,7 @@ impl Writes {
     pub fn finish(self, cache: &Cache, result: &mut TargetResult) {
         let out_dir = &self.out_dir;
         let fail = |what: String| {
-            vec![Diagnostic::new("write.failed", what)
+            vec![Diagnostic::new(codes::WRITE_FAILED, what)
                 .help("check the output directory's permissions and free space")]
         };
         let written: Result<(), Vec<Diagnostic>> = (|| {

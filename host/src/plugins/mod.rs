@@ -6,10 +6,13 @@
 //! malformed manifest, or claims a rule code, deform kind or emitter another
 //! plugin already claims.
 
+use rigc_diag::codes;
+
 pub mod loader;
 
 use crate::cache::{self, hex, Hash};
 use loader::{CallError, Handle, LoadError};
+use rigc_diag::codes::Code;
 use rigc_diag::{Diagnostic, Loc};
 use rigc_sdk::abi::{Manifest, ABI_VERSION, ENTRY_SYMBOL};
 use std::path::{Path, PathBuf};
@@ -152,7 +155,7 @@ pub fn linked(table: &'static rigc_sdk::abi::PluginTable) -> Result<Plugin, Diag
     let handle = Handle::linked(table);
     let manifest: Manifest = serde_json::from_slice(&handle.manifest()).map_err(|e| {
         Diagnostic::new(
-            "plugin.manifest-malformed",
+            codes::PLUGIN_MANIFEST_MALFORMED,
             format!("a built-in plugin's manifest is malformed: {e}"),
         )
     })?;
@@ -176,7 +179,7 @@ pub fn builtins() -> Vec<Plugin> {
     .collect()
 }
 
-fn refuse(code: &'static str, message: String, help: &str, loc: &Option<Loc>) -> Diagnostic {
+fn refuse(code: Code, message: String, help: &str, loc: &Option<Loc>) -> Diagnostic {
     let d = Diagnostic::new(code, message).help(help);
     match loc {
         Some(l) => d.at(l.clone()),
@@ -244,7 +247,7 @@ fn unreadable(req: &Request, e: &std::io::Error) -> Diagnostic {
         format!("cannot be read: {e}")
     };
     refuse(
-        "plugin.missing",
+        codes::PLUGIN_MISSING,
         format!("plugin library {} {what}", req.path.display()),
         "build the plugin (cargo build --release -p <crate>) or fix the path in rigc.toml",
         &req.loc,
@@ -269,7 +272,7 @@ fn copy_in(req: &Request, copies: &Path, ext: &str) -> Result<Hash, Diagnostic> 
     let unreadable = |e: std::io::Error| unreadable(req, &e);
     let uncopied = |e: std::io::Error| {
         refuse(
-            "plugin.unreadable",
+            codes::PLUGIN_UNREADABLE,
             format!("plugin library {shown} could not be copied into the cache: {e}"),
             "check the cache directory's permissions",
             &req.loc,
@@ -311,21 +314,21 @@ fn copy_in(req: &Request, copies: &Path, ext: &str) -> Result<Hash, Diagnostic> 
 fn open_copy(req: &Request, identity: Hash, copy: PathBuf) -> Result<Plugin, Diagnostic> {
     let shown = req.path.display();
     let handle = Handle::open(&copy).map_err(|e| match e {
-        LoadError::NotALibrary(why) => refuse("plugin.not-a-library", format!("plugin library {shown} could not be loaded: {why}"), "name a shared library built for this platform (a cdylib)", &req.loc),
-        LoadError::NoEntry => refuse("plugin.no-entry", format!("plugin library {shown} exports no {ENTRY_SYMBOL} symbol, so it is not a rigc plugin"), "build it with rigc_sdk::export_plugin!(YourPlugin) in a crate of type cdylib", &req.loc),
-        LoadError::NullTable => refuse("plugin.no-entry", format!("plugin library {shown}: {ENTRY_SYMBOL} returned no table"), "return the table export_plugin! builds", &req.loc),
-        LoadError::AbiMismatch(v) => refuse("plugin.abi-mismatch", format!("plugin library {shown} speaks plugin ABI version {v}, and this rigc speaks version {ABI_VERSION}"), "rebuild the plugin against the rigc-sdk of this rigc", &req.loc),
-        LoadError::TableTooSmall(n) => refuse("plugin.abi-mismatch", format!("plugin library {shown} has a {n}-byte table, shorter than ABI version {ABI_VERSION}'s"), "rebuild the plugin against the rigc-sdk of this rigc", &req.loc),
+        LoadError::NotALibrary(why) => refuse(codes::PLUGIN_NOT_A_LIBRARY, format!("plugin library {shown} could not be loaded: {why}"), "name a shared library built for this platform (a cdylib)", &req.loc),
+        LoadError::NoEntry => refuse(codes::PLUGIN_NO_ENTRY, format!("plugin library {shown} exports no {ENTRY_SYMBOL} symbol, so it is not a rigc plugin"), "build it with rigc_sdk::export_plugin!(YourPlugin) in a crate of type cdylib", &req.loc),
+        LoadError::NullTable => refuse(codes::PLUGIN_NO_ENTRY, format!("plugin library {shown}: {ENTRY_SYMBOL} returned no table"), "return the table export_plugin! builds", &req.loc),
+        LoadError::AbiMismatch(v) => refuse(codes::PLUGIN_ABI_MISMATCH, format!("plugin library {shown} speaks plugin ABI version {v}, and this rigc speaks version {ABI_VERSION}"), "rebuild the plugin against the rigc-sdk of this rigc", &req.loc),
+        LoadError::TableTooSmall(n) => refuse(codes::PLUGIN_ABI_MISMATCH, format!("plugin library {shown} has a {n}-byte table, shorter than ABI version {ABI_VERSION}'s"), "rebuild the plugin against the rigc-sdk of this rigc", &req.loc),
     })?;
     let manifest: Manifest = serde_json::from_slice(&handle.manifest()).map_err(|e| {
-        refuse("plugin.manifest-malformed", format!("plugin library {shown} has a malformed manifest: {e}"), "the manifest is JSON with name, version, abi and the rules/deform_kinds/emitters it provides", &req.loc)
+        refuse(codes::PLUGIN_MANIFEST_MALFORMED, format!("plugin library {shown} has a malformed manifest: {e}"), "the manifest is JSON with name, version, abi and the rules/deform_kinds/emitters it provides", &req.loc)
     })?;
     if manifest.abi != ABI_VERSION {
-        return Err(refuse("plugin.abi-mismatch", format!("plugin library {shown} declares ABI {} in its manifest and this rigc speaks {ABI_VERSION}", manifest.abi), "rebuild the plugin against the rigc-sdk of this rigc", &req.loc));
+        return Err(refuse(codes::PLUGIN_ABI_MISMATCH, format!("plugin library {shown} declares ABI {} in its manifest and this rigc speaks {ABI_VERSION}", manifest.abi), "rebuild the plugin against the rigc-sdk of this rigc", &req.loc));
     }
     if manifest.name.trim().is_empty() {
         return Err(refuse(
-            "plugin.manifest-malformed",
+            codes::PLUGIN_MANIFEST_MALFORMED,
             format!("plugin library {shown} has a manifest with an empty name"),
             "give the plugin a name",
             &req.loc,
@@ -383,7 +386,7 @@ impl Registry {
                 {
                     diags.push(
                         Diagnostic::new(
-                            "plugin.duplicate-claim",
+                            codes::PLUGIN_DUPLICATE_CLAIM,
                             format!("plugins {} and {} both provide {what} {name:?}; one {what}, one author", owner, describe(p)),
                         )
                         .help("load only one of them, or rename what one of them provides"),

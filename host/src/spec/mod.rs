@@ -4,6 +4,8 @@
 //! `rigc-rig/1` ([`rig`]) and `rigc-motion/1` ([`motion`]) into typed, located
 //! specs.
 
+use rigc_diag::codes;
+
 pub mod motion;
 pub mod rig;
 pub mod setup_entry;
@@ -20,7 +22,7 @@ pub fn parse_json(file: &Arc<SourceFile>) -> Result<rigc_diag::json::Json, Diagn
         let end = (e.offset + 1).min(file.text.len()).max(e.offset);
         let loc = Loc { file: file.clone(), pointer: String::new(), span: Span { start: e.offset, end } };
         let mut d = Diagnostic::new(
-            "spec.json-syntax",
+            codes::SPEC_JSON_SYNTAX,
             format!("cannot read {}: {} (line {line}, column {col})", file.display, e.message),
         )
         .at_without_value(loc)

@@ -11,6 +11,8 @@
 //! `path`/`slider` tracks, `deform`, `derive`) are refused by name as
 //! not-implemented, at their value — never dropped in silence.
 
+use rigc_diag::codes;
+
 mod animations;
 mod families;
 mod shape;
@@ -373,7 +375,7 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<MotionSpec, Vec<Diag
 pub fn check_archetype(motion: &MotionSpec, rig_name: &str, rig_path: &str) -> Option<Diagnostic> {
     (motion.archetype != rig_name).then(|| {
         Diagnostic::new(
-            "motion.archetype-mismatch",
+            codes::MOTION_ARCHETYPE_MISMATCH,
             format!(
                 "motion spec names archetype {} but the rig spec at {rig_path} is called {}",
                 rigc_diag::json::quote(&motion.archetype),
@@ -405,7 +407,7 @@ fn parse_root(cx: &mut shape::Cx, root: &Node) -> Option<MotionSpec> {
     if !root.is_object() {
         cx.push(
             root.err(
-                "motion.not-object",
+                codes::MOTION_NOT_OBJECT,
                 format!("a motion spec must be a JSON object, and this file holds {}", root.describe()),
             )
             .help(format!("write the motion spec as an object: {{ \"spec\": \"{MOTION_SPEC_VERSION}\", \"archetype\": \"<rig name>\", \"easings\": {{}}, \"animations\": {{}} }}")),
@@ -418,14 +420,14 @@ fn parse_root(cx: &mut shape::Cx, root: &Node) -> Option<MotionSpec> {
         root,
         "archetype",
         true,
-        "motion.archetype",
+        codes::MOTION_ARCHETYPE,
         "it names the rig this motion animates — the rig spec's `name`, a non-empty string",
     );
     let cut = cx.nonempty_str(
         root,
         "cut",
         false,
-        "motion.cut",
+        codes::MOTION_CUT,
         "it is a label for the shot, a non-empty string",
     );
     let note = cx.note(root);
@@ -435,7 +437,7 @@ fn parse_root(cx: &mut shape::Cx, root: &Node) -> Option<MotionSpec> {
     if let Some(p) = root.get("physics") {
         cx.push(
             p.not_implemented(
-                "motion.physics.not-implemented",
+                codes::MOTION_PHYSICS_NOT_IMPLEMENTED,
                 "`physics` declares physics constraints in the motion spec, and this compiler does not build physics constraints yet",
             )
             .help("remove the `physics` table for now; physics constraints are not compiled yet"),
@@ -464,7 +466,7 @@ fn check_version(cx: &mut shape::Cx, root: &Node) {
         None => ("absent".to_string(), None),
     };
     let d = Diagnostic::new(
-        "motion.spec-version",
+        codes::MOTION_SPEC_VERSION,
         format!("unknown motion spec version: {found}, expected \"{MOTION_SPEC_VERSION}\""),
     )
     .help(format!("write \"spec\": \"{MOTION_SPEC_VERSION}\""));

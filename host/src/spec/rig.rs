@@ -11,6 +11,8 @@
 //! member lists vs `skin: true`), `events`, `invariants`; `types` holds the
 //! parsed shapes.
 
+use rigc_diag::codes;
+
 mod attachments;
 mod bones;
 mod constraints;
@@ -61,7 +63,7 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
     let root = Node::root(json, file);
     if !root.is_object() {
         return Err(vec![root
-            .err("rig.not-an-object", "a rig spec must be a JSON object")
+            .err(codes::RIG_NOT_AN_OBJECT, "a rig spec must be a JSON object")
             .help(format!(
                 "this file holds {}; a rig spec is {{ \"spec\": \"{RIG_SPEC}\", \"name\": …, \"bones\": […], … }}",
                 root.describe()
@@ -74,7 +76,7 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
         Some(s) => {
             return Err(vec![s
                 .err(
-                    "rig.spec-version",
+                    codes::RIG_SPEC_VERSION,
                     format!(
                         "unknown rig spec version {}, expected \"{RIG_SPEC}\"",
                         s.text()
@@ -86,7 +88,7 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
         None => {
             return Err(vec![absent_at(
                 &root,
-                "rig.spec-version",
+                codes::RIG_SPEC_VERSION,
                 format!("unknown rig spec version (absent), expected \"{RIG_SPEC}\""),
             )
             .help(format!(
@@ -145,13 +147,13 @@ fn name(root: &Node, quiet: bool, d: &mut Diags) -> Option<At<String>> {
                 loc: n.loc(),
             }),
             _ => {
-                d.push(n.err("rig.name-missing", message).help(help));
+                d.push(n.err(codes::RIG_NAME_MISSING, message).help(help));
                 None
             }
         },
         None => {
             if !quiet {
-                d.push(absent_at(root, "rig.name-missing", message.to_string()).help(help));
+                d.push(absent_at(root, codes::RIG_NAME_MISSING, message.to_string()).help(help));
             }
             None
         }

@@ -14,6 +14,8 @@
 //! within `slots`/`bones`, targets in order of first appearance across tracks
 //! (group members in member order), timelines in track order.
 
+use rigc_diag::codes;
+
 mod constraints;
 mod draw_order;
 mod events;
@@ -100,7 +102,7 @@ fn check_r7(cx: &mut Cx) {
     let m = cx.last_time.unwrap_or(0.0);
     if (m - d).abs() > R7_SLACK {
         let d = Diagnostic::new(
-            "motion.animation.duration-mismatch",
+            codes::MOTION_ANIMATION_DURATION_MISMATCH,
             format!("{} declares duration {}s but its last key is at {}s", cx.anim_label(), secs(d), secs(m)),
         )
         .at(cx.anim.duration_loc.clone())

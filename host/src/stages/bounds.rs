@@ -4,6 +4,8 @@
 //! read back through rigc's Spine 4.3 reader with its atlas, posed in the setup
 //! pose with constraints applied, and `Skeleton.getBounds` is taken.
 
+use rigc_diag::codes;
+
 use rigc_diag::Diagnostic;
 use rigc_sdk::model::{self, Bounds};
 use rigc_sdk::spine;
@@ -17,7 +19,7 @@ pub fn setup_bounds(
     let text = rigc_sdk::emit::spine_json::to_string(skeleton);
     let internal = |what: &str, why: &str| {
         vec![Diagnostic::new(
-            "compile.bounds",
+            codes::COMPILE_BOUNDS,
             format!("the setup pose could not be measured for the header's bounding box: {what}: {why}"),
         )
         .help("this is a compiler defect or a skeleton the runtime cannot pose; the gate's A00 names what the runtime refuses")]

@@ -12,6 +12,8 @@
 //! Submodules: `pose` (each slot's setup attachment and colour, rule R3) and
 //! `skins` (skins, attachments, regions and the part list).
 
+use rigc_diag::codes;
+
 mod pose;
 mod skins;
 
@@ -73,7 +75,7 @@ pub fn assemble(
         Stage::Missing => {
             d.push(
                 Diagnostic::new(
-                    "setup.no-stage-size",
+                    codes::SETUP_NO_STAGE_SIZE,
                     "no stage size: give the rig spec a `skeleton.width`/`skeleton.height` — this build reads no cut manifest whose `crop` could state them",
                 )
                 .at_without_value(rig.header.loc.clone())

@@ -17,6 +17,8 @@
 //! whose inputs changed. Ctrl-C stops at once when idle; otherwise the build in
 //! flight finishes (its writes are atomic) and nothing else starts.
 
+use rigc_diag::codes;
+
 use super::batch::{Batcher, InputChange};
 use super::error::WatchError;
 use super::events::{ChangeKind, FsMsg, LoopEvent, Signal, WatchEvent};
@@ -226,7 +228,7 @@ impl<'o> Actor<'o> {
                 plan::settle(&libraries);
                 let reloaded = guarded(|| plan::load(&sel, &set)).unwrap_or_else(|why| Reloaded {
                     plan: Err(ReloadError::Refused(vec![rigc_diag::Diagnostic::new(
-                        "watch.internal",
+                        codes::WATCH_INTERNAL,
                         format!("loading the project failed: {why}"),
                     )])),
                     watch_errors: Vec::new(),

@@ -5,6 +5,8 @@
 //! line:column is unchanged; [`refuse`] then names each one (`POSE_NUMBER`) at
 //! its JSON pointer, with the token as it was written.
 
+use rigc_diag::codes;
+
 use rigc_diag::cursor::Node;
 use rigc_diag::source::Span;
 use rigc_diag::Diagnostic;
@@ -68,7 +70,7 @@ fn walk(node: &Node, replaced: &[Span], out: &mut Vec<Diagnostic>) {
     if at.is_ok_and(|i| replaced[i] == span) {
         let d = node
             .err(
-                "POSE_NUMBER",
+                codes::POSE_NUMBER,
                 format!(
                     "{} is not a finite number; JSON has no spelling for it",
                     node.text()

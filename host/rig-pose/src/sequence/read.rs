@@ -4,7 +4,10 @@
 //! pointer, line:column, the value found and the fix.
 //! Non-finite numbers are located by [`super::non_finite`].
 
+use rigc_diag::codes;
+
 use super::{non_finite, Person, Sample, Sequence, State, Track, SPEC};
+use rigc_diag::codes::Code;
 use rigc_diag::cursor::{nearest, Node};
 use rigc_diag::json::{self, quote, Json, Value};
 use rigc_diag::source::{SourceFile, Span};
@@ -59,7 +62,7 @@ pub fn read(
             },
         };
         vec![Diagnostic::new(
-            "POSE_JSON",
+            codes::POSE_JSON,
             format!(
                 "cannot read {}: {} (line {line}, column {col})",
                 file.display, e.message
@@ -97,14 +100,14 @@ impl Reader {
 
     fn unknown(&mut self, node: &Node, known: &[&str], what: &str) {
         for mut d in node.unknown_keys(known, what) {
-            d.code = "POSE_FIELD";
+            d.code = codes::POSE_FIELD;
             self.refuse(d);
         }
     }
 
     fn absent(&mut self, node: &Node, key: &str, what: &str, help: &str) {
         let d = Diagnostic::new(
-            "POSE_FIELD",
+            codes::POSE_FIELD,
             format!("{what} has no `{key}`; it is required"),
         )
         .at_without_value(node.loc())
@@ -112,7 +115,7 @@ impl Reader {
         self.refuse(d);
     }
 
-    fn wrong(&mut self, node: &Node, code: &'static str, what: &str, help: &str) {
+    fn wrong(&mut self, node: &Node, code: Code, what: &str, help: &str) {
         let d = node
             .err(
                 code,
@@ -130,7 +133,7 @@ impl Reader {
         if !root.is_object() {
             self.wrong(
                 root,
-                "POSE_FIELD",
+                codes::POSE_FIELD,
                 "an object",
                 "a pose sequence is an object with spec, fps, times and persons",
             );
@@ -144,7 +147,7 @@ impl Reader {
         match root.get("spec") {
             None => {
                 let d = Diagnostic::new(
-                    "POSE_SPEC",
+                    codes::POSE_SPEC,
                     format!(
                         "the file names no `spec`; a pose sequence is {}",
                         quote(SPEC)
@@ -157,7 +160,7 @@ impl Reader {
             Some(s) if s.as_str() != Some(SPEC) => {
                 let d = s
                     .err(
-                        "POSE_SPEC",
+                        codes::POSE_SPEC,
                         format!("`spec` is {}; rig-pose reads {}", s.describe(), quote(SPEC)),
                     )
                     .help(format!("write \"spec\": {}", quote(SPEC)));
@@ -180,7 +183,7 @@ impl Reader {
                 _ => {
                     self.wrong(
                         &n,
-                        "POSE_FIELD",
+                        codes::POSE_FIELD,
                         "a number above 0",
                         "write the frames per second, such as 24",
                     );
@@ -208,7 +211,7 @@ impl Reader {
                 None => {
                     self.wrong(
                         &t,
-                        "POSE_FIELD",
+                        codes::POSE_FIELD,
                         "a string",
                         "write \"travel\": \"in-place\", or leave it out",
                     );
@@ -221,7 +224,7 @@ impl Reader {
             if !c.is_object() {
                 self.wrong(
                     c,
-                    "POSE_FIELD",
+                    codes::POSE_FIELD,
                     "an object (the record rig-pose clean writes)",
                     "remove it; rig-pose clean writes it",
                 );
@@ -240,14 +243,14 @@ impl Reader {
             ),
             Some(p) if !p.is_array() => self.wrong(
                 p,
-                "POSE_FIELD",
+                codes::POSE_FIELD,
                 "an array of persons",
                 "write \"persons\": [{\"joints\": {…}}]",
             ),
             Some(p) if p.array_len() == Some(0) => {
                 let d = p
                     .err(
-                        "POSE_PERSON",
+                        codes::POSE_PERSON,
                         "`persons` is empty; the sequence holds nobody to clean",
                     )
                     .help("give at least one person: {\"joints\": {…}}");
@@ -286,7 +289,7 @@ impl Reader {
         if !t.is_array() {
             self.wrong(
                 t,
-                "POSE_FIELD",
+                codes::POSE_FIELD,
                 "an array of frame times in seconds",
                 "write each frame's time, such as [0, 0.0417, 0.0833]",
             );
@@ -301,7 +304,7 @@ impl Reader {
                         if v <= prev {
                             let d = el
                                 .err(
-                                    "POSE_TIMES",
+                                    codes::POSE_TIMES,
                                     format!(
                                         "frame time {} does not come after the frame before it ({})",
                                         el.text(),
@@ -318,7 +321,7 @@ impl Reader {
                 None => {
                     self.wrong(
                         &el,
-                        "POSE_FIELD",
+                        codes::POSE_FIELD,
                         "a number (seconds)",
                         "write the frame's time in seconds",
                     );
@@ -333,7 +336,7 @@ impl Reader {
         if !p.is_object() {
             self.wrong(
                 p,
-                "POSE_FIELD",
+                codes::POSE_FIELD,
                 "an object",
                 "a person is {\"joints\": {…}}, with an optional \"id\"",
             );
@@ -346,7 +349,7 @@ impl Reader {
             Some(i) => {
                 self.wrong(
                     &i,
-                    "POSE_FIELD",
+                    codes::POSE_FIELD,
                     "a string or a number",
                     "name the person, or leave `id` out",
                 );
@@ -365,7 +368,7 @@ impl Reader {
         if !joints.is_object() {
             self.wrong(
                 &joints,
-                "POSE_FIELD",
+                codes::POSE_FIELD,
                 "an object keyed by joint name",
                 "write \"joints\": {\"nose\": […], \"neck\": […], …}",
             );
@@ -403,7 +406,7 @@ impl Reader {
         };
         let set = if coco { "COCO-17" } else { "body-18" };
         let d = Diagnostic::new(
-            "POSE_JOINT",
+            codes::POSE_JOINT,
             format!("unknown joint {}{flag_hint}", quote(name)),
         )
         .at(loc)
@@ -415,7 +418,7 @@ impl Reader {
         if !t.is_array() {
             self.wrong(
                 t,
-                "POSE_FIELD",
+                codes::POSE_FIELD,
                 "an array with one entry a frame",
                 "write one {\"x\", \"y\", \"state\", \"score\"} a frame",
             );
@@ -426,7 +429,7 @@ impl Reader {
             if len != n {
                 let d = t
                     .err(
-                        "POSE_FRAMES",
+                        codes::POSE_FRAMES,
                         format!("joint {} has {len} frame(s); `times` has {n}", quote(joint)),
                     )
                     .help("give every joint one entry a frame, {\"state\": \"missing\"} where it has no position");
@@ -447,7 +450,7 @@ impl Reader {
 
     fn sample(&mut self, e: &Node) -> Option<Sample> {
         if !e.is_object() {
-            self.wrong(e, "POSE_FIELD", "an object", "write {\"x\": …, \"y\": …, \"state\": \"observed\", \"score\": …}, or {\"state\": \"missing\"}");
+            self.wrong(e, codes::POSE_FIELD, "an object", "write {\"x\": …, \"y\": …, \"state\": \"observed\", \"score\": …}, or {\"state\": \"missing\"}");
             return None;
         }
         self.unknown(e, &["x", "y", "state", "score"], "a joint's frame");
@@ -466,7 +469,7 @@ impl Reader {
                 None => {
                     self.wrong(
                         &s,
-                        "POSE_STATE",
+                        codes::POSE_STATE,
                         "\"observed\", \"inferred\" or \"missing\"",
                         "write one of the three states",
                     );
@@ -481,7 +484,7 @@ impl Reader {
                 None => {
                     self.wrong(
                         &s,
-                        "POSE_FIELD",
+                        codes::POSE_FIELD,
                         "a number",
                         "write the pose model's score, or leave it out",
                     );
@@ -495,7 +498,7 @@ impl Reader {
             (State::Missing, Some(c), _) | (State::Missing, None, Some(c)) => {
                 let d = c
                     .err(
-                        "POSE_STATE",
+                        codes::POSE_STATE,
                         "a missing joint has no position, but this frame gives one",
                     )
                     .help("drop x and y, or give the state observed or inferred");
@@ -508,7 +511,7 @@ impl Reader {
                         if v.abs() > MAX_PX {
                             let d = c
                                 .err(
-                                    "POSE_NUMBER",
+                                    codes::POSE_NUMBER,
                                     format!(
                                         "{} px is no picture position (past ±1e9 px)",
                                         c.text()
@@ -524,7 +527,7 @@ impl Reader {
                 (None, _) => {
                     self.wrong(
                         &x,
-                        "POSE_FIELD",
+                        codes::POSE_FIELD,
                         "a number (picture pixels)",
                         "write the joint's x in picture pixels",
                     );
@@ -533,7 +536,7 @@ impl Reader {
                 (_, None) => {
                     self.wrong(
                         &y,
-                        "POSE_FIELD",
+                        codes::POSE_FIELD,
                         "a number (picture pixels, y down)",
                         "write the joint's y in picture pixels, y down",
                     );
@@ -542,7 +545,7 @@ impl Reader {
             },
             (st, _, _) => {
                 let d = Diagnostic::new(
-                    "POSE_STATE",
+                    codes::POSE_STATE,
                     format!("a joint {} on this frame needs both x and y", st.name()),
                 )
                 .at(e.loc())

@@ -2,6 +2,8 @@
 //! own fields, its `tracks` (§3.7) and their keys (§3.8). The families that sit
 //! beside `tracks` (`drawOrder`, `events`, `ik`, `transform`) are in `families`.
 
+use rigc_diag::codes;
+
 use super::shape::{absent, wrong, Cx};
 use super::{
     families, AnimationSpec, KeySpec, Named, RawValue, TargetKind, TrackSpec, TrackTarget,
@@ -28,10 +30,15 @@ const KEY_KEYS: &[&str] = &["t", "v", "derive", "ease", "curve"];
 pub(super) fn animations(cx: &mut Cx, root: &Node) -> Vec<AnimationSpec> {
     let hint = "it is a table keyed by animation name, `{ \"<name>\": { \"duration\": …, \"tracks\": [...] } }` (write `{}` for a static rig)";
     let Some(table) = root.get("animations") else {
-        cx.push(absent(root, "animations", "motion.animations.shape", hint));
+        cx.push(absent(
+            root,
+            "animations",
+            codes::MOTION_ANIMATIONS_SHAPE,
+            hint,
+        ));
         return Vec::new();
     };
-    if !cx.object(&table, "motion.animations.shape", hint) {
+    if !cx.object(&table, codes::MOTION_ANIMATIONS_SHAPE, hint) {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -40,7 +47,7 @@ pub(super) fn animations(cx: &mut Cx, root: &Node) -> Vec<AnimationSpec> {
             let loc = table.key_loc(&name).unwrap_or_else(|| node.loc());
             cx.push(
                 rigc_diag::Diagnostic::new(
-                    "motion.animation.empty-name",
+                    codes::MOTION_ANIMATION_EMPTY_NAME,
                     "an animation has an empty name",
                 )
                 .at(loc)
@@ -58,7 +65,7 @@ pub(super) fn animations(cx: &mut Cx, root: &Node) -> Vec<AnimationSpec> {
 fn animation(cx: &mut Cx, name: String, node: &Node) -> Option<AnimationSpec> {
     if !cx.object(
         node,
-        "motion.animation.shape",
+        codes::MOTION_ANIMATION_SHAPE,
         "an animation is an object, `{ \"duration\": <seconds>, \"tracks\": [...] }`",
     ) {
         return None;
@@ -68,7 +75,7 @@ fn animation(cx: &mut Cx, name: String, node: &Node) -> Option<AnimationSpec> {
         node,
         "duration",
         true,
-        "motion.animation.duration",
+        codes::MOTION_ANIMATION_DURATION,
         "a duration is a finite number of seconds — it is checked against the compiled last key (rule R7), and a comparison against a non-number is silently false",
     );
     if let Some((d, _)) = &duration {
@@ -76,7 +83,7 @@ fn animation(cx: &mut Cx, name: String, node: &Node) -> Option<AnimationSpec> {
             if let Some(n) = node.get("duration") {
                 cx.push(wrong(
                     &n,
-                    "motion.animation.duration-negative",
+                    codes::MOTION_ANIMATION_DURATION_NEGATIVE,
                     "a duration is a length of time, so it is not negative",
                 ));
             }
@@ -89,7 +96,7 @@ fn animation(cx: &mut Cx, name: String, node: &Node) -> Option<AnimationSpec> {
             None => {
                 cx.push(wrong(
                     &l,
-                    "motion.animation.loop",
+                    codes::MOTION_ANIMATION_LOOP,
                     "it is a player hint, so true or false (absent means the player decides)",
                 ));
                 None
@@ -101,7 +108,7 @@ fn animation(cx: &mut Cx, name: String, node: &Node) -> Option<AnimationSpec> {
         node,
         "tracks",
         true,
-        "motion.animation.tracks",
+        codes::MOTION_ANIMATION_TRACKS,
         "it is an array of tracks (write `[]` for an animation whose timelines are all in the families beside it)",
     );
     let mut tracks = Vec::new();
@@ -113,7 +120,7 @@ fn animation(cx: &mut Cx, name: String, node: &Node) -> Option<AnimationSpec> {
     if let Some(d) = node.get("deform") {
         cx.push(
             d.not_implemented(
-                "motion.deform.not-implemented",
+                codes::MOTION_DEFORM_NOT_IMPLEMENTED,
                 format!(
                     "`{}` keys attachment vertices (deform timelines), and this compiler does not compile deform timelines yet",
                     d.key_path()
@@ -145,7 +152,7 @@ fn animation(cx: &mut Cx, name: String, node: &Node) -> Option<AnimationSpec> {
 fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
     if !cx.object(
         node,
-        "motion.track.shape",
+        codes::MOTION_TRACK_SHAPE,
         "a track is an object naming one target and a property, `{ \"bone\": \"<bone>\", \"property\": \"rotate\", \"keys\": [...] }`",
     ) {
         return None;
@@ -161,7 +168,7 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
             ok = false;
             cx.push(
                 n.not_implemented(
-                    "motion.track.constraint-not-implemented",
+                    codes::MOTION_TRACK_CONSTRAINT_NOT_IMPLEMENTED,
                     format!(
                         "`{}` keys {what}, and this compiler does not compile {field} timelines yet",
                         n.key_path()
@@ -177,7 +184,7 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
         if let Some((name, loc)) = cx.string(
             node,
             field,
-            "motion.track.target-shape",
+            codes::MOTION_TRACK_TARGET_SHAPE,
             "it names the track's target, a string",
         ) {
             targets.push(TrackTarget {
@@ -192,21 +199,21 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
         node,
         "property",
         true,
-        "motion.track.property-shape",
+        codes::MOTION_TRACK_PROPERTY_SHAPE,
         "a track states the property it keys — the table is AUTHORING §4.4",
     );
     let lag = cx.number(
         node,
         "lag",
         false,
-        "motion.track.lag",
+        codes::MOTION_TRACK_LAG,
         "\"lag\" is seconds added to every key time of this track, so a finite number — a string is CONCATENATED onto each time and a boolean adds 1",
     );
     let stagger = cx.number(
         node,
         "stagger",
         false,
-        "motion.track.stagger",
+        codes::MOTION_TRACK_STAGGER,
         "\"stagger\" is the extra per-member delay inside a group, in seconds, so a finite number",
     );
     ok &= node.get("lag").is_none_or(|_| lag.is_some())
@@ -215,7 +222,7 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
         node,
         "keys",
         true,
-        "motion.track.keys-shape",
+        codes::MOTION_TRACK_KEYS_SHAPE,
         "a track's keys are an array, `[{ \"t\": <seconds>, \"v\": [...] }, …]`",
     );
     let keys_loc = keys_node.as_ref().map(|k| k.loc());
@@ -232,7 +239,7 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
             let n = node.get("property").unwrap_or(g);
             cx.push(
                 n.not_implemented(
-                    "motion.track.constraint-not-implemented",
+                    codes::MOTION_TRACK_CONSTRAINT_NOT_IMPLEMENTED,
                     format!(
                         "`{}` keys \"{p}\" on a group, which makes it a physics constraint timeline (a group of physics constraints), and this compiler does not compile physics timelines yet",
                         node.key_path()
@@ -257,7 +264,7 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
 fn key(cx: &mut Cx, node: &Node) -> Option<KeySpec> {
     if !cx.object(
         node,
-        "motion.key.shape",
+        codes::MOTION_KEY_SHAPE,
         "a key is an object, `{ \"t\": <seconds>, \"v\": [...] }`",
     ) {
         return None;
@@ -267,13 +274,13 @@ fn key(cx: &mut Cx, node: &Node) -> Option<KeySpec> {
         node,
         "t",
         true,
-        "motion.key.time-shape",
+        codes::MOTION_KEY_TIME_SHAPE,
         "a key states its time in seconds, as a finite number",
     );
     let ease = cx.string(
         node,
         "ease",
-        "motion.key.ease-shape",
+        codes::MOTION_KEY_EASE_SHAPE,
         "it names an entry of this spec's `easings` table, or is \"stepped\"",
     );
     let mut ok = node.get("ease").is_none_or(|_| ease.is_some());
@@ -281,7 +288,7 @@ fn key(cx: &mut Cx, node: &Node) -> Option<KeySpec> {
         ok = false;
         cx.push(
             d.not_implemented(
-                "motion.key.derive-not-implemented",
+                codes::MOTION_KEY_DERIVE_NOT_IMPLEMENTED,
                 format!(
                     "`{}` asks the compiler to derive each member's value from a model, and this compiler does not evaluate derive models yet",
                     d.key_path()

@@ -2,6 +2,8 @@
 //! its `tracks`: `drawOrder` (FORMAT.md §3.10), `events` (§3.11), `ik` (§3.12) and
 //! `transform` (§3.13).
 
+use rigc_diag::codes;
+
 use super::shape::{secs, wrong, Cx};
 use super::{
     ConstraintKeySpec, ConstraintTrackSpec, DrawOrderKeySpec, EventKeySpec, FamilySpec, FieldValue,
@@ -27,7 +29,7 @@ pub(super) fn draw_order(
         anim,
         "drawOrder",
         false,
-        "motion.draw-order.shape",
+        codes::MOTION_DRAW_ORDER_SHAPE,
         "it is an array of draw-order keys, `[{ \"t\": <seconds>, \"offsets\": [{ \"slot\": \"<slot>\", \"offset\": <places> }] }]`",
     )?;
     let mut keys = Vec::new();
@@ -47,31 +49,43 @@ pub(super) fn draw_order(
 fn draw_order_key(cx: &mut Cx, k: &Node) -> Option<DrawOrderKeySpec> {
     if !cx.object(
         k,
-        "motion.draw-order.key-shape",
+        codes::MOTION_DRAW_ORDER_KEY_SHAPE,
         "a draw-order key is an object, `{ \"t\": <seconds>, \"offsets\": [...] }`",
     ) {
         return None;
     }
     cx.unknown(k, DRAW_ORDER_KEY_KEYS);
-    let t = cx.number(k, "t", true, "motion.key.time-shape", TIME_HINT);
+    let t = cx.number(k, "t", true, codes::MOTION_KEY_TIME_SHAPE, TIME_HINT);
     let offsets = cx.array(
         k,
         "offsets",
         false,
-        "motion.draw-order.offsets-shape",
+        codes::MOTION_DRAW_ORDER_OFFSETS_SHAPE,
         "it is an array of `{ \"slot\": \"<slot>\", \"offset\": <places> }`. Omit the field entirely to restore the setup draw order — a malformed one used to BE that restore key, silently",
     );
     let mut ok = k.get("offsets").is_none_or(|_| offsets.is_some());
     let mut out = Vec::new();
     for o in offsets.map(|o| o.elements()).unwrap_or_default() {
         const HINT: &str = "an offset is `{ \"slot\": \"<slot>\", \"offset\": <places> }`";
-        if !cx.object(&o, "motion.draw-order.offset-shape", HINT) {
+        if !cx.object(&o, codes::MOTION_DRAW_ORDER_OFFSET_SHAPE, HINT) {
             ok = false;
             continue;
         }
         cx.unknown(&o, OFFSET_KEYS);
-        let slot = cx.nonempty_str(&o, "slot", true, "motion.draw-order.offset-shape", HINT);
-        let offset = cx.number(&o, "offset", true, "motion.draw-order.offset-shape", HINT);
+        let slot = cx.nonempty_str(
+            &o,
+            "slot",
+            true,
+            codes::MOTION_DRAW_ORDER_OFFSET_SHAPE,
+            HINT,
+        );
+        let offset = cx.number(
+            &o,
+            "offset",
+            true,
+            codes::MOTION_DRAW_ORDER_OFFSET_SHAPE,
+            HINT,
+        );
         match (slot, offset) {
             (Some((slot, slot_loc)), Some((offset, offset_loc))) => out.push(OffsetSpec {
                 slot: Named {
@@ -99,7 +113,7 @@ pub(super) fn events(cx: &mut Cx, anim: &Node, name: &str) -> Option<FamilySpec<
         anim,
         "events",
         false,
-        "motion.events.shape",
+        codes::MOTION_EVENTS_SHAPE,
         "it is an array of event keys, `[{ \"t\": <seconds>, \"name\": \"<event>\" }]`",
     )?;
     let mut keys = Vec::new();
@@ -119,13 +133,13 @@ pub(super) fn events(cx: &mut Cx, anim: &Node, name: &str) -> Option<FamilySpec<
 fn event_key(cx: &mut Cx, k: &Node, anim: &str, i: usize) -> Option<EventKeySpec> {
     if !cx.object(
         k,
-        "motion.event.key-shape",
+        codes::MOTION_EVENT_KEY_SHAPE,
         "an event key is an object, `{ \"t\": <seconds>, \"name\": \"<event>\" }`",
     ) {
         return None;
     }
     cx.unknown(k, EVENT_KEY_KEYS);
-    let t = cx.number(k, "t", true, "motion.key.time-shape", TIME_HINT);
+    let t = cx.number(k, "t", true, codes::MOTION_KEY_TIME_SHAPE, TIME_HINT);
     let at = match &t {
         Some((t, _)) => format!("animation {} events at t={}", quote(anim), secs(*t)),
         None => format!("animation {} events key {i}", quote(anim)),
@@ -136,7 +150,7 @@ fn event_key(cx: &mut Cx, k: &Node, anim: &str, i: usize) -> Option<EventKeySpec
             ok = false;
             cx.push(
                 Diagnostic::new(
-                    "motion.event.no-name",
+                    codes::MOTION_EVENT_NO_NAME,
                     format!("animation {} events: key {i} has no \"name\"; an event key fires an event by name", quote(anim)),
                 )
                 .at_without_value(k.loc())
@@ -153,7 +167,7 @@ fn event_key(cx: &mut Cx, k: &Node, anim: &str, i: usize) -> Option<EventKeySpec
                 ok = false;
                 cx.push(wrong(
                     &n,
-                    "motion.event.key-shape",
+                    codes::MOTION_EVENT_KEY_SHAPE,
                     "an event key fires an event by name, a string",
                 ));
                 None
@@ -163,7 +177,7 @@ fn event_key(cx: &mut Cx, k: &Node, anim: &str, i: usize) -> Option<EventKeySpec
     let mut bad = |field: &str, n: &Node, what: &str, help: &str| {
         cx.push(
             n.err(
-                "motion.event.key-shape",
+                codes::MOTION_EVENT_KEY_SHAPE,
                 format!("{at}: {field} {} is not {what}", n.text()),
             )
             .help(help.to_string()),
@@ -283,7 +297,7 @@ pub(super) fn constraint_tracks(
         anim,
         field,
         false,
-        "motion.constraint-track.shape",
+        codes::MOTION_CONSTRAINT_TRACK_SHAPE,
         &format!("it is an array of {field} timelines, `[{{ \"constraint\": \"<{field} constraint>\", \"keys\": [...] }}]`"),
     ) else {
         return Vec::new();
@@ -307,7 +321,7 @@ fn constraint_track(
     let field = family.field();
     if !cx.object(
         node,
-        "motion.constraint-track.shape",
+        codes::MOTION_CONSTRAINT_TRACK_SHAPE,
         &format!("an {field} timeline is `{{ \"constraint\": \"<{field} constraint>\", \"keys\": [...] }}`"),
     ) {
         return None;
@@ -317,14 +331,14 @@ fn constraint_track(
         node,
         "constraint",
         true,
-        "motion.constraint-track.constraint",
+        codes::MOTION_CONSTRAINT_TRACK_CONSTRAINT,
         &format!("4.3 writes this group as `{field}.<constraint>`, so the constraint name is the only target there is"),
     );
     let keys_node = cx.array(
         node,
         "keys",
         true,
-        "motion.constraint-track.keys-shape",
+        codes::MOTION_CONSTRAINT_TRACK_KEYS_SHAPE,
         "a timeline's keys are an array, `[{ \"t\": <seconds>, … }, …]`",
     );
     let what = match &constraint {
@@ -352,7 +366,7 @@ fn constraint_track(
 fn constraint_key(cx: &mut Cx, k: &Node, what: &str, family: Family) -> Option<ConstraintKeySpec> {
     if !cx.object(
         k,
-        "motion.key.shape",
+        codes::MOTION_KEY_SHAPE,
         "a key is an object, `{ \"t\": <seconds>, … }`",
     ) {
         return None;
@@ -361,7 +375,7 @@ fn constraint_key(cx: &mut Cx, k: &Node, what: &str, family: Family) -> Option<C
     known.extend(family.key_fields().iter().map(|(f, _)| *f));
     known.extend(["ease", "curve"]);
     cx.unknown(k, &known);
-    let t = cx.number(k, "t", true, "motion.key.time-shape", TIME_HINT);
+    let t = cx.number(k, "t", true, codes::MOTION_KEY_TIME_SHAPE, TIME_HINT);
     let at = match &t {
         Some((t, _)) => format!("{what} (t={})", secs(*t)),
         None => what.to_string(),
@@ -396,7 +410,7 @@ fn constraint_key(cx: &mut Cx, k: &Node, what: &str, family: Family) -> Option<C
                 };
                 cx.push(
                     n.err(
-                        "motion.constraint-key.field-shape",
+                        codes::MOTION_CONSTRAINT_KEY_FIELD_SHAPE,
                         format!("{at}: {name} is {}, {what_it_is}", n.text()),
                     )
                     .help(help),
@@ -407,7 +421,7 @@ fn constraint_key(cx: &mut Cx, k: &Node, what: &str, family: Family) -> Option<C
     let ease = cx.string(
         k,
         "ease",
-        "motion.key.ease-shape",
+        codes::MOTION_KEY_EASE_SHAPE,
         "it names an entry of this spec's `easings` table, or is \"stepped\"",
     );
     ok &= k.get("ease").is_none_or(|_| ease.is_some());

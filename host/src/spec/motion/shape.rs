@@ -2,6 +2,9 @@
 //! FORMAT.md §3.17 (`` `<key path>` is <what it is>; <the spelling that works> ``),
 //! and typed readers of optional and required fields that raise it.
 
+use rigc_diag::codes;
+
+use rigc_diag::codes::Code;
 use rigc_diag::cursor::Node;
 use rigc_diag::Diagnostic;
 
@@ -13,7 +16,7 @@ pub(super) struct Cx {
 }
 
 /// The refusal of a present value of the wrong shape.
-pub(super) fn wrong(node: &Node, code: &'static str, hint: &str) -> Diagnostic {
+pub(super) fn wrong(node: &Node, code: Code, hint: &str) -> Diagnostic {
     node.err(
         code,
         format!("`{}` is {}; {hint}", node.key_path(), node.describe()),
@@ -22,7 +25,7 @@ pub(super) fn wrong(node: &Node, code: &'static str, hint: &str) -> Diagnostic {
 }
 
 /// The refusal of a required field that is absent, located at its object.
-pub(super) fn absent(parent: &Node, key: &str, code: &'static str, hint: &str) -> Diagnostic {
+pub(super) fn absent(parent: &Node, key: &str, code: Code, hint: &str) -> Diagnostic {
     Diagnostic::new(
         code,
         format!("`{}` is absent; {hint}", parent.field_key_path(key)),
@@ -61,7 +64,7 @@ impl Cx {
         parent: &Node<'a>,
         key: &str,
         required: bool,
-        code: &'static str,
+        code: Code,
         hint: &str,
         accept: impl FnOnce(&Node<'a>) -> Option<T>,
     ) -> Option<T> {
@@ -84,7 +87,7 @@ impl Cx {
         parent: &Node,
         key: &str,
         required: bool,
-        code: &'static str,
+        code: Code,
         hint: &str,
     ) -> Option<(String, rigc_diag::Loc)> {
         self.field(parent, key, required, code, hint, |n| {
@@ -98,7 +101,7 @@ impl Cx {
         &mut self,
         parent: &Node,
         key: &str,
-        code: &'static str,
+        code: Code,
         hint: &str,
     ) -> Option<(String, rigc_diag::Loc)> {
         self.field(parent, key, false, code, hint, |n| {
@@ -111,7 +114,7 @@ impl Cx {
         self.string(
             parent,
             "note",
-            "motion.note",
+            codes::MOTION_NOTE,
             "a note is free text, a string",
         )
         .map(|(s, _)| s)
@@ -123,7 +126,7 @@ impl Cx {
         parent: &Node,
         key: &str,
         required: bool,
-        code: &'static str,
+        code: Code,
         hint: &str,
     ) -> Option<(f64, rigc_diag::Loc)> {
         self.field(parent, key, required, code, hint, |n| {
@@ -138,7 +141,7 @@ impl Cx {
         parent: &Node<'a>,
         key: &str,
         required: bool,
-        code: &'static str,
+        code: Code,
         hint: &str,
     ) -> Option<Node<'a>> {
         self.field(parent, key, required, code, hint, |n| {
@@ -147,7 +150,7 @@ impl Cx {
     }
 
     /// An object value, refused by shape otherwise.
-    pub fn object(&mut self, node: &Node, code: &'static str, hint: &str) -> bool {
+    pub fn object(&mut self, node: &Node, code: Code, hint: &str) -> bool {
         if node.is_object() {
             true
         } else {

@@ -1,6 +1,8 @@
 //! This module owns the motion spec's top-level tables other than `animations`:
 //! `easings` (§3.2), `groups` (§3.3), `setup` (§3.4) and `mix` (§3.5).
 
+use rigc_diag::codes;
+
 use super::shape::{absent, wrong, Cx};
 use super::{AnimationSpec, EasingSpec, GroupSpec, MixPair, MixSpec, Named};
 use crate::spec::setup_entry::SetupEntry;
@@ -13,10 +15,10 @@ const EASING_HINT: &str = "a named easing is FOUR finite numbers — the graph-v
 pub(super) fn easings(cx: &mut Cx, root: &Node) -> Vec<EasingSpec> {
     let hint = "it is a table of named handles, `{ \"<name>\": [hx1, hy1, hx2, hy2] }` (write `{}` if this spec names none)";
     let Some(table) = root.get("easings") else {
-        cx.push(absent(root, "easings", "motion.easings.shape", hint));
+        cx.push(absent(root, "easings", codes::MOTION_EASINGS_SHAPE, hint));
         return Vec::new();
     };
-    if !cx.object(&table, "motion.easings.shape", hint) {
+    if !cx.object(&table, codes::MOTION_EASINGS_SHAPE, hint) {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -25,7 +27,7 @@ pub(super) fn easings(cx: &mut Cx, root: &Node) -> Vec<EasingSpec> {
             let loc = table.key_loc(&name).unwrap_or_else(|| node.loc());
             cx.push(
                 rigc_diag::Diagnostic::new(
-                    "motion.easing.builtin-name",
+                    codes::MOTION_EASING_BUILTIN_NAME,
                     "`easings.\"stepped\"` redefines the built-in \"stepped\" (hold the value until the next key), so a key's `\"ease\": \"stepped\"` would mean two things",
                 )
                 .at(loc)
@@ -35,7 +37,7 @@ pub(super) fn easings(cx: &mut Cx, root: &Node) -> Vec<EasingSpec> {
         }
         let elements = node.elements();
         if elements.len() != 4 || !node.is_array() {
-            cx.push(wrong(&node, "motion.easing.shape", EASING_HINT));
+            cx.push(wrong(&node, codes::MOTION_EASING_SHAPE, EASING_HINT));
             continue;
         }
         let mut handles = [0.0; 4];
@@ -44,7 +46,7 @@ pub(super) fn easings(cx: &mut Cx, root: &Node) -> Vec<EasingSpec> {
             match e.as_f64() {
                 Some(x) if x.is_finite() => handles[i] = x,
                 _ => {
-                    cx.push(wrong(e, "motion.easing.shape", EASING_HINT));
+                    cx.push(wrong(e, codes::MOTION_EASING_SHAPE, EASING_HINT));
                     ok = false;
                 }
             }
@@ -67,7 +69,7 @@ pub(super) fn groups(cx: &mut Cx, root: &Node) -> Vec<GroupSpec> {
     };
     if !cx.object(
         &table,
-        "motion.groups.shape",
+        codes::MOTION_GROUPS_SHAPE,
         "it is a table keyed by group name, `{ \"<group>\": [\"<member>\", …] }`",
     ) {
         return Vec::new();
@@ -77,7 +79,7 @@ pub(super) fn groups(cx: &mut Cx, root: &Node) -> Vec<GroupSpec> {
         if !node.is_array() {
             cx.push(wrong(
                 &node,
-                "motion.group.shape",
+                codes::MOTION_GROUP_SHAPE,
                 "a group is an array of member names, `[\"<member>\", …]`, in the order stagger and value maps count them",
             ));
             continue;
@@ -87,7 +89,7 @@ pub(super) fn groups(cx: &mut Cx, root: &Node) -> Vec<GroupSpec> {
             let Some(s) = m.as_str().filter(|s| !s.is_empty()) else {
                 cx.push(wrong(
                     &m,
-                    "motion.group.member-shape",
+                    codes::MOTION_GROUP_MEMBER_SHAPE,
                     "a group member names a bone or a slot, a non-empty string",
                 ));
                 continue;
@@ -101,7 +103,7 @@ pub(super) fn groups(cx: &mut Cx, root: &Node) -> Vec<GroupSpec> {
                 let first = node.elements().get(j).map(|e| e.loc());
                 let mut d = m
                     .err(
-                        "motion.group.duplicate-member",
+                        codes::MOTION_GROUP_DUPLICATE_MEMBER,
                         format!(
                             "group {} names member {} twice (at index {j} and {i})",
                             quote(&name),
@@ -125,7 +127,7 @@ pub(super) fn groups(cx: &mut Cx, root: &Node) -> Vec<GroupSpec> {
         if node.array_len() == Some(0) {
             cx.push(
                 node.err(
-                    "motion.group.empty",
+                    codes::MOTION_GROUP_EMPTY,
                     format!("group {} declares no members", quote(&name)),
                 )
                 .help("list the group's members, or remove the group"),
@@ -151,7 +153,7 @@ pub(super) fn setup(cx: &mut Cx, root: &Node) -> Vec<SetupEntry> {
     };
     if !cx.object(
         &table,
-        "motion.setup.shape",
+        codes::MOTION_SETUP_SHAPE,
         "it is a table keyed by slot name, `{ \"<slot>\": { \"attachment\": … } }`",
     ) {
         return Vec::new();
@@ -162,7 +164,7 @@ pub(super) fn setup(cx: &mut Cx, root: &Node) -> Vec<SetupEntry> {
             let q = quote(&slot);
             cx.push(
                 node.err(
-                    "motion.setup.entry-shape",
+                    codes::MOTION_SETUP_ENTRY_SHAPE,
                     format!(
                         "`{}` is {}; a setup entry is an object of `{{ attachment?: string | null, color?: [r, g, b, a] }}` — to show nothing there write `{q}: {{ \"attachment\": null }}`, and to show an attachment write `{q}: {{ \"attachment\": \"<name>\" }}`",
                         node.key_path(),
@@ -186,7 +188,7 @@ pub(super) fn setup(cx: &mut Cx, root: &Node) -> Vec<SetupEntry> {
             } else {
                 cx.push(wrong(
                     &a,
-                    "motion.setup.attachment-shape",
+                    codes::MOTION_SETUP_ATTACHMENT_SHAPE,
                     "it is an attachment name, or null for \"show nothing\"",
                 ));
             }
@@ -213,7 +215,7 @@ pub(super) fn setup(cx: &mut Cx, root: &Node) -> Vec<SetupEntry> {
 
 fn setup_color(cx: &mut Cx, c: &Node) -> Option<[f64; 4]> {
     if c.array_len() != Some(4) {
-        cx.push(wrong(c, "motion.setup.color-shape", COLOR_HINT));
+        cx.push(wrong(c, codes::MOTION_SETUP_COLOR_SHAPE, COLOR_HINT));
         return None;
     }
     let mut out = [0.0; 4];
@@ -222,7 +224,7 @@ fn setup_color(cx: &mut Cx, c: &Node) -> Option<[f64; 4]> {
         match e.as_f64() {
             Some(x) if (0.0..=1.0).contains(&x) => out[i] = x,
             _ => {
-                cx.push(wrong(e, "motion.setup.color-shape", COLOR_HINT));
+                cx.push(wrong(e, codes::MOTION_SETUP_COLOR_SHAPE, COLOR_HINT));
                 ok = false;
             }
         }
@@ -237,7 +239,7 @@ pub(super) fn mix(cx: &mut Cx, root: &Node, animations: &[AnimationSpec]) -> Opt
     let table = root.get("mix")?;
     if !cx.object(
         &table,
-        "motion.mix.shape",
+        codes::MOTION_MIX_SHAPE,
         "it is the player's mix table, `{ \"default\": <seconds>, \"pairs\": [[\"<from>\", \"<to>\", <seconds>], …] }`",
     ) {
         return None;
@@ -247,14 +249,14 @@ pub(super) fn mix(cx: &mut Cx, root: &Node, animations: &[AnimationSpec]) -> Opt
         &table,
         "default",
         true,
-        "motion.mix.default",
+        codes::MOTION_MIX_DEFAULT,
         "the default mix duration is a finite number of seconds",
     );
     if let Some((d, loc)) = &default {
         if *d < 0.0 {
             cx.push(
                 rigc_diag::Diagnostic::new(
-                    "motion.mix.default",
+                    codes::MOTION_MIX_DEFAULT,
                     format!("`mix.default` is {}; the default mix duration is a finite number of seconds, and a duration is not negative", super::secs(*d)),
                 )
                 .at(loc.clone())
@@ -266,7 +268,7 @@ pub(super) fn mix(cx: &mut Cx, root: &Node, animations: &[AnimationSpec]) -> Opt
         &table,
         "pairs",
         false,
-        "motion.mix.pairs",
+        codes::MOTION_MIX_PAIRS,
         "it is an array of mix pairs, `[[\"<from animation>\", \"<to animation>\", <seconds>], …]`",
     );
     let mut out = Vec::new();
@@ -295,7 +297,7 @@ fn mix_pair(
         e.get(2).and_then(|n| n.as_f64()).filter(|s| *s >= 0.0),
         e.len(),
     ) else {
-        cx.push(wrong(p, "motion.mix.pair", HINT));
+        cx.push(wrong(p, codes::MOTION_MIX_PAIR, HINT));
         return None;
     };
     let mut ok = true;
@@ -308,7 +310,7 @@ fn mix_pair(
         let Some(node) = e.get(i) else { continue };
         cx.push(
             node.err(
-                "motion.mix.pair-unknown-animation",
+                codes::MOTION_MIX_PAIR_UNKNOWN_ANIMATION,
                 format!(
                     "`{}` names animation {}, which this motion spec does not declare ({})",
                     p.key_path(),
@@ -327,7 +329,7 @@ fn mix_pair(
         ok = false;
         cx.push(
             p.err(
-                "motion.mix.pair-duplicate",
+                codes::MOTION_MIX_PAIR_DUPLICATE,
                 format!(
                     "`{}` gives the mix from {} to {} a second time",
                     p.key_path(),

@@ -4,6 +4,8 @@
 //! `linkedmesh`, `clipping`, `path`, a `generator`, a `sequence`). Bounding-box
 //! geometry lives in `geometry`.
 
+use rigc_diag::codes;
+
 use super::bones::Bones;
 use super::geometry;
 use super::read::{absent_at, color, number, q, string, Diags};
@@ -53,7 +55,7 @@ pub(super) fn parse(
     if !node.is_object() {
         d.push(
             node.err(
-                "rig.attachment.not-an-object",
+                codes::RIG_ATTACHMENT_NOT_AN_OBJECT,
                 format!(
                     "{where_}: an attachment is an object ({{ \"image\": \"<part>.png\" }} for a region), not {}",
                     node.describe()
@@ -70,7 +72,7 @@ pub(super) fn parse(
             None => {
                 d.push(
                     t.err(
-                        "rig.attachment.type-not-a-string",
+                        codes::RIG_ATTACHMENT_TYPE_NOT_A_STRING,
                         format!(
                             "{where_}: type is {}; it is one of {} (absent means region)",
                             t.describe(),
@@ -97,7 +99,7 @@ pub(super) fn parse(
             d.push(
                 type_node
                     .err(
-                        "rig.attachment.type-unknown",
+                        codes::RIG_ATTACHMENT_TYPE_UNKNOWN,
                         format!(
                             "{where_}: attachment type {} is not one Spine 4.3 knows; the types are {}{near}",
                             q(other),
@@ -125,7 +127,7 @@ fn not_compiled(node: &Node, type_node: &Node, ty: &str, where_: &str) -> rigc_d
             let kind = kind.map(|k| format!(" (kind {k})")).unwrap_or_default();
             return g
                 .not_implemented(
-                    "rig.attachment.generator-not-implemented",
+                    codes::RIG_ATTACHMENT_GENERATOR_NOT_IMPLEMENTED,
                     format!(
                         "{where_}: a mesh \"generator\"{kind} is in rigc's rig format and rigc does not compile it yet — generated meshes are not built, so this attachment is refused rather than dropped"
                     ),
@@ -135,7 +137,7 @@ fn not_compiled(node: &Node, type_node: &Node, ty: &str, where_: &str) -> rigc_d
     }
     type_node
         .not_implemented(
-            "rig.attachment.type-not-implemented",
+            codes::RIG_ATTACHMENT_TYPE_NOT_IMPLEMENTED,
             format!(
                 "{where_}: attachment type {} is in the Spine 4.3 format and rigc does not compile it yet. Implemented: region, boundingbox, point. mesh, linkedmesh, clipping and path are refused by name until they are built, so nothing is dropped in silence",
                 q(ty)
@@ -153,7 +155,7 @@ fn region(node: &Node, where_: &str, d: &mut Diags) -> Option<RegionSpec> {
     if let Some(seq) = node.get("sequence") {
         d.push(
             seq.not_implemented(
-                "rig.attachment.sequence-not-implemented",
+                codes::RIG_ATTACHMENT_SEQUENCE_NOT_IMPLEMENTED,
                 format!(
                     "{where_}: a \"sequence\" block is in the Spine 4.3 format and rigc does not compile it yet — its frames would need their own regions and timelines, so it is refused rather than dropped"
                 ),
@@ -165,7 +167,7 @@ fn region(node: &Node, where_: &str, d: &mut Diags) -> Option<RegionSpec> {
     if let Some(img) = node.get("image") {
         match img.as_str() {
             Some("") => d.push(
-                img.err("rig.attachment.image-empty", format!("{where_}: image is the empty string; it names a PNG"))
+                img.err(codes::RIG_ATTACHMENT_IMAGE_EMPTY, format!("{where_}: image is the empty string; it names a PNG"))
                     .help("write the PNG's path relative to the rig's images directory, e.g. \"torso.png\""),
             ),
             Some(s) => r.image = Some(At { value: s.to_string(), loc: img.loc() }),
@@ -186,7 +188,7 @@ fn region(node: &Node, where_: &str, d: &mut Diags) -> Option<RegionSpec> {
         d.push(
             absent_at(
                 node,
-                "rig.attachment.region-size",
+                codes::RIG_ATTACHMENT_REGION_SIZE,
                 format!(
                     "{where_}: a region needs width and height — give them, or give an \"image\" and rigc will measure the PNG"
                 ),

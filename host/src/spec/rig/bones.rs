@@ -3,6 +3,8 @@
 //! rule, `skin`, `color`, `icon`, and the refusal of `from` (rule R8: this build
 //! takes no cut manifest).
 
+use rigc_diag::codes;
+
 use super::read::{
     absent_at, boolean, color, named_entry, number, q, string, Diags, EntryKind, Named,
 };
@@ -21,10 +23,10 @@ const BONE: EntryKind = EntryKind {
     list: "bones",
     one: "bone",
     keys: BONE_KEYS,
-    not_an_object: "rig.bone.not-an-object",
+    not_an_object: codes::RIG_BONE_NOT_AN_OBJECT,
     shape: "a bone is an object with at least a \"name\"",
     shape_help: "write the bone as { \"name\": \"<name>\", \"parent\": \"<parent>\", … }",
-    name_missing: "rig.bone.name-missing",
+    name_missing: codes::RIG_BONE_NAME_MISSING,
     name_help: "give the bone a non-empty \"name\" string; slots, constraints and timelines find it by name",
 };
 
@@ -87,9 +89,9 @@ pub(super) fn parse(root: &Node, quiet_required: bool, d: &mut Diags) -> Bones {
         let message = "a rig spec needs a non-empty \"bones\" array".to_string();
         let help = "add \"bones\": [{ \"name\": \"root\" }, …] — the first bone is the root";
         match &arr {
-            Some(a) => d.push(a.err("rig.bones.missing", message).help(help)),
+            Some(a) => d.push(a.err(codes::RIG_BONES_MISSING, message).help(help)),
             None if !quiet_required => {
-                d.push(absent_at(root, "rig.bones.missing", message).help(help))
+                d.push(absent_at(root, codes::RIG_BONES_MISSING, message).help(help))
             }
             None => {}
         }
@@ -117,7 +119,7 @@ fn bone(node: &Node, i: usize, before: &Bones, d: &mut Diags) -> Option<BoneSpec
         d.push(
             name_node
                 .err(
-                    "rig.bone.duplicate",
+                    codes::RIG_BONE_DUPLICATE,
                     format!(
                         "two bones are called {}; bone names are the join key for slots, meshes and timelines",
                         q(name)
@@ -147,7 +149,7 @@ fn bone(node: &Node, i: usize, before: &Bones, d: &mut Diags) -> Option<BoneSpec
                 d.push(
                     absent_at(
                         node,
-                        "rig.bone.second-root",
+                        codes::RIG_BONE_SECOND_ROOT,
                         format!(
                             "bone {} names no \"parent\"; only the first bone (the root, {}) may omit one, and a second root is a skeleton the editor cannot hold",
                             q(name),
@@ -202,7 +204,7 @@ fn parent_undeclared(p: &Node, name: &str, parent: &str, before: &Bones) -> rigc
         }
     };
     p.err(
-        "rig.bone.parent-undeclared",
+        codes::RIG_BONE_PARENT_UNDECLARED,
         format!(
             "bone {} names parent {}, which is not declared before it",
             q(name),
@@ -221,7 +223,7 @@ fn inherit(node: &Node, name: &str, what: &str, d: &mut Diags) -> Option<String>
     }
     d.push(
         v.err(
-            "rig.bone.inherit-unknown",
+            codes::RIG_BONE_INHERIT_UNKNOWN,
             format!(
                 "bone {} has inherit {}; known: {} — the runtime folds the case of the first letter and of nothing else",
                 q(name),
@@ -243,7 +245,7 @@ fn refuse_from(from: &Node, name: &str, what: &str, d: &mut Diags) {
     if !from.is_object() {
         d.push(
             from.err(
-                "rig.bone.from-not-an-object",
+                codes::RIG_BONE_FROM_NOT_AN_OBJECT,
                 format!(
                     "{what}: from is {}; it is {{ \"anchor\" | \"slotWindow\" | \"meshCenter\": …, \"rotation\"?: … }}",
                     from.describe()
@@ -276,7 +278,7 @@ fn refuse_from(from: &Node, name: &str, what: &str, d: &mut Diags) {
         ),
     };
     d.push(
-        from.err("rig.bone.from-needs-manifest", message).help(
+        from.err(codes::RIG_BONE_FROM_NEEDS_MANIFEST, message).help(
             "state the bone's \"x\", \"y\" (and \"rotation\") as numbers, measured off the art",
         ),
     );

@@ -3,6 +3,8 @@
 //! refusals, and the refusal by name of the kinds rigc does not compile yet
 //! (`path`, `physics`, `slider`) and of a type Spine 4.3 does not know.
 
+use rigc_diag::codes;
+
 use super::bones::{first_letter_match, Bones};
 use super::properties;
 use super::read::{absent_at, boolean, did_you_mean, number, q, Diags};
@@ -100,7 +102,7 @@ pub(super) fn parse(root: &Node, bones: &Bones, d: &mut Diags) -> Constraints {
     if !arr.is_array() {
         d.push(
             arr.err(
-                "rig.constraints.not-an-array",
+                codes::RIG_CONSTRAINTS_NOT_AN_ARRAY,
                 format!(
                     "\"constraints\" is {}; it is Spine 4.3's single typed array, [{{ \"name\": …, \"type\": \"ik\", … }}, …]",
                     arr.describe()
@@ -124,7 +126,7 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
     if !node.is_object() {
         d.push(
             node.err(
-                "rig.constraint.not-an-object",
+                codes::RIG_CONSTRAINT_NOT_AN_OBJECT,
                 format!("constraints[{i}] is {}; a constraint is an object with a \"name\" and a \"type\"", node.describe()),
             )
             .help("write { \"name\": \"<name>\", \"type\": \"ik\", … }"),
@@ -150,7 +152,7 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
             d.push(
                 absent_at(
                     node,
-                    "rig.constraint.type-missing",
+                    codes::RIG_CONSTRAINT_TYPE_MISSING,
                     format!(
                         "{label}: every constraint needs a \"type\" — one of {}",
                         KINDS.join(", ")
@@ -165,7 +167,7 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
             None => {
                 d.push(
                     t.err(
-                        "rig.constraint.type-not-a-string",
+                        codes::RIG_CONSTRAINT_TYPE_NOT_A_STRING,
                         format!(
                             "{label}: type is {}; it is one of {}",
                             t.describe(),
@@ -183,7 +185,7 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
         d.push(
             type_node
                 .not_implemented(
-                    "rig.constraint.type-unknown",
+                    codes::RIG_CONSTRAINT_TYPE_UNKNOWN,
                     format!(
                         "{label}: constraint type {} is not one Spine 4.3 knows. The five are: ik, transform, path, physics, slider. An unrecognised type matches no case in the parser and the constraint is dropped without a word.",
                         q(&ty)
@@ -210,7 +212,7 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
         if !had_unknown || name_node.is_some() {
             let at = name_node.unwrap_or_else(|| node.clone());
             d.push(
-                at.err("rig.constraint.name-missing", "every constraint needs a \"name\"")
+                at.err(codes::RIG_CONSTRAINT_NAME_MISSING, "every constraint needs a \"name\"")
                     .help("give the constraint a non-empty \"name\"; skins and timelines find it by name and type"),
             );
         }
@@ -221,7 +223,7 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
         d.push(
             name_node
                 .err(
-                    "rig.constraint.duplicate",
+                    codes::RIG_CONSTRAINT_DUPLICATE,
                     format!(
                         "two {ty} constraints are called {} — names are unique PER KIND (a skin and a timeline find a constraint by name and type), so the second would shadow the first",
                         q(name)
@@ -236,7 +238,7 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
         d.push(
             type_node
                 .not_implemented(
-                    "rig.constraint.type-not-implemented",
+                    codes::RIG_CONSTRAINT_TYPE_NOT_IMPLEMENTED,
                     format!(
                         "{label}: a {} constraint is in the Spine 4.3 format and rigc does not compile it yet. Implemented: ik, transform. path, physics and slider constraints are refused by name until they are built, so nothing is dropped in silence",
                         q(&ty)
@@ -270,7 +272,7 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
             if let Some(b) = node.get("bones") {
                 d.push(
                     b.err(
-                        "rig.constraint.ik-bone-count",
+                        codes::RIG_CONSTRAINT_IK_BONE_COUNT,
                         format!(
                             "{label}: an ik constraint moves 1 or 2 bones, and this one lists {} — the runtime loads it and then solves nothing",
                             c.bones.len()
@@ -346,7 +348,7 @@ fn bone_list(
         Some(v) if v.array_len().is_some_and(|n| n > 0) => v,
         Some(v) => {
             d.push(
-                v.err("rig.constraint.bones-missing", message)
+                v.err(codes::RIG_CONSTRAINT_BONES_MISSING, message)
                     .help("list the constrained bones by name"),
             );
             return Vec::new();
@@ -354,7 +356,7 @@ fn bone_list(
         None => {
             if !quiet {
                 d.push(
-                    absent_at(node, "rig.constraint.bones-missing", message)
+                    absent_at(node, codes::RIG_CONSTRAINT_BONES_MISSING, message)
                         .help("add \"bones\": [\"<bone>\", …]"),
                 );
             }
@@ -369,7 +371,7 @@ fn bone_list(
                 if bones.complete {
                     d.push(
                         e.err(
-                            "rig.constraint.bone-undeclared",
+                            codes::RIG_CONSTRAINT_BONE_UNDECLARED,
                             format!("{label}: bones[{i}] names {}, which the rig does not declare as a bone", q(b)),
                         )
                         .help(format!("name a declared bone{}", did_you_mean(b, &bones.names()))),
@@ -378,7 +380,7 @@ fn bone_list(
             }
             None => d.push(
                 e.err(
-                    "rig.constraint.bone-not-a-name",
+                    codes::RIG_CONSTRAINT_BONE_NOT_A_NAME,
                     format!(
                         "{label}: bones[{i}] is {}; a constraint lists its bones by name",
                         e.describe()
@@ -406,7 +408,7 @@ fn bone_ref(
             d.push(
                 absent_at(
                     node,
-                    "rig.constraint.bone-ref-missing",
+                    codes::RIG_CONSTRAINT_BONE_REF_MISSING,
                     format!("{label}: {kind} needs a \"{field}\" bone"),
                 )
                 .help(format!("add \"{field}\": \"<bone>\"")),
@@ -420,7 +422,7 @@ fn bone_ref(
             if bones.complete {
                 d.push(
                     v.err(
-                        "rig.constraint.bone-undeclared",
+                        codes::RIG_CONSTRAINT_BONE_UNDECLARED,
                         format!(
                             "{label}: {field} names {}, which the rig does not declare as a bone",
                             q(b)
@@ -450,7 +452,7 @@ fn scale_y(node: &Node, label: &str, d: &mut Diags) -> Option<String> {
     }
     d.push(
         v.err(
-            "rig.constraint.scale-y-unknown",
+            codes::RIG_CONSTRAINT_SCALE_Y_UNKNOWN,
             format!(
                 "{label}: scaleY is {}; known: {} (only the first letter's case is free — the runtime folds the case of the first letter and of nothing else)",
                 q(&s),

@@ -2,6 +2,8 @@
 //! in declaration order and their payload defaults (`int`, `float`, `string`,
 //! `audio`, `volume`, `balance`).
 
+use rigc_diag::codes;
+
 use super::read::{key_loc, number, q, Diags};
 use super::types::EventSpec;
 use rigc_diag::cursor::Node;
@@ -24,7 +26,7 @@ pub(super) fn parse(root: &Node, d: &mut Diags) -> Vec<EventSpec> {
         d.push(
             table
                 .err(
-                    "rig.events.not-an-object",
+                    codes::RIG_EVENTS_NOT_AN_OBJECT,
                     format!(
                         "\"events\" is an object keyed by event name (`{{ \"footstep\": {{}} }}`), not {} — the format's own shape",
                         if table.is_array() { "an array".to_string() } else { table.describe() }
@@ -37,7 +39,7 @@ pub(super) fn parse(root: &Node, d: &mut Diags) -> Vec<EventSpec> {
     for (name, node) in table.entries() {
         if name.is_empty() {
             d.push(
-                Diagnostic::new("rig.event.empty-name", "an event has an empty name")
+                Diagnostic::new(codes::RIG_EVENT_EMPTY_NAME, "an event has an empty name")
                     .at(key_loc(&table, &name))
                     .help("give the event a name; the motion spec fires it by name"),
             );
@@ -47,7 +49,7 @@ pub(super) fn parse(root: &Node, d: &mut Diags) -> Vec<EventSpec> {
         if !node.is_object() {
             d.push(
                 node.err(
-                    "rig.event.not-an-object",
+                    codes::RIG_EVENT_NOT_AN_OBJECT,
                     format!("{label} must be an object of payload defaults (use {{}} for none)"),
                 )
                 .help(format!("write {}: {{}}", q(&name))),
@@ -69,7 +71,7 @@ pub(super) fn parse(root: &Node, d: &mut Diags) -> Vec<EventSpec> {
                 Some(n) if n.fract() == 0.0 && n.abs() <= MAX_SAFE => e.int = Some(n as i64),
                 Some(n) => d.push(
                     v.err(
-                        "rig.event.int-not-an-integer",
+                        codes::RIG_EVENT_INT_NOT_AN_INTEGER,
                         format!(
                             "{label} has int {}; the payload is an integer",
                             rigc_sdk::num::f64_text(n)
@@ -111,7 +113,7 @@ pub(super) fn parse(root: &Node, d: &mut Diags) -> Vec<EventSpec> {
             if let (Some(v), false) = (node.get(key), node.has("audio")) {
                 d.push(
                     v.err(
-                        "rig.event.payload-without-audio",
+                        codes::RIG_EVENT_PAYLOAD_WITHOUT_AUDIO,
                         format!(
                             "{label} declares {key} but no \"audio\"; the parser reads {key} only when an audio path is set, so it would be dropped in silence"
                         ),
@@ -137,7 +139,7 @@ fn payload_type(v: &Node, label: &str, key: &str, wanted: &str) -> Diagnostic {
         None => v.describe(),
     };
     v.err(
-        "rig.event.payload-type",
+        codes::RIG_EVENT_PAYLOAD_TYPE,
         format!("{label} has {key} {shown}, {wanted}"),
     )
     .help(format!(

@@ -3,9 +3,12 @@
 //! raw weighted run behind `"boneIndexing": "raw"`, with every refusal of a
 //! geometry the runtime would read differently from what the author meant.
 
+use rigc_diag::codes;
+
 use super::bones::Bones;
 use super::read::{absent_at, as_count, did_you_mean, q, Diags};
 use super::types::{Geometry, NamedBinding};
+use rigc_diag::codes::Code;
 use rigc_diag::cursor::Node;
 use rigc_sdk::model::WeightedBinding;
 
@@ -28,7 +31,7 @@ pub(super) fn parse(
         (Some(_), Some(w)) => {
             d.push(
                 w.err(
-                    "rig.geometry.vertices-and-weights",
+                    codes::RIG_GEOMETRY_VERTICES_AND_WEIGHTS,
                     format!(
                         "{where_}: geometry comes as \"vertices\" or as \"weights\", never both — \"weights\" is the by-name form of the same data"
                     ),
@@ -41,7 +44,7 @@ pub(super) fn parse(
             d.push(
                 absent_at(
                     node,
-                    "rig.geometry.missing",
+                    codes::RIG_GEOMETRY_MISSING,
                     format!("{where_}: needs geometry — \"vertices\" (x, y per vertex) or \"weights\" (bound by name)"),
                 )
                 .help("add \"vertices\": [x0, y0, x1, y1, …] in the slot bone's space"),
@@ -53,7 +56,7 @@ pub(super) fn parse(
                 let at = node.get("boneIndexing").unwrap_or_else(|| w.clone());
                 d.push(
                     at.err(
-                        "rig.geometry.raw-with-weights",
+                        codes::RIG_GEOMETRY_RAW_WITH_WEIGHTS,
                         format!(
                             "{where_}: \"boneIndexing\": \"raw\" describes a \"vertices\" run; \"weights\" always binds by name"
                         ),
@@ -74,7 +77,7 @@ pub(super) fn parse(
             } else if numbers.len() != want {
                 d.push(
                     v.err(
-                        "rig.geometry.vertices-length",
+                        codes::RIG_GEOMETRY_VERTICES_LENGTH,
                         format!(
                             "{where_}: vertexCount {count} wants {want} unweighted numbers and \"vertices\" holds {}. The parser reads that as a WEIGHTED run, whose bone indexes point into the emitted bone array — fix vertexCount, or say \"boneIndexing\": \"raw\" on this attachment to keep the index form deliberately.",
                             numbers.len()
@@ -98,7 +101,7 @@ fn vertex_count(node: &Node, where_: &str, d: &mut Diags) -> Option<u32> {
         d.push(
             absent_at(
                 node,
-                "rig.geometry.vertex-count-missing",
+                codes::RIG_GEOMETRY_VERTEX_COUNT_MISSING,
                 format!(
                     "{where_}: vertexCount is undefined; a polygon needs at least 3 vertices, stated outright — the field has no parser default, and an absent one reads as 0 and takes the polygon with it"
                 ),
@@ -112,7 +115,7 @@ fn vertex_count(node: &Node, where_: &str, d: &mut Diags) -> Option<u32> {
         _ => {
             d.push(
                 v.err(
-                    "rig.geometry.vertex-count",
+                    codes::RIG_GEOMETRY_VERTEX_COUNT,
                     format!(
                         "{where_}: vertexCount is {}; a polygon needs at least 3 vertices, as a whole number",
                         v.describe()
@@ -137,7 +140,7 @@ fn bone_indexing(node: &Node, where_: &str, d: &mut Diags) -> Option<bool> {
         _ => {
             d.push(
                 v.err(
-                    "rig.geometry.bone-indexing",
+                    codes::RIG_GEOMETRY_BONE_INDEXING,
                     format!(
                         "{where_}: boneIndexing is {}; known: name, raw",
                         v.describe()
@@ -155,7 +158,7 @@ fn numbers(v: &Node, where_: &str, d: &mut Diags) -> Option<Vec<f64>> {
     if !v.is_array() {
         d.push(
             v.err(
-                "rig.geometry.vertices-not-an-array",
+                codes::RIG_GEOMETRY_VERTICES_NOT_AN_ARRAY,
                 format!(
                     "{where_}: vertices is {}; it is an array of numbers",
                     v.describe()
@@ -192,7 +195,7 @@ fn raw_run(
     d: &mut Diags,
 ) -> Option<Vec<Vec<WeightedBinding>>> {
     let refuse =
-        |d: &mut Diags, code: &'static str, m: String| {
+        |d: &mut Diags, code: Code, m: String| {
             d.push(v.err(code, format!("{where_}: {m}")).help(
                 "give the bindings by name as \"weights\" instead; rigc resolves the indexes",
             ));
@@ -200,7 +203,7 @@ fn raw_run(
     if run.len() == count as usize * 2 {
         refuse(
             d,
-            "rig.geometry.raw-reads-unweighted",
+            codes::RIG_GEOMETRY_RAW_READS_UNWEIGHTED,
             format!(
                 "\"boneIndexing\": \"raw\" says \"vertices\" is a weighted run, but it holds exactly vertexCount × 2 = {} numbers, which the parser reads as unweighted x, y pairs",
                 run.len()
@@ -216,7 +219,7 @@ fn raw_run(
             None => {
                 refuse(
                     d,
-                    "rig.geometry.raw-bone-count",
+                    codes::RIG_GEOMETRY_RAW_BONE_COUNT,
                     format!(
                         "the raw weighted run has a bone count of {} at index {i}",
                         rigc_sdk::num::f64_text(count)
@@ -229,7 +232,7 @@ fn raw_run(
         let Some(chunk) = run.get(i + 1..end) else {
             refuse(
                 d,
-                "rig.geometry.raw-truncated",
+                codes::RIG_GEOMETRY_RAW_TRUNCATED,
                 format!("the raw weighted run is truncated — vertex {} claims {n} bone(s) and the array ends first", out.len()),
             );
             return None;
@@ -248,7 +251,7 @@ fn raw_run(
                 None => {
                     refuse(
                         d,
-                        "rig.geometry.raw-bone-index",
+                        codes::RIG_GEOMETRY_RAW_BONE_INDEX,
                         format!(
                             "the raw weighted run binds bone index {} at index {at}, and the rig declares {} bone(s) (indexes 0..{})",
                             rigc_sdk::num::f64_text(index),
@@ -266,7 +269,7 @@ fn raw_run(
     if out.len() != count as usize {
         refuse(
             d,
-            "rig.geometry.raw-vertex-count",
+            codes::RIG_GEOMETRY_RAW_VERTEX_COUNT,
             format!(
                 "the raw weighted run decodes to {} vertices but vertexCount is {count}",
                 out.len()
@@ -289,7 +292,7 @@ fn weights_by_name(
     if !w.is_array() {
         d.push(
             w.err(
-                "rig.geometry.weights-not-an-array",
+                codes::RIG_GEOMETRY_WEIGHTS_NOT_AN_ARRAY,
                 format!(
                     "{where_}: weights is {}; it is one entry per vertex, each a list of {{ \"bone\", \"x\", \"y\", \"weight\" }}",
                     w.describe()
@@ -303,7 +306,7 @@ fn weights_by_name(
     if entries.len() != count as usize {
         d.push(
             w.err(
-                "rig.geometry.weights-count",
+                codes::RIG_GEOMETRY_WEIGHTS_COUNT,
                 format!(
                     "{where_}: weights cover {} vertices but vertexCount is {count}",
                     entries.len()
@@ -319,7 +322,7 @@ fn weights_by_name(
         if e.array_len().unwrap_or(0) == 0 {
             d.push(
                 e.err(
-                    "rig.geometry.vertex-unbound",
+                    codes::RIG_GEOMETRY_VERTEX_UNBOUND,
                     format!("{where_}: vertex {i} has no bone bindings; a weighted vertex names at least one bone"),
                 )
                 .help("bind the vertex to at least one bone: [{ \"bone\": …, \"x\": …, \"y\": …, \"weight\": 1 }]"),
@@ -350,7 +353,7 @@ fn binding(
     if !b.is_object() {
         d.push(
             b.err(
-                "rig.geometry.binding-not-an-object",
+                codes::RIG_GEOMETRY_BINDING_NOT_AN_OBJECT,
                 format!(
                     "{what} is {}; a binding is {{ \"bone\", \"x\", \"y\", \"weight\" }}",
                     b.describe()
@@ -372,7 +375,7 @@ fn binding(
         d.push(
             absent_at(
                 b,
-                "rig.geometry.binding-incomplete",
+                codes::RIG_GEOMETRY_BINDING_INCOMPLETE,
                 format!(
                     "{what} has no {}; a binding states \"bone\", \"x\", \"y\" and \"weight\" (nothing is defaulted)",
                     missing.iter().map(|m| q(m)).collect::<Vec<_>>().join(", ")
@@ -392,7 +395,7 @@ fn binding(
             if bones.complete {
                 d.push(
                     node.err(
-                        "rig.geometry.bone-undeclared",
+                        codes::RIG_GEOMETRY_BONE_UNDECLARED,
                         format!("{where_}: vertex {i} binds bone {}, which the rig does not declare as a bone", q(name)),
                     )
                     .help(format!("name a declared bone{}", did_you_mean(name, &bones.names()))),

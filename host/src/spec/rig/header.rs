@@ -2,6 +2,8 @@
 //! (`x, y, width, height`, including the `null`/`null` "no stage" form), `fps`,
 //! `referenceScale`, the editor's `images` path and `audio`.
 
+use rigc_diag::codes;
+
 use super::read::{absent_at, number, string, Diags};
 use super::types::{HeaderSpec, Stage};
 use rigc_diag::cursor::Node;
@@ -36,7 +38,7 @@ pub(super) fn parse(root: &Node, d: &mut Diags) -> HeaderSpec {
     if !s.is_object() {
         d.push(
             s.err(
-                "rig.skeleton.not-an-object",
+                codes::RIG_SKELETON_NOT_AN_OBJECT,
                 format!(
                     "\"skeleton\" is {}; it is the header object, {{ \"width\": …, \"height\": … }}",
                     s.describe()
@@ -80,7 +82,7 @@ fn stage(s: &Node, quiet: bool, d: &mut Diags) -> Stage {
             let at = s.get(nul).unwrap_or_else(|| s.clone());
             d.push(
                 at.err(
-                    "rig.skeleton.half-null-stage",
+                    codes::RIG_SKELETON_HALF_NULL_STAGE,
                     format!(
                         "\"skeleton\" has {nul}: null but {other} is not null; \"width\": null, \"height\": null together say \"this rig declares no stage\", and one null beside a size says neither"
                     ),
@@ -95,7 +97,7 @@ fn stage(s: &Node, quiet: bool, d: &mut Diags) -> Stage {
                 ok = false;
                 d.push(
                     v.err(
-                        "rig.skeleton.origin-without-stage",
+                        codes::RIG_SKELETON_ORIGIN_WITHOUT_STAGE,
                         format!(
                             "\"skeleton\" declares {key} beside \"width\": null, \"height\": null; a rig that declares no stage has no stage origin either"
                         ),
@@ -117,7 +119,7 @@ fn stage(s: &Node, quiet: bool, d: &mut Diags) -> Stage {
                 ok = false;
                 d.push(
                     node.err(
-                        "rig.skeleton.stage-not-positive",
+                        codes::RIG_SKELETON_STAGE_NOT_POSITIVE,
                         format!(
                             "\"skeleton\" has {key} {}; a stage is a positive size",
                             f64_text(n)
@@ -139,7 +141,7 @@ fn stage(s: &Node, quiet: bool, d: &mut Diags) -> Stage {
             d.push(
                 absent_at(
                     s,
-                    "rig.skeleton.half-stage",
+                    codes::RIG_SKELETON_HALF_STAGE,
                     format!(
                         "\"skeleton\" declares {have} but no {missing}; a stage is both, or neither"
                     ),

@@ -5,6 +5,8 @@
 //! every way an opt-out could exempt nothing refused. `editorRoundTrip` was
 //! retired (FACE.md §8) and is refused by name.
 
+use rigc_diag::codes;
+
 use super::bones::Bones;
 use super::constraints::Constraints;
 use super::read::{absent_at, count, did_you_mean, key_loc, q, Diags};
@@ -46,7 +48,7 @@ pub(super) fn parse(root: &Node, cx: &Context, d: &mut Diags) -> Invariants {
     if !node.is_object() {
         d.push(
             node.err(
-                "rig.invariants.not-an-object",
+                codes::RIG_INVARIANTS_NOT_AN_OBJECT,
                 format!(
                     "\"invariants\" is {}; it is an object of budgets and gate declarations",
                     node.describe()
@@ -61,7 +63,7 @@ pub(super) fn parse(root: &Node, cx: &Context, d: &mut Diags) -> Invariants {
     if node.has("editorRoundTrip") {
         d.push(
             Diagnostic::new(
-                "rig.invariants.retired",
+                codes::RIG_INVARIANTS_RETIRED,
                 "invariants.editorRoundTrip was retired together with A41_PHYSICS_SURVIVES_EDITOR_ROUND_TRIP (issue #1196): A23 now refuses rotation, scaleX and shearX physics on a bone with no length, so the declaration can no longer move a verdict",
             )
             .at(key_loc(&node, "editorRoundTrip"))
@@ -96,7 +98,7 @@ fn bone(node: &Node, key: &str, role: &str, cx: &Context, d: &mut Diags) -> Opti
     if cx.bones.complete {
         d.push(
             v.err(
-                "rig.invariants.bone-undeclared",
+                codes::RIG_INVARIANTS_BONE_UNDECLARED,
                 format!(
                     "rig {} names {} as its {role}, which it does not declare",
                     q(cx.rig),
@@ -141,7 +143,7 @@ fn array<'a>(
     if !v.is_array() {
         d.push(
             v.err(
-                "rig.invariants.not-an-array",
+                codes::RIG_INVARIANTS_NOT_AN_ARRAY,
                 format!(
                     "invariants.{key} is {}, expected an array of {shape}",
                     v.describe()
@@ -168,7 +170,7 @@ fn object_entry(
     if !e.is_object() {
         d.push(
             e.err(
-                "rig.invariants.entry-not-an-object",
+                codes::RIG_INVARIANTS_ENTRY_NOT_AN_OBJECT,
                 format!("{what} is {}, expected {shape}", e.describe()),
             )
             .help(help),
@@ -198,7 +200,7 @@ fn required_name<'a>(
         d.push(
             absent_at(
                 e,
-                "rig.invariants.entry-incomplete",
+                codes::RIG_INVARIANTS_ENTRY_INCOMPLETE,
                 format!("every invariants.{list} entry needs a \"{key}\""),
             )
             .help(format!("add \"{key}\": \"{placeholder}\"")),
@@ -231,8 +233,8 @@ fn missing_why(entry: &Node, what: &str, switches: &str) -> Diagnostic {
         "{what} needs a \"why\" — this field switches {switches}, and an exemption nobody can date or justify is how a defect ships as a decision"
     );
     match entry.get("why") {
-        Some(w) => w.err("rig.invariants.why-missing", message),
-        None => absent_at(entry, "rig.invariants.why-missing", message),
+        Some(w) => w.err(codes::RIG_INVARIANTS_WHY_MISSING, message),
+        None => absent_at(entry, codes::RIG_INVARIANTS_WHY_MISSING, message),
     }
     .help("add \"why\": \"<the reason, with a date or an issue>\"")
 }
@@ -266,7 +268,7 @@ fn detached(node: &Node, d: &mut Diags) -> Vec<Detached> {
             d.push(
                 absent_at(
                     &e,
-                    "rig.invariants.entry-incomplete",
+                    codes::RIG_INVARIANTS_ENTRY_INCOMPLETE,
                     format!("{what} needs a \"{missing}\""),
                 )
                 .help("a detached rule names the bone and the bone it must not hang under"),
@@ -331,7 +333,7 @@ fn deform_may_fold(node: &Node, cx: &Context, d: &mut Diags) -> Vec<(String, Str
                 d.push(
                     slot_node
                         .err(
-                            "rig.invariants.slot-undeclared",
+                            codes::RIG_INVARIANTS_SLOT_UNDECLARED,
                             format!(
                                 "invariants.deformMayFold exempts slot {}, which this rig does not declare — a name that resolves to nothing exempts nothing, and reads like the exemption worked",
                                 q(&name)
@@ -346,7 +348,7 @@ fn deform_may_fold(node: &Node, cx: &Context, d: &mut Diags) -> Vec<(String, Str
             d.push(
                 slot_node
                     .err(
-                        "rig.invariants.duplicate",
+                        codes::RIG_INVARIANTS_DUPLICATE,
                         format!("invariants.deformMayFold names slot {} twice", q(&name)),
                     )
                     .help("keep one entry per slot"),
@@ -357,7 +359,7 @@ fn deform_may_fold(node: &Node, cx: &Context, d: &mut Diags) -> Vec<(String, Str
         d.push(
             slot_node
                 .err(
-                    "rig.invariants.slot-has-no-mesh",
+                    codes::RIG_INVARIANTS_SLOT_HAS_NO_MESH,
                     format!(
                         "invariants.deformMayFold exempts slot {}, which carries no mesh in any skin — A39 reads only mesh triangles, so the exemption switches nothing off (and rigc does not compile meshes yet)",
                         q(&name)
@@ -413,8 +415,8 @@ fn consumer_driven_mix(node: &Node, cx: &Context, d: &mut Diags) -> Vec<Consumer
                     q(&name)
                 );
                 let diag = match t {
-                    Some(t) => t.err("rig.invariants.mix-type", m),
-                    None => absent_at(&e, "rig.invariants.mix-type", m),
+                    Some(t) => t.err(codes::RIG_INVARIANTS_MIX_TYPE, m),
+                    None => absent_at(&e, codes::RIG_INVARIANTS_MIX_TYPE, m),
                 };
                 d.push(diag.help("write \"type\": \"ik\" or \"type\": \"transform\""));
                 continue;
@@ -440,7 +442,7 @@ fn consumer_driven_mix(node: &Node, cx: &Context, d: &mut Diags) -> Vec<Consumer
             if cx.constraints.complete {
                 d.push(
                     c.err(
-                        "rig.invariants.constraint-undeclared",
+                        codes::RIG_INVARIANTS_CONSTRAINT_UNDECLARED,
                         format!(
                             "invariants.consumerDrivenMix names {kind} constraint {}, which this rig does not declare — a name that resolves to nothing exempts nothing",
                             q(&name)
@@ -454,7 +456,7 @@ fn consumer_driven_mix(node: &Node, cx: &Context, d: &mut Diags) -> Vec<Consumer
         if out.iter().any(|x| x.constraint == name && x.kind == kind) {
             d.push(
                 c.err(
-                    "rig.invariants.duplicate",
+                    codes::RIG_INVARIANTS_DUPLICATE,
                     format!(
                         "invariants.consumerDrivenMix names {kind} constraint {} twice",
                         q(&name)

@@ -3,6 +3,8 @@
 //! from the fixed six, and the refusal of a from-property with no `to` (the
 //! parser drops it, so it would drive nothing).
 
+use rigc_diag::codes;
+
 use super::read::{did_you_mean, number, q, Diags};
 use rigc_diag::cursor::Node;
 use rigc_sdk::model::{TransformFrom, TransformTo};
@@ -16,7 +18,7 @@ pub(super) fn parse(node: &Node, label: &str, d: &mut Diags) -> Option<Vec<Trans
     if !v.is_object() {
         d.push(
             v.err(
-                "rig.constraint.properties-not-an-object",
+                codes::RIG_CONSTRAINT_PROPERTIES_NOT_AN_OBJECT,
                 format!(
                     "{label}: properties is {}; it maps a from-property to {{ \"offset\"?, \"to\": {{ <to-property>: {{ \"offset\"?, \"max\"?, \"scale\"? }} }} }}",
                     v.describe()
@@ -31,7 +33,7 @@ pub(super) fn parse(node: &Node, label: &str, d: &mut Diags) -> Option<Vec<Trans
         if !PROPERTIES.contains(&from.as_str()) {
             d.push(
                 f.err(
-                    "rig.constraint.property-unknown",
+                    codes::RIG_CONSTRAINT_PROPERTY_UNKNOWN,
                     format!(
                         "{label}: properties has {}; known: {}",
                         q(&from),
@@ -49,7 +51,7 @@ pub(super) fn parse(node: &Node, label: &str, d: &mut Diags) -> Option<Vec<Trans
         if !f.is_object() {
             d.push(
                 f.err(
-                    "rig.constraint.property-not-an-object",
+                    codes::RIG_CONSTRAINT_PROPERTY_NOT_AN_OBJECT,
                     format!(
                         "{what} is {}; it is {{ \"offset\"?, \"to\": {{ … }} }}",
                         f.describe()
@@ -71,7 +73,7 @@ pub(super) fn parse(node: &Node, label: &str, d: &mut Diags) -> Option<Vec<Trans
                 let at = other.unwrap_or_else(|| f.clone());
                 d.push(
                     at.err(
-                        "rig.constraint.property-to-empty",
+                        codes::RIG_CONSTRAINT_PROPERTY_TO_EMPTY,
                         format!(
                             "{what} has no \"to\" properties — the parser drops a from-property with an empty \"to\", so it would drive nothing"
                         ),
@@ -86,7 +88,7 @@ pub(super) fn parse(node: &Node, label: &str, d: &mut Diags) -> Option<Vec<Trans
             if !PROPERTIES.contains(&name.as_str()) {
                 d.push(
                     t.err(
-                        "rig.constraint.property-unknown",
+                        codes::RIG_CONSTRAINT_PROPERTY_UNKNOWN,
                         format!(
                             "{label}: properties.{from}.to has {}; known: {}",
                             q(&name),
@@ -104,7 +106,7 @@ pub(super) fn parse(node: &Node, label: &str, d: &mut Diags) -> Option<Vec<Trans
             if !t.is_object() {
                 d.push(
                     t.err(
-                        "rig.constraint.property-not-an-object",
+                        codes::RIG_CONSTRAINT_PROPERTY_NOT_AN_OBJECT,
                         format!(
                             "{what} is {}; it is {{ \"offset\"?, \"max\"?, \"scale\"? }}",
                             t.describe()

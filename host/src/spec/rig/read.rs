@@ -5,7 +5,10 @@
 //! bone, a slot) up to its name, refusing its shape, unknown keys and a missing
 //! name.
 
+use rigc_diag::codes;
+
 use super::types::At;
+use rigc_diag::codes::Code;
 use rigc_diag::cursor::Node;
 use rigc_diag::json::quote;
 use rigc_diag::{Diagnostic, Loc};
@@ -28,7 +31,7 @@ pub(super) fn number(obj: &Node, key: &str, what: &str, d: &mut Diags) -> Option
 /// The refusal of a non-number where a number belongs.
 pub(super) fn not_a_number(v: &Node, field: &str, what: &str) -> Diagnostic {
     v.err(
-        "rig.field.not-a-number",
+        codes::RIG_FIELD_NOT_A_NUMBER,
         format!(
             "{what}: {field} is {}, which is not a finite number",
             v.describe()
@@ -54,7 +57,7 @@ pub(super) fn string(obj: &Node, key: &str, what: &str, d: &mut Diags) -> Option
 /// The refusal of a non-string where a string belongs.
 pub(super) fn not_a_string(v: &Node, field: &str, what: &str) -> Diagnostic {
     v.err(
-        "rig.field.not-a-string",
+        codes::RIG_FIELD_NOT_A_STRING,
         format!("{what}: {field} is {}, which is not a string", v.describe()),
     )
     .help(format!(
@@ -70,7 +73,7 @@ pub(super) fn boolean(obj: &Node, key: &str, what: &str, d: &mut Diags) -> Optio
         None => {
             d.push(
                 v.err(
-                    "rig.field.not-a-bool",
+                    codes::RIG_FIELD_NOT_A_BOOL,
                     format!(
                         "{what}: {key} is {}, which is not true or false",
                         v.describe()
@@ -108,7 +111,7 @@ pub(super) fn color(
             };
             d.push(
                 v.err(
-                    "rig.field.bad-color",
+                    codes::RIG_FIELD_BAD_COLOR,
                     format!(
                         "{what}: {key} is {}; a colour here is \"{form}\", {digits} hex digits{hint}",
                         v.describe()
@@ -137,7 +140,7 @@ pub(super) fn count(obj: &Node, key: &str, what: &str, d: &mut Diags) -> Option<
         None => {
             d.push(
                 v.err(
-                    "rig.field.not-a-count",
+                    codes::RIG_FIELD_NOT_A_COUNT,
                     format!(
                         "{what}: {key} is {}; it is a count, a whole number ≥ 0",
                         v.describe()
@@ -157,7 +160,7 @@ pub(super) fn name_list(v: &Node, field: &str, what: &str, d: &mut Diags) -> Vec
     if !v.is_array() {
         d.push(
             v.err(
-                "rig.field.not-a-name-list",
+                codes::RIG_FIELD_NOT_A_NAME_LIST,
                 format!(
                     "{what}: \"{field}\" must be an array of names, not {}",
                     v.describe()
@@ -175,7 +178,7 @@ pub(super) fn name_list(v: &Node, field: &str, what: &str, d: &mut Diags) -> Vec
             }),
             None => d.push(
                 e.err(
-                    "rig.field.not-a-name",
+                    codes::RIG_FIELD_NOT_A_NAME,
                     format!(
                         "{what}: {field}[{i}] is {}; a skin lists bones and constraints BY NAME",
                         e.describe()
@@ -190,7 +193,7 @@ pub(super) fn name_list(v: &Node, field: &str, what: &str, d: &mut Diags) -> Vec
 
 /// The location of an object itself, for a refusal of something absent from it
 /// (records no value: the whole object is not the culprit).
-pub(super) fn absent_at(obj: &Node, code: &'static str, message: String) -> Diagnostic {
+pub(super) fn absent_at(obj: &Node, code: Code, message: String) -> Diagnostic {
     Diagnostic::new(code, message).at_without_value(obj.loc())
 }
 
@@ -222,13 +225,13 @@ pub(super) struct EntryKind {
     /// The keys an entry may carry.
     pub keys: &'static [&'static str],
     /// The code of an entry that is not an object.
-    pub not_an_object: &'static str,
+    pub not_an_object: Code,
     /// What an entry is, after `<list>[i] is …; `.
     pub shape: &'static str,
     /// How to write an entry.
     pub shape_help: &'static str,
     /// The code of an entry with no usable name.
-    pub name_missing: &'static str,
+    pub name_missing: Code,
     /// How to name an entry.
     pub name_help: &'static str,
 }

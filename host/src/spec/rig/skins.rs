@@ -4,6 +4,8 @@
 //! and the refusal of a skin filling a slot the rig does not declare. Whether
 //! the member lists agree with `skin: true` is `switch`'s question.
 
+use rigc_diag::codes;
+
 use super::attachments;
 use super::bones::Bones;
 use super::read::{did_you_mean, key_loc, name_list, q, Diags};
@@ -34,7 +36,7 @@ pub(super) fn parse(
     if !table.is_object() {
         d.push(
             table
-                .err("rig.skins.not-an-object", "\"skins\" is an object keyed by skin name")
+                .err(codes::RIG_SKINS_NOT_AN_OBJECT, "\"skins\" is an object keyed by skin name")
                 .help("write \"skins\": { \"default\": { \"<slot>\": { \"<placeholder>\": { \"image\": \"<part>.png\" } } } }"),
         );
         return (skins, pending);
@@ -60,7 +62,7 @@ fn skin(
     if !node.is_object() {
         d.push(
             node.err(
-                "rig.skin.not-an-object",
+                codes::RIG_SKIN_NOT_AN_OBJECT,
                 format!("{label}: a skin must be an object"),
             )
             .help("write the skin as { \"<slot>\": { \"<placeholder>\": { … } } }"),
@@ -88,7 +90,7 @@ fn skin(
     for key in keys.iter().filter(|k| !LONG_FORM_KEYS.contains(k)) {
         d.push(
             rigc_diag::Diagnostic::new(
-                "rig.skin.long-form-stray-key",
+                codes::RIG_SKIN_LONG_FORM_STRAY_KEY,
                 format!(
                     "{label}: uses the long form (it declares {}) and also has a key {}. In that form every key is one of {} — so {} reads as neither a member list nor a slot, and a slot left outside the block is an attachment that vanishes. Move it inside \"attachments\".",
                     q(long),
@@ -107,7 +109,7 @@ fn skin(
         } else {
             d.push(
                 a.err(
-                    "rig.skin.attachments-not-an-object",
+                    codes::RIG_SKIN_ATTACHMENTS_NOT_AN_OBJECT,
                     format!(
                         "{label}: \"attachments\" is `slotName -> placeholderName -> attachment`, not {}",
                         a.describe()
@@ -147,7 +149,7 @@ fn attachment_table(
             if slots.complete {
                 d.push(
                     rigc_diag::Diagnostic::new(
-                        "rig.skin.slot-undeclared",
+                        codes::RIG_SKIN_SLOT_UNDECLARED,
                         format!("rig skin {} gives attachments to slot {}, which the rig does not declare", q(skin), q(&slot)),
                     )
                     .at(loc)
@@ -162,7 +164,7 @@ fn attachment_table(
         if !node.is_object() {
             d.push(
                 node.err(
-                    "rig.skin.slot-not-an-object",
+                    codes::RIG_SKIN_SLOT_NOT_AN_OBJECT,
                     format!(
                         "skin {} slot {}: the slot's entry is {}; it is `placeholderName -> attachment`",
                         q(skin),

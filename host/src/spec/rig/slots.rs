@@ -2,6 +2,8 @@
 //! bone each hangs on, the setup `attachment`, `color`, `dark` and `blend`. The
 //! array order is the setup draw order (R4).
 
+use rigc_diag::codes;
+
 use super::bones::{first_letter_match, Bones};
 use super::read::{absent_at, color, did_you_mean, named_entry, q, Diags, EntryKind, Named};
 use super::types::SlotSpec;
@@ -15,10 +17,10 @@ const SLOT: EntryKind = EntryKind {
     list: "slots",
     one: "slot",
     keys: SLOT_KEYS,
-    not_an_object: "rig.slot.not-an-object",
+    not_an_object: codes::RIG_SLOT_NOT_AN_OBJECT,
     shape: "a slot is an object with a \"name\" and a \"bone\"",
     shape_help: "write the slot as { \"name\": \"<slot>\", \"bone\": \"<bone>\" }",
-    name_missing: "rig.slot.name-missing",
+    name_missing: codes::RIG_SLOT_NAME_MISSING,
     name_help: "give the slot a non-empty \"name\" string; skins and timelines find it by name",
 };
 
@@ -68,13 +70,13 @@ pub(super) fn parse(root: &Node, bones: &Bones, quiet_required: bool, d: &mut Di
     let arr = match root.get("slots") {
         Some(a) if a.is_array() => a,
         Some(a) => {
-            d.push(a.err("rig.slots.missing", message).help(help));
+            d.push(a.err(codes::RIG_SLOTS_MISSING, message).help(help));
             slots.complete = false;
             return slots;
         }
         None => {
             if !quiet_required {
-                d.push(absent_at(root, "rig.slots.missing", message.to_string()).help(help));
+                d.push(absent_at(root, codes::RIG_SLOTS_MISSING, message.to_string()).help(help));
             }
             slots.complete = false;
             return slots;
@@ -109,7 +111,7 @@ fn slot(
         d.push(
             name_node
                 .err(
-                    "rig.slot.duplicate",
+                    codes::RIG_SLOT_DUPLICATE,
                     format!("two slots are called {}", q(name)),
                 )
                 .help("rename one of them; a slot's name is how skins and timelines find it")
@@ -121,7 +123,7 @@ fn slot(
         d.push(
             name_node
                 .err(
-                    "rig.slot.reserved-name",
+                    codes::RIG_SLOT_RESERVED_NAME,
                     format!(
                         "a slot is called {}, which is one of the keys that tell a skin's long form ({{ \"attachments\": …, \"bones\": … }}) from its short one (slot -> placeholder -> attachment): {}. Rename the slot.",
                         q(name),
@@ -148,7 +150,7 @@ fn slot(
                 if !bones.has(bone) && bones.complete {
                     d.push(
                         b.err(
-                            "rig.slot.bone-undeclared",
+                            codes::RIG_SLOT_BONE_UNDECLARED,
                             format!(
                                 "slot {} names bone {}, which this rig does not declare",
                                 q(name),
@@ -170,7 +172,7 @@ fn slot(
                 d.push(
                     absent_at(
                         node,
-                        "rig.slot.bone-missing",
+                        codes::RIG_SLOT_BONE_MISSING,
                         format!(
                             "slot {} names no \"bone\"; every slot hangs on a bone",
                             q(name)
@@ -190,7 +192,7 @@ fn slot(
         } else {
             d.push(
                 a.err(
-                    "rig.slot.attachment-type",
+                    codes::RIG_SLOT_ATTACHMENT_TYPE,
                     format!(
                         "{what}: attachment is {}; it is a placeholder name, or null for \"show nothing\"",
                         a.describe()
@@ -210,7 +212,7 @@ fn slot(
             } else {
                 d.push(
                     b.err(
-                        "rig.slot.blend-unknown",
+                        codes::RIG_SLOT_BLEND_UNKNOWN,
                         format!("slot {} has blend {}; known: {}", q(name), q(&blend), BLEND.join(", ")),
                     )
                     .help(match BLEND.iter().find(|k| k.eq_ignore_ascii_case(&blend)) {

@@ -4,6 +4,8 @@
 //! constraint of the listed kind. A bone or constraint listed by two skins is
 //! allowed (DECISIONS.md).
 
+use rigc_diag::codes;
+
 use super::bones::Bones;
 use super::constraints::Constraints;
 use super::read::{did_you_mean, q, Diags};
@@ -31,7 +33,7 @@ pub(super) fn check(
                 if bones.complete {
                     d.push(
                         Diagnostic::new(
-                            "rig.skin.bone-undeclared",
+                            codes::RIG_SKIN_BONE_UNDECLARED,
                             format!(
                                 "{label} activates bone {}, which this rig does not declare",
                                 q(&b.value)
@@ -49,7 +51,7 @@ pub(super) fn check(
             if spec.bone.skin != Some(true) {
                 d.push(
                     Diagnostic::new(
-                        "rig.skin.bone-not-skin-required",
+                        codes::RIG_SKIN_BONE_NOT_SKIN_REQUIRED,
                         format!(
                             "{label} activates bone {}, but that bone does not declare `\"skin\": true`. Skeleton.updateCache starts a bone active unless it is skinRequired, so this list changes nothing — the bone poses under every skin.",
                             q(&b.value)
@@ -96,7 +98,7 @@ pub(super) fn check(
             let loc = b.skin_loc.clone().unwrap_or_else(|| b.loc.clone());
             d.push(
                 Diagnostic::new(
-                    "rig.bone.skin-never-activated",
+                    codes::RIG_BONE_SKIN_NEVER_ACTIVATED,
                     format!(
                         "bone {} declares `\"skin\": true` but no skin activates it, so it is never active — list it in the skin it belongs to, or drop the flag",
                         q(&b.bone.name)
@@ -115,7 +117,7 @@ pub(super) fn check(
         if skin == Some(true) && !listed.contains(&(kind, name.as_str())) {
             d.push(
                 Diagnostic::new(
-                    "rig.constraint.skin-never-activated",
+                    codes::RIG_CONSTRAINT_SKIN_NEVER_ACTIVATED,
                     format!(
                         "{kind} constraint {} declares `\"skin\": true` but no skin activates it, so it never runs — list it in that skin's \"{kind}\" array, or drop the flag",
                         q(name)
@@ -143,7 +145,7 @@ fn member(label: &str, kind: &str, c: &At<String>, constraints: &Constraints, d:
             if flag != Some(true) {
                 d.push(
                     Diagnostic::new(
-                        "rig.skin.constraint-not-skin-required",
+                        codes::RIG_SKIN_CONSTRAINT_NOT_SKIN_REQUIRED,
                         format!(
                             "{label} activates {kind} constraint {}, but that constraint does not declare `\"skin\": true`. A constraint is active unless it is skinRequired, so this list changes nothing.",
                             q(&c.value)
@@ -160,7 +162,7 @@ fn member(label: &str, kind: &str, c: &At<String>, constraints: &Constraints, d:
     if let Some(other) = constraints.other_kind(kind, &c.value) {
         d.push(
             Diagnostic::new(
-                "rig.skin.constraint-wrong-type",
+                codes::RIG_SKIN_CONSTRAINT_WRONG_TYPE,
                 format!(
                     "{label} lists {} under \"{kind}\", but the rig declares it as a \"{other}\" constraint — a skin looks its constraints up by name AND type, so this one is a miss and the loader throws",
                     q(&c.value)
@@ -178,7 +180,7 @@ fn member(label: &str, kind: &str, c: &At<String>, constraints: &Constraints, d:
             .collect();
         d.push(
             Diagnostic::new(
-                "rig.skin.constraint-undeclared",
+                codes::RIG_SKIN_CONSTRAINT_UNDECLARED,
                 format!(
                     "{label} activates {kind} constraint {}, which this rig does not declare",
                     q(&c.value)
@@ -199,7 +201,7 @@ fn twice(list: &[At<String>], label: &str, what: &str, d: &mut Diags) {
         if let Some(first) = list[..i].iter().find(|b| b.value == a.value) {
             d.push(
                 Diagnostic::new(
-                    "rig.skin.listed-twice",
+                    codes::RIG_SKIN_LISTED_TWICE,
                     format!("{label} lists {what} {} twice", q(&a.value)),
                 )
                 .at(a.loc.clone())

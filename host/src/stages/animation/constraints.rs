@@ -4,6 +4,8 @@
 //! field's effective value (rigc #273: the rig's `bendPositive`/`compress`/`stretch`
 //! are stamped onto keys that do not state them).
 
+use rigc_diag::codes;
+
 use super::timing::{self, at_t, f32_of, KeyMeta, KeyValues};
 use super::Cx;
 use crate::spec::motion::{ConstraintFamily, ConstraintKeySpec, ConstraintTrackSpec, FieldValue};
@@ -69,7 +71,7 @@ pub(super) fn compile(
         if let Some(first) = seen.iter().find(|t| &t.constraint.name == name) {
             cx.push(
                 Diagnostic::new(
-                    "motion.constraint.duplicate",
+                    codes::MOTION_CONSTRAINT_DUPLICATE,
                     format!(
                         "{} has two {} timelines on constraint {}; the group holds one timeline per constraint, so merge them into one",
                         cx.anim_label(),
@@ -101,7 +103,7 @@ fn one(cx: &mut Cx, track: &ConstraintTrackSpec, kind: Kind) -> Option<Vec<Key>>
     );
     if track.keys.is_empty() {
         cx.push(
-            Diagnostic::new("motion.constraint.no-keys", format!("{at}: no keys"))
+            Diagnostic::new(codes::MOTION_CONSTRAINT_NO_KEYS, format!("{at}: no keys"))
                 .at(track.keys_loc.clone())
                 .help("give the timeline its keys, or remove it"),
         );
@@ -146,7 +148,7 @@ fn lookup<'s>(
     }
     let d = match setup.constraints.iter().find(|c| c.name() == name) {
         Some(other) => Diagnostic::new(
-            "motion.constraint.type-mismatch",
+            codes::MOTION_CONSTRAINT_TYPE_MISMATCH,
             format!(
                 "{} keys {} as {} constraint, but the rig declares it as a {} constraint — the parser looks a timeline's target up by name AND type, misses, and throws",
                 cx.anim_label(),
@@ -165,7 +167,7 @@ fn lookup<'s>(
                 format!("the rig declares {} constraint(s): {}", kind.word(), declared.join(", "))
             };
             Diagnostic::new(
-                "motion.constraint.unknown",
+                codes::MOTION_CONSTRAINT_UNKNOWN,
                 format!("{} keys unknown {} constraint {}; {tail}", cx.anim_label(), kind.word(), quote(name)),
             )
             .help(super::suggest(&format!("{} constraint", kind.word()), name, &declared))
@@ -238,7 +240,7 @@ fn uniform(
             )
         };
         cx.push(
-            Diagnostic::new("motion.constraint.field-not-uniform", message)
+            Diagnostic::new(codes::MOTION_CONSTRAINT_FIELD_NOT_UNIFORM, message)
                 .at(loc)
                 .help(format!(
                     "state \"{field}\" on every key of this timeline, or on none"
@@ -268,7 +270,7 @@ fn ranges(cx: &mut Cx, at: &str, track: &ConstraintTrackSpec) {
             if let Some((why, help)) = refusal {
                 cx.push(
                     Diagnostic::new(
-                        "motion.constraint.range",
+                        codes::MOTION_CONSTRAINT_RANGE,
                         format!("{}: {} is {}, {why}", at_t(at, k.t), f.name, super::secs(x)),
                     )
                     .at(f.loc.clone())

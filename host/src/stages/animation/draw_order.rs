@@ -4,6 +4,8 @@
 //! a place no other moved slot takes, emitted sorted into slot-index order (the
 //! runtime's forward-only walk hangs otherwise).
 
+use rigc_diag::codes;
+
 use super::timing::{self, KeyMeta};
 use super::{secs, Cx};
 use crate::spec::motion::DrawOrderKeySpec;
@@ -17,7 +19,7 @@ pub(super) fn compile(cx: &mut Cx) -> Option<Vec<DrawOrderKey>> {
     let at = format!("{} drawOrder", cx.anim_label());
     if family.keys.is_empty() {
         cx.push(
-            Diagnostic::new("motion.draw-order.no-keys", format!("{at}: no keys"))
+            Diagnostic::new(codes::MOTION_DRAW_ORDER_NO_KEYS, format!("{at}: no keys"))
                 .at(family.loc.clone())
                 .help("give the draw-order timeline its keys, or remove it"),
         );
@@ -53,7 +55,7 @@ fn one(cx: &mut Cx, at: &str, key: &DrawOrderKeySpec) -> Option<DrawOrderKey> {
             let names: Vec<&str> = slots.iter().map(|s| s.name.as_str()).collect();
             cx.push(
                 Diagnostic::new(
-                    "motion.draw-order.unknown-slot",
+                    codes::MOTION_DRAW_ORDER_UNKNOWN_SLOT,
                     format!("{at}: slot {} is not one this rig emits", quote(name)),
                 )
                 .at(o.slot.loc.clone())
@@ -65,7 +67,7 @@ fn one(cx: &mut Cx, at: &str, key: &DrawOrderKeySpec) -> Option<DrawOrderKey> {
             ok = false;
             cx.push(
                 Diagnostic::new(
-                    "motion.draw-order.slot-twice",
+                    codes::MOTION_DRAW_ORDER_SLOT_TWICE,
                     format!("{at}: slot {} is offset twice in one key", quote(name)),
                 )
                 .at(o.slot.loc.clone())
@@ -77,7 +79,7 @@ fn one(cx: &mut Cx, at: &str, key: &DrawOrderKeySpec) -> Option<DrawOrderKey> {
             ok = false;
             cx.push(
                 Diagnostic::new(
-                    "motion.draw-order.offset-not-whole",
+                    codes::MOTION_DRAW_ORDER_OFFSET_NOT_WHOLE,
                     format!(
                         "{at}: slot {} offset {} is not a whole number",
                         quote(name),
@@ -94,7 +96,7 @@ fn one(cx: &mut Cx, at: &str, key: &DrawOrderKeySpec) -> Option<DrawOrderKey> {
             ok = false;
             cx.push(
                 Diagnostic::new(
-                    "motion.draw-order.out-of-range",
+                    codes::MOTION_DRAW_ORDER_OUT_OF_RANGE,
                     format!(
                         "{at}: slot {} is at index {index} and offset {} puts it at {}, outside the {n} emitted slots",
                         quote(name),
@@ -112,7 +114,7 @@ fn one(cx: &mut Cx, at: &str, key: &DrawOrderKeySpec) -> Option<DrawOrderKey> {
             ok = false;
             cx.push(
                 Diagnostic::new(
-                    "motion.draw-order.collision",
+                    codes::MOTION_DRAW_ORDER_COLLISION,
                     format!(
                         "{at}: slot {} and slot {} both land at index {place}; a draw order holds one slot per place",
                         quote(other),

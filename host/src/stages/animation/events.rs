@@ -3,6 +3,8 @@
 //! `volume`/`balance` only on an event with `audio`, and times never go backwards
 //! (equal times are allowed; the runtime never sorts them).
 
+use rigc_diag::codes;
+
 use super::timing::{self, KeyMeta};
 use super::{secs, Cx};
 use rigc_diag::json::quote;
@@ -27,7 +29,7 @@ pub(super) fn compile(cx: &mut Cx) -> Option<Vec<EventKey>> {
     let at = format!("{} events", cx.anim_label());
     if family.keys.is_empty() {
         cx.push(
-            Diagnostic::new("motion.event.no-keys", format!("{at}: no keys"))
+            Diagnostic::new(codes::MOTION_EVENT_NO_KEYS, format!("{at}: no keys"))
                 .at(family.loc.clone())
                 .help("give the event timeline its keys, or remove it"),
         );
@@ -46,7 +48,7 @@ pub(super) fn compile(cx: &mut Cx) -> Option<Vec<EventKey>> {
             };
             cx.push(
                 Diagnostic::new(
-                    "motion.event.undeclared",
+                    codes::MOTION_EVENT_UNDECLARED,
                     format!(
                         "{at_t}: event {} is not declared in the rig spec's \"events\" block; {tail}",
                         quote(&k.name.name)
@@ -62,7 +64,7 @@ pub(super) fn compile(cx: &mut Cx) -> Option<Vec<EventKey>> {
             if def.audio.is_none() {
                 cx.push(
                     Diagnostic::new(
-                        "motion.event.audio-less",
+                        codes::MOTION_EVENT_AUDIO_LESS,
                         format!(
                             "{at_t}: {field} is set but event {} declares no \"audio\"; the parser reads {field} only for an event with an audio path, so it would be dropped in silence",
                             quote(&def.name)

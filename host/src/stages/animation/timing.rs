@@ -3,6 +3,8 @@
 //! (strictly increasing in f64 AND as the float32 the runtime stores, none past the
 //! declared duration), and the curves the keys are emitted with.
 
+use rigc_diag::codes;
+
 use super::{Cx, PAST_DURATION_SLACK};
 use crate::spec::motion::{secs, Named, RawValue};
 use rigc_diag::json::quote;
@@ -98,7 +100,7 @@ pub(super) fn interps(
             if let Some(loc) = stated {
                 cx.push(
                     Diagnostic::new(
-                        "motion.key.instant-eased",
+                        codes::MOTION_KEY_INSTANT_EASED,
                         format!("{at}: {family} keys cannot carry an easing"),
                     )
                     .at(loc)
@@ -114,7 +116,7 @@ pub(super) fn interps(
         if let (Some(_), Some(c)) = (k.ease, k.curve) {
             cx.push(
                 Diagnostic::new(
-                    "motion.key.ease-and-curve",
+                    codes::MOTION_KEY_EASE_AND_CURVE,
                     format!("{at}: a key carries both a named easing and a raw curve; pick one"),
                 )
                 .at(c.node().loc())
@@ -127,7 +129,7 @@ pub(super) fn interps(
             if let Some(e) = k.ease {
                 cx.push(
                     Diagnostic::new(
-                        "motion.key.last-eased",
+                        codes::MOTION_KEY_LAST_EASED,
                         format!("{at}: last key carries an easing but has nothing to ease to"),
                     )
                     .at(e.loc.clone())
@@ -137,7 +139,7 @@ pub(super) fn interps(
             if let Some(c) = k.curve {
                 cx.push(
                     Diagnostic::new(
-                        "motion.key.last-eased",
+                        codes::MOTION_KEY_LAST_EASED,
                         format!("{at}: last key carries a curve but has nothing to ease to"),
                     )
                     .at(c.node().loc())
@@ -174,7 +176,7 @@ fn named(cx: &mut Cx, at: &str, e: &Named) -> Interp {
     };
     cx.push(
         Diagnostic::new(
-            "motion.key.unknown-easing",
+            codes::MOTION_KEY_UNKNOWN_EASING,
             format!("{at}: unknown easing {}", quote(&e.name)),
         )
         .at(e.loc.clone())
@@ -190,7 +192,7 @@ fn raw(cx: &mut Cx, at: &str, c: &RawValue, channels: usize) -> Interp {
     }
     if !node.is_array() {
         cx.push(
-            node.err("motion.key.curve-shape", format!("{at}: curve must be an array or \"stepped\""))
+            node.err(codes::MOTION_KEY_CURVE_SHAPE, format!("{at}: curve must be an array or \"stepped\""))
                 .help("write \"stepped\", or 4 numbers per value channel: [cx1, cy1, cx2, cy2, …] in absolute time and value"),
         );
         return Interp::Linear;
@@ -202,7 +204,7 @@ fn raw(cx: &mut Cx, at: &str, c: &RawValue, channels: usize) -> Interp {
             _ => {
                 cx.push(
                     e.err(
-                        "motion.key.curve-value",
+                        codes::MOTION_KEY_CURVE_VALUE,
                         format!("{at}: raw curve holds a non-finite value {}", e.text()),
                     )
                     .help("every entry of a raw curve is a finite number"),
@@ -215,7 +217,7 @@ fn raw(cx: &mut Cx, at: &str, c: &RawValue, channels: usize) -> Interp {
     if points.len() != want {
         cx.push(
             node.err(
-                "motion.key.curve-length",
+                codes::MOTION_KEY_CURVE_LENGTH,
                 format!(
                     "{at}: raw curve has {} numbers, this timeline needs {channels} channel(s) x 4 = {want}",
                     points.len()
@@ -247,7 +249,7 @@ pub(super) fn times(
         if now < prev || (strict && now == prev) {
             let d = if strict {
                 Diagnostic::new(
-                    "motion.key.time-order",
+                    codes::MOTION_KEY_TIME_ORDER,
                     format!(
                         "{at}: key times must strictly increase (at t={})",
                         secs(k.t)
@@ -259,7 +261,7 @@ pub(super) fn times(
                 ))
             } else {
                 Diagnostic::new(
-                    "motion.key.time-order",
+                    codes::MOTION_KEY_TIME_ORDER,
                     format!(
                         "{at}: key times must not go backwards (at t={}, after t={}) — the parser writes frames in array order and never sorts them",
                         secs(k.t),
@@ -274,7 +276,7 @@ pub(super) fn times(
         if strict && (prev as f32) == (now as f32) {
             cx.push(
                 Diagnostic::new(
-                    "motion.key.time-float32",
+                    codes::MOTION_KEY_TIME_FLOAT32,
                     format!(
                         "{at}: keys at t={} and t={} differ only below float32 precision — the runtime stores both times as {}, so they do not strictly increase in the skeleton",
                         secs(keys[i - 1].t),
@@ -298,7 +300,7 @@ pub(super) fn times(
             };
             cx.push(
                 Diagnostic::new(
-                    "motion.key.past-duration",
+                    codes::MOTION_KEY_PAST_DURATION,
                     format!(
                         "{at}: {when} is {}s past the declared duration {}s — nothing that plays this animation for the duration it declares ever reaches it. Move the key to {}, or declare the duration you meant.",
                         secs(past),
@@ -391,7 +393,7 @@ fn check_raw_times(cx: &mut Cx, at: &str, k: &KeyMeta, points: &[f64], t1: f64, 
             .unwrap_or_else(|| k.loc.clone());
         cx.push(
             Diagnostic::new(
-                "motion.key.curve-time-outside",
+                codes::MOTION_KEY_CURVE_TIME_OUTSIDE,
                 format!(
                     "{}: raw curve entry {j} is the time {}, outside this key's span {}..{} — a raw curve's x values are absolute times between this key and the next as emitted (lag and stagger shift the keys, never a raw curve)",
                     at_t(at, k.t),

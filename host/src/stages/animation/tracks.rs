@@ -2,6 +2,8 @@
 //! target (a bone, a slot, or a group of them) and property, the per-member value
 //! maps of group keys, `lag`/`stagger`, and the bone and slot timelines it emits.
 
+use rigc_diag::codes;
+
 use super::timing::{self, at_t, KeyMeta, KeyValues};
 use super::values::{self, Prop, Shape, Side};
 use super::{list, suggest, Cx};
@@ -45,7 +47,7 @@ fn one(cx: &mut Cx, track: &TrackSpec, claims: &mut Vec<Claim>, out: &mut Animat
     );
     if track.keys.is_empty() {
         cx.push(
-            Diagnostic::new("motion.track.no-keys", format!("{at}: no keys"))
+            Diagnostic::new(codes::MOTION_TRACK_NO_KEYS, format!("{at}: no keys"))
                 .at(track.keys_loc.clone())
                 .help("give the track its keys, or remove it"),
         );
@@ -104,13 +106,13 @@ fn resolve<'t>(cx: &mut Cx, track: &'t TrackSpec) -> Option<(Prop, &'t TrackTarg
         [] => {
             let d = match (prop, values::constraint_property(&p.name)) {
                 (Some(prop), _) => Diagnostic::new(
-                    "motion.track.no-target",
+                    codes::MOTION_TRACK_NO_TARGET,
                     format!("{anim}: {} is a {} track but no {} is named", quote(prop.name), prop.side.word(), prop.side.word()),
                 )
                 .help(format!("name the {0} this track keys: \"{0}\": \"<{0}>\" (or \"group\": \"<group>\")", prop.side.word())),
                 (None, Some(c)) => constraint_property_refusal(&anim, &p.name, c),
                 (None, None) => Diagnostic::new(
-                    "motion.track.no-target",
+                    codes::MOTION_TRACK_NO_TARGET,
                     format!("{anim}: a track names no target; the list is slot/group/bone/physics/path/slider and a track names exactly one"),
                 )
                 .help("name the track's target: \"bone\", \"slot\" or \"group\""),
@@ -123,7 +125,7 @@ fn resolve<'t>(cx: &mut Cx, track: &'t TrackSpec) -> Option<(Prop, &'t TrackTarg
             let fields: Vec<&str> = track.targets.iter().map(|t| t.kind.field()).collect();
             cx.push(
                 Diagnostic::new(
-                    "motion.track.several-targets",
+                    codes::MOTION_TRACK_SEVERAL_TARGETS,
                     format!(
                         "{anim}: a track names more than one target ({}); the list is slot/group/bone/physics/path/slider and a track names exactly one",
                         fields.join(", ")
@@ -149,7 +151,7 @@ fn resolve<'t>(cx: &mut Cx, track: &'t TrackSpec) -> Option<(Prop, &'t TrackTarg
                     })
                     .map(|q| q.name)
                     .collect();
-                Diagnostic::new("motion.track.unknown-property", format!("{anim}: {what} has no property {}", quote(&p.name)))
+                Diagnostic::new(codes::MOTION_TRACK_UNKNOWN_PROPERTY, format!("{anim}: {what} has no property {}", quote(&p.name)))
                     .help(match rigc_diag::cursor::nearest(&p.name, &names) {
                         Some(near) => format!("did you mean {}? (timeline names are lowercase, as the runtime reads them)", quote(near)),
                         None => format!("the properties are: {}", names.join(", ")),
@@ -167,7 +169,7 @@ fn resolve<'t>(cx: &mut Cx, track: &'t TrackSpec) -> Option<(Prop, &'t TrackTarg
     if let Some(kind) = mismatch {
         cx.push(
             Diagnostic::new(
-                "motion.track.property-mismatch",
+                codes::MOTION_TRACK_PROPERTY_MISMATCH,
                 format!(
                     "{anim}: {what} cannot take {kind} property {}",
                     quote(prop.name)
@@ -191,7 +193,7 @@ fn constraint_property_refusal(
     (what, field): (&str, &str),
 ) -> Diagnostic {
     Diagnostic::new(
-        "motion.track.constraint-property",
+        codes::MOTION_TRACK_CONSTRAINT_PROPERTY,
         format!("{anim}: {} is {what}, and this track names no constraint — put the name in {field}", quote(property)),
     )
     .help("constraint timelines name their constraint in \"physics\", \"path\" or \"slider\" (this compiler does not compile those yet)")
@@ -220,7 +222,7 @@ fn members(cx: &mut Cx, target: &TrackTarget, side: Side) -> Option<Vec<Member>>
                 };
                 cx.push(
                     Diagnostic::new(
-                        "motion.track.unknown-group",
+                        codes::MOTION_TRACK_UNKNOWN_GROUP,
                         format!(
                             "{}: unknown group {}",
                             cx.anim_label(),
@@ -276,8 +278,8 @@ fn members(cx: &mut Cx, target: &TrackTarget, side: Side) -> Option<Vec<Member>>
         };
         let mut d = Diagnostic::new(
             match side {
-                Side::Bone => "motion.track.unknown-bone",
-                Side::Slot => "motion.track.unknown-slot",
+                Side::Bone => codes::MOTION_TRACK_UNKNOWN_BONE,
+                Side::Slot => codes::MOTION_TRACK_UNKNOWN_SLOT,
             },
             message,
         )
@@ -307,7 +309,7 @@ fn claim(
         {
             ok = false;
             let d = Diagnostic::new(
-                "motion.track.duplicate",
+                codes::MOTION_TRACK_DUPLICATE,
                 format!("{} has two tracks on {}.{}; merge them into one track", cx.anim_label(), m.name, prop.name),
             )
             .at(target.name.loc.clone())
@@ -369,7 +371,7 @@ fn member_values(
         if target.kind != TargetKind::Group {
             cx.push(
                 map.err(
-                    "motion.key.value-map-single-target",
+                    codes::MOTION_KEY_VALUE_MAP_SINGLE_TARGET,
                     format!("{at}: a per-member \"v\" map names members, and a {} track has one target", target.kind.field()),
                 )
                 .help("give the key its value directly, or key a group (\"group\": \"<group>\") to give members their own"),
@@ -385,7 +387,7 @@ fn member_values(
             let names: Vec<&str> = members.iter().map(|m| m.name.as_str()).collect();
             cx.push(
                 Diagnostic::new(
-                    "motion.key.value-map-unknown-member",
+                    codes::MOTION_KEY_VALUE_MAP_UNKNOWN_MEMBER,
                     format!(
                         "{}: the value map names {}, which group {} does not declare",
                         at_t(at, key.t),
@@ -405,7 +407,7 @@ fn member_values(
             let Some((_, node)) = entries.iter().find(|(name, _)| name == &m.name) else {
                 cx.push(
                     map.err(
-                        "motion.key.value-map-missing-member",
+                        codes::MOTION_KEY_VALUE_MAP_MISSING_MEMBER,
                         format!(
                             "{}: the value map states no value for member {}",
                             at_t(at, key.t),
@@ -474,7 +476,7 @@ fn check_attachment(
     };
     cx.push(
         Diagnostic::new(
-            "motion.key.attachment-unknown",
+            codes::MOTION_KEY_ATTACHMENT_UNKNOWN,
             format!(
                 "{}: attachment {} is not in slot {}; {has}",
                 at_t(at, t),
@@ -503,7 +505,7 @@ fn check_dark(cx: &mut Cx, at: &str, track: &TrackSpec, members: &[Member]) -> O
         ok = false;
         cx.push(
             Diagnostic::new(
-                "motion.track.dark-without-slot-dark",
+                codes::MOTION_TRACK_DARK_WITHOUT_SLOT_DARK,
                 format!(
                     "{at}: slot {} has no setup \"dark\" colour, and the runtime applies a two-colour timeline only to a slot that has one",
                     quote(&m.name)

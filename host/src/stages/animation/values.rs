@@ -3,6 +3,8 @@
 //! emitted key: `[x, y]`/`[value]` numbers, colours as hex (`rrggbbaa`, `rrggbb`),
 //! `alpha` as a number, attachment names and inherit modes.
 
+use rigc_diag::codes;
+
 use super::timing::{at_t, f32_of, KeyValues};
 use rigc_diag::cursor::Node;
 use rigc_diag::json::quote;
@@ -234,7 +236,7 @@ pub(super) fn decode(
             let xs = numbers(v, n).ok_or_else(|| {
                 locate(
                     Diagnostic::new(
-                        "motion.key.value-shape",
+                        codes::MOTION_KEY_VALUE_SHAPE,
                         format!("{at}: key value must be an array of {n} number(s)"),
                     )
                     .help(format!("write \"v\": [{}]", fields.join(", "))),
@@ -289,7 +291,7 @@ pub(super) fn decode(
                 _ => {
                     return Err(locate(
                         Diagnostic::new(
-                            "motion.key.value-shape",
+                            codes::MOTION_KEY_VALUE_SHAPE,
                             format!("{at}: attachment key value must be a string or null"),
                         )
                         .help("write \"v\": \"<placeholder>\" to show an attachment, or \"v\": null to show nothing"),
@@ -305,7 +307,7 @@ pub(super) fn decode(
             let Some(s) = v.and_then(|n| n.as_str()) else {
                 return Err(locate(
                     Diagnostic::new(
-                        "motion.key.value-shape",
+                        codes::MOTION_KEY_VALUE_SHAPE,
                         format!("{at}: inherit key value must be a mode name, a string"),
                     )
                     .help(format!("write \"v\": one of {}", modes())),
@@ -314,7 +316,7 @@ pub(super) fn decode(
             if !is_inherit_mode(s) {
                 return Err(locate(
                     Diagnostic::new(
-                        "motion.key.inherit-unknown",
+                        codes::MOTION_KEY_INHERIT_UNKNOWN,
                         format!(
                             "{}: {} is not an inherit mode; the modes are {}, and only the first letter's case is free",
                             at_t(at, t),
@@ -363,7 +365,7 @@ fn colour(
     let form = format!("[{}]", names.join(","));
     let shape_err = || {
         Diagnostic::new(
-            "motion.key.value-shape",
+            codes::MOTION_KEY_VALUE_SHAPE,
             format!("{at}: {} key value must be {form}", prop.name),
         )
         .help(format!(
@@ -377,7 +379,7 @@ fn colour(
     if elements.len() != names.len() {
         return Err(Box::new(
             Diagnostic::new(
-                "motion.key.value-shape",
+                codes::MOTION_KEY_VALUE_SHAPE,
                 format!(
                     "{at}: {} value needs {} channels, got {}",
                     prop.name,
@@ -398,7 +400,7 @@ fn colour(
         if !(0.0..=1.0).contains(&x) {
             return Err(Box::new(
                 Diagnostic::new(
-                    "motion.key.channel-range",
+                    codes::MOTION_KEY_CHANNEL_RANGE,
                     format!(
                         "{}: channel \"{name}\" is {}, outside 0..1",
                         at_t(at, t),

@@ -3,6 +3,8 @@
 //! `setup` entry — one author, never both, never neither — and a setup
 //! attachment must be one the slot can show.
 
+use rigc_diag::codes;
+
 use crate::spec::rig::{RigSpec, SlotSpec};
 use crate::spec::setup_entry::SetupEntry;
 use rigc_diag::cursor::nearest;
@@ -21,7 +23,7 @@ pub(super) fn slots(rig: &RigSpec, setup: &[SetupEntry], d: &mut Vec<Diagnostic>
                 .unwrap_or_default();
             d.push(
                 Diagnostic::new(
-                    "setup.slot-undeclared",
+                    codes::SETUP_SLOT_UNDECLARED,
                     format!(
                         "the motion spec's setup names slot {}, which the rig {} does not declare",
                         quote(&e.slot),
@@ -70,7 +72,7 @@ fn slot(rig: &RigSpec, s: &SlotSpec, entry: Option<&SetupEntry>, d: &mut Vec<Dia
     let (attachment, loc) = match (entry, &s.attachment) {
         (Some(e), Some(_)) => {
             let mut diag = Diagnostic::new(
-                "setup.two-authors",
+                codes::SETUP_TWO_AUTHORS,
                 format!("slot {name} has a setup attachment in the rig spec AND in the motion spec; the setup pose has one author"),
             )
             .at(e.loc.clone())
@@ -86,7 +88,7 @@ fn slot(rig: &RigSpec, s: &SlotSpec, entry: Option<&SetupEntry>, d: &mut Vec<Dia
         (None, None) => {
             d.push(
                 Diagnostic::new(
-                    "setup.no-setup-pose",
+                    codes::SETUP_NO_SETUP_POSE,
                     format!(
                         "no setup pose for slot {name}: give the motion spec a `setup` entry or the rig slot an `attachment` — the compiler will not guess one"
                     ),
@@ -128,7 +130,7 @@ fn slot(rig: &RigSpec, s: &SlotSpec, entry: Option<&SetupEntry>, d: &mut Vec<Dia
                 None => format!("name one of {list}, or null to show nothing"),
             };
             d.push(
-                Diagnostic::new("setup.attachment-unknown", message)
+                Diagnostic::new(codes::SETUP_ATTACHMENT_UNKNOWN, message)
                     .at(loc)
                     .help(help),
             );
@@ -139,7 +141,7 @@ fn slot(rig: &RigSpec, s: &SlotSpec, entry: Option<&SetupEntry>, d: &mut Vec<Dia
         if let Some(c) = e.color {
             if s.color.is_some() {
                 let mut diag = Diagnostic::new(
-                    "setup.two-colour-authors",
+                    codes::SETUP_TWO_COLOUR_AUTHORS,
                     format!(
                         "slot {name} has a setup colour in the rig spec AND in the motion spec"
                     ),

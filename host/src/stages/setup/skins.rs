@@ -6,6 +6,8 @@
 //! bone name resolved to indexes in the emitted bone array; and one part per
 //! distinct region, refusing two files that share a basename.
 
+use rigc_diag::codes;
+
 use super::Part;
 use crate::spec::rig::{AttachmentKind, AttachmentSpec, Geometry, RegionSpec, RigSpec, SkinSpec};
 use crate::stages::measure::ImageInfo;
@@ -42,7 +44,7 @@ pub(super) fn parts(
         let Some(info) = images.get(&value) else {
             d.push(
                 Diagnostic::new(
-                    "setup.image-unmeasured",
+                    codes::SETUP_IMAGE_UNMEASURED,
                     format!("image {} was not measured: the build has no PNG for it", quote(&value)),
                 )
                 .at(loc)
@@ -57,7 +59,7 @@ pub(super) fn parts(
                 if !reported.contains(&(region.clone(), value.clone())) {
                     reported.push((region.clone(), value.clone()));
                     let mut diag = Diagnostic::new(
-                        "setup.duplicate-region",
+                        codes::SETUP_DUPLICATE_REGION,
                         format!(
                             "duplicate region name {} ({}): {} and {} are two different files with one basename — one part, one page, one name",
                             quote(&region),
@@ -162,7 +164,7 @@ fn attachment(
                             else {
                                 d.push(
                                     Diagnostic::new(
-                                        "setup.bone-unresolved",
+                                        codes::SETUP_BONE_UNRESOLVED,
                                         format!("a weight binds bone {}, which the rig does not declare", quote(&nb.bone)),
                                     )
                                     .at(e.loc.clone())
@@ -208,7 +210,7 @@ fn region(
     let (Some(width), Some(height)) = (width, height) else {
         d.push(
             Diagnostic::new(
-                "setup.region-size",
+                codes::SETUP_REGION_SIZE,
                 format!(
                     "attachment {}: a region needs width and height — give them, or give an \"image\" and rigc will measure the PNG",
                     quote(&e.placeholder)

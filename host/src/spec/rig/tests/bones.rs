@@ -338,7 +338,7 @@ fn several_independent_refusals_are_all_reported() {
     let d = refused(&bone(
         "{ \"name\": \"b\", \"parent\": \"root\", \"x\": \"1\", \"y\": \"2\", \"inherit\": \"x\" }",
     ));
-    let codes: Vec<&str> = d.iter().map(|d| d.code).collect();
+    let codes: Vec<&str> = d.iter().map(|d| d.code.as_str()).collect();
     assert_eq!(
         codes,
         [
