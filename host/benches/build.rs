@@ -4,7 +4,9 @@
 //!
 //! The reference rig is read from `../shared/reference` (or `RIGC_SHARED`).
 
-use rigc::compile::{self, Target};
+use rigc::build::{self, sources::read_spec, sources::Sources, TargetSpec};
+use rigc::plugins::Registry;
+use rigc::project::{self, Project};
 use rigc_sdk::gate::{GateInput, Profile, SecondCompile};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -15,14 +17,27 @@ fn shared() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"))
 }
 
-fn gated_build(target: &Target, cwd: &std::path::Path) -> bool {
-    let inputs = compile::read_inputs(target, cwd).expect("walk reads");
-    let first = compile::compile(&inputs).expect("walk compiles");
-    let second = compile::compile(&inputs).expect("walk compiles again");
-    let pages =
-        rigc_sdk::gate::pages::read(&first.atlas_text, &inputs.out_dir, &Default::default());
+fn gated_build(target: &TargetSpec, cwd: &std::path::Path) -> bool {
+    let registry = &Registry::new(rigc::plugins::builtins()).expect("built-in plugins");
+    let rig = read_spec(&target.rig, cwd).expect("walk's rig spec reads");
+    let motion = read_spec(&target.motion, cwd).expect("walk's motion spec reads");
+    let sources = Sources::new(
+        rig,
+        motion,
+        Project::for_spec(&target.rig, cwd),
+        None,
+        project::absolute(&target.out, cwd),
+        false,
+    );
+    let first = build::compile_uncached(&sources, registry).expect("walk compiles");
+    let second = build::compile_uncached(&sources.fresh(), registry).expect("walk compiles again");
     let input = GateInput {
         profile: Profile::Spine,
+        pages: rigc_sdk::gate::pages::read(
+            &first.atlas_text,
+            &sources.out_dir,
+            &Default::default(),
+        ),
         skeleton_text: first.skeleton_text,
         atlas_text: Some(first.atlas_text),
         rig: Some(first.rig_info),
@@ -30,10 +45,7 @@ fn gated_build(target: &Target, cwd: &std::path::Path) -> bool {
             skeleton_text: second.skeleton_text,
             atlas_text: second.atlas_text,
         }),
-        pages,
     };
-    let registry =
-        rigc::plugins::Registry::new(rigc::plugins::builtins()).expect("built-in plugins");
     rigc::stages::gate::run_plugins(&input, registry.rule_plugins()).is_green()
 }
 
@@ -47,12 +59,14 @@ fn main() {
         std::process::exit(1);
     }
     let cwd = walk.clone();
-    let target = Target {
+    let target = TargetSpec {
+        name: "walk".into(),
         label: "walk".into(),
         rig: walk.join("rig.json"),
         motion: walk.join("motion.json"),
         images: None,
         out: walk.join("bench-out-never-written"),
+        profile: Profile::Spine,
         copy_images: false,
     };
     assert!(gated_build(&target, &cwd), "walk is green");

@@ -40,7 +40,8 @@ fn input_files(project: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
     for t in &manifest.targets {
         push(t.rig.clone(), &mut files);
         push(t.motion.clone(), &mut files);
-        let rig_file = rigc::compile::read_spec(&t.rig, &manifest.dir).expect("rig spec reads");
+        let rig_file =
+            rigc::build::sources::read_spec(&t.rig, &manifest.dir).expect("rig spec reads");
         let json = rigc::spec::parse_json(&rig_file).expect("rig spec is JSON");
         let rig = rigc::spec::rig::parse(&rig_file, &json).expect("rig spec parses");
         let rig_dir = t.rig.parent().map(Path::to_path_buf).unwrap_or_default();

@@ -240,7 +240,8 @@ pub fn document_text(results: &[TargetResult], elapsed_ms: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::build::{StageEvent, TargetResult};
+    use crate::build::TargetResult;
+    use crate::stage::StageEvent;
     use crate::stages::gate::{GateReport, RuleResult};
     use rigc_diag::Diagnostic;
     use rigc_sdk::gate::{Profile, RuleKind};

@@ -1,16 +1,32 @@
-//! This module owns building one target incrementally: the stages of
-//! `stages/` run through the content-addressed cache ([`crate::cache`]), each keyed
-//! by what it reads ([`keys`]), run or served by [`stage::Stages`], and ordered by
-//! [`pipeline`]; a green build's files are written by `write`, and what it read
-//! and wrote is recorded as its `trace` for the next build to replay. A target's
-//! result says what ran, what came from the cache, the gate's report, and what
-//! was written.
+//! This module owns building one target incrementally: what it reads
+//! ([`sources`]), the one sequence of its compile stages ([`pipeline`], run
+//! through the cache or without one), the gate and the trace of a cached build
+//! ([`target`]), what a build did ([`result`]), and writing a green build's
+//! files (`write`), recorded as its `trace` for the next build to replay.
 
-pub mod keys;
 pub mod pipeline;
-pub mod stage;
+pub mod result;
+pub mod sources;
+pub mod target;
 mod trace;
 mod write;
 
-pub use pipeline::{run_target, run_target_deferred, Env, TargetResult, TargetSpec, Writes};
-pub use stage::StageEvent;
+pub use result::TargetResult;
+pub use target::{run_target, run_target_deferred, Env, TargetSpec};
+pub use write::Writes;
+
+/// Compiles `sources` with no cache — the same stages a build runs, each
+/// computed, nothing stored — emitting with `registry`'s emitter (for benches
+/// and for commands that compile without building).
+pub fn compile_uncached(
+    sources: &sources::Sources,
+    registry: &crate::plugins::Registry,
+) -> Result<pipeline::Compiled, Vec<rigc_diag::Diagnostic>> {
+    let mut canon = crate::project::Canon::under(&sources.project.root);
+    pipeline::compile(
+        &mut crate::stage::Driver::uncached(),
+        sources,
+        registry,
+        &mut canon,
+    )
+}

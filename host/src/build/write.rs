@@ -4,7 +4,7 @@
 
 use rigc_diag::codes;
 
-use super::pipeline::TargetResult;
+use super::result::TargetResult;
 use super::trace::{Trace, TRACE_STAGE};
 use crate::cache::{Cache, Hash};
 use crate::stages::atlas::PageCopy;

@@ -5,9 +5,10 @@
 //! cache served, and its time, then a summary table (and `--report` JSON).
 
 use super::Status;
-use crate::build::{stage, TargetResult, TargetSpec};
+use crate::build::{TargetResult, TargetSpec};
 use crate::cli::{BuildArgs, MessageFormat};
 use crate::output::Output;
+use crate::stage;
 use crate::stages::gate::GateReport;
 use crate::workspace::{self, Workspace};
 use rigc_diag::write::Written;

@@ -79,7 +79,16 @@ impl Plugin {
     ) -> Result<T, PluginCallError> {
         let bytes =
             serde_json::to_vec(input).map_err(|e| PluginCallError::Refused(e.to_string()))?;
-        let reply = self.handle.call(stage, &bytes).map_err(|e| match e {
+        self.call_bytes(stage, &bytes)
+    }
+
+    /// Calls the plugin with input already serialised, and parses its reply.
+    pub fn call_bytes<T: serde::de::DeserializeOwned>(
+        &self,
+        stage: &str,
+        bytes: &[u8],
+    ) -> Result<T, PluginCallError> {
+        let reply = self.handle.call(stage, bytes).map_err(|e| match e {
             CallError::Refused(m) => PluginCallError::Refused(m),
             CallError::Panicked(m) => PluginCallError::Panicked(m),
         })?;
@@ -94,6 +103,14 @@ impl Plugin {
     /// The plugin's identity in cache keys.
     pub fn identity(&self) -> Hash {
         self.identity.unwrap_or_else(tool_identity)
+    }
+}
+
+/// A plugin enters the keys of the stages that call it by its identity and
+/// its configuration.
+impl crate::stage::KeyPart for Plugin {
+    fn feed(&self, key: &mut crate::stage::KeyBuilder) {
+        key.hash(&self.identity()).text(&self.config.to_string());
     }
 }
 

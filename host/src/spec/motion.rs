@@ -59,11 +59,50 @@ pub struct MotionSpec {
 impl MotionSpec {
     /// The easing called `name`, if the spec declares one.
     pub fn easing(&self, name: &str) -> Option<&EasingSpec> {
-        self.easings.iter().find(|e| e.name == name)
+        self.rest().easing(name)
     }
 
     /// The group called `name`, if the spec declares one.
     pub fn group(&self, name: &str) -> Option<&GroupSpec> {
+        self.rest().group(name)
+    }
+
+    /// Everything but the animations: what one animation reads of the rest of
+    /// the spec (its key covers the same, `parse:motion`'s `rest` hash).
+    pub fn rest(&self) -> MotionRest<'_> {
+        MotionRest {
+            archetype: &self.archetype,
+            easings: &self.easings,
+            groups: &self.groups,
+            setup: &self.setup,
+            mix: self.mix.as_ref(),
+        }
+    }
+}
+
+/// A motion spec without its animations (see [`MotionSpec::rest`]).
+#[derive(Debug, Clone, Copy)]
+pub struct MotionRest<'a> {
+    /// `archetype`.
+    pub archetype: &'a str,
+    /// `easings`, in declaration order.
+    pub easings: &'a [EasingSpec],
+    /// `groups`, in declaration order.
+    pub groups: &'a [GroupSpec],
+    /// `setup` entries, in declaration order.
+    pub setup: &'a [SetupEntry],
+    /// `mix`.
+    pub mix: Option<&'a MixSpec>,
+}
+
+impl<'a> MotionRest<'a> {
+    /// The easing called `name`, if the spec declares one.
+    pub fn easing(&self, name: &str) -> Option<&'a EasingSpec> {
+        self.easings.iter().find(|e| e.name == name)
+    }
+
+    /// The group called `name`, if the spec declares one.
+    pub fn group(&self, name: &str) -> Option<&'a GroupSpec> {
         self.groups.iter().find(|g| g.name == name)
     }
 }

@@ -25,7 +25,8 @@ mod timing;
 mod tracks;
 mod values;
 
-use crate::spec::motion::{secs, AnimationSpec, MotionSpec};
+use crate::spec::motion::{secs, AnimationSpec, MotionRest};
+use crate::stage::{Hashed, Lazy, Stage};
 use rigc_diag::json::quote;
 use rigc_diag::Diagnostic;
 use rigc_sdk::model::{Animation, Skeleton};
@@ -36,10 +37,41 @@ pub const R7_SLACK: f64 = 1.0 / 60.0;
 /// How far past the declared duration a key may sit (FORMAT.md §3.8).
 pub const PAST_DURATION_SLACK: f64 = 1e-6;
 
-/// Compiles one animation against the compiled setup skeleton.
+crate::stage! {
+    /// `animation:<name>`: one animation's subtree of the motion spec, the rest
+    /// of the spec and the setup → one compiled animation; editing one
+    /// animation recompiles that one alone.
+    pub struct AnimationStage<'a> {
+        /// The animation's name (names the stage).
+        pub animation: &'a str,
+        /// Its subtree, by its canonical hash.
+        pub spec: Lazy<'a, &'a AnimationSpec>,
+        /// The motion spec without its animations, by its canonical hash.
+        pub rest: Lazy<'a, MotionRest<'a>>,
+        /// The setup stage's output.
+        pub setup: Hashed<crate::stages::setup::Setup>,
+    }
+}
+
+impl Stage for AnimationStage<'_> {
+    type Output = Animation;
+    type Error = Vec<Diagnostic>;
+    const VERSION: u32 = 1;
+
+    fn name(&self) -> String {
+        format!("animation:{}", self.animation)
+    }
+
+    fn compute(&self) -> Result<Animation, Vec<Diagnostic>> {
+        compile(self.spec.get()?, *self.rest.get()?, &self.setup.skeleton)
+    }
+}
+
+/// Compiles one animation against the compiled setup skeleton, reading of the
+/// rest of the motion spec what `motion` holds (its easings and groups).
 pub fn compile(
     anim: &AnimationSpec,
-    motion: &MotionSpec,
+    motion: MotionRest<'_>,
     setup: &Skeleton,
 ) -> Result<Animation, Vec<Diagnostic>> {
     let mut cx = Cx {
@@ -71,7 +103,7 @@ pub fn compile(
 /// What the stage reads and what it has refused so far.
 struct Cx<'a> {
     anim: &'a AnimationSpec,
-    motion: &'a MotionSpec,
+    motion: MotionRest<'a>,
     setup: &'a Skeleton,
     diags: Vec<Diagnostic>,
     /// The latest emitted key time over every timeline so far.

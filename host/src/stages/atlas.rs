@@ -4,6 +4,8 @@
 //! `skeleton.images` header value that goes with it.
 
 use crate::project::relative_slash;
+use crate::stage::{Hashed, Stage};
+use crate::stages::setup::Setup;
 use rigc_sdk::emit::atlas::{AtlasPage, AtlasRegion};
 use std::path::{Path, PathBuf};
 
@@ -42,6 +44,51 @@ pub struct AtlasPlan {
     pub copies: Vec<PageCopy>,
     /// The `skeleton.images` value this layout implies, if any.
     pub images_path: Option<String>,
+}
+
+/// The page parts of a setup: each part's region, PNG and size, in first-use
+/// order.
+pub fn page_parts(setup: &Setup) -> Vec<PagePart> {
+    setup
+        .parts
+        .iter()
+        .map(|p| PagePart {
+            region: p.region.clone(),
+            path: p.image.path.clone(),
+            width: p.image.width(),
+            height: p.image.height(),
+        })
+        .collect()
+}
+
+crate::stage! {
+    /// `atlas`: the setup's parts, `--out` and `--copy-images` → the pages.
+    pub struct AtlasStage {
+        /// The setup stage's output (its parts).
+        pub setup: Hashed<Setup>,
+        /// `--out`, absolute and normalized.
+        pub out_dir: PathBuf,
+        /// `--copy-images`.
+        pub copy_images: bool,
+    }
+}
+
+impl Stage for AtlasStage {
+    type Output = AtlasPlan;
+    type Error = std::convert::Infallible;
+    const VERSION: u32 = 1;
+
+    fn name(&self) -> String {
+        "atlas".into()
+    }
+
+    fn compute(&self) -> Result<AtlasPlan, std::convert::Infallible> {
+        Ok(plan(
+            &page_parts(&self.setup),
+            &self.out_dir,
+            self.copy_images,
+        ))
+    }
 }
 
 /// Lays out one page per part. `out_dir` must be absolute and normalized.

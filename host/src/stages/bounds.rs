@@ -6,9 +6,34 @@
 
 use rigc_diag::codes;
 
+use crate::stage::Hashed;
 use rigc_diag::Diagnostic;
 use rigc_sdk::model::{self, Bounds};
 use rigc_sdk::spine;
+
+crate::stage! {
+    /// `bounds`: the setup skeleton and the atlas text → the header's box.
+    pub struct BoundsStage<'a> {
+        /// The setup stage's output (its skeleton).
+        pub setup: Hashed<crate::stages::setup::Setup>,
+        /// The `skeleton.atlas` text.
+        pub atlas_text: &'a str,
+    }
+}
+
+impl crate::stage::Stage for BoundsStage<'_> {
+    type Output = Bounds;
+    type Error = Vec<Diagnostic>;
+    const VERSION: u32 = 1;
+
+    fn name(&self) -> String {
+        "bounds".into()
+    }
+
+    fn compute(&self) -> Result<Bounds, Vec<Diagnostic>> {
+        setup_bounds(&self.setup.skeleton, self.atlas_text)
+    }
+}
 
 /// The setup-pose bounding box of `skeleton` with its atlas; a zero box at the
 /// origin when nothing is drawn.

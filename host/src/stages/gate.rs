@@ -7,9 +7,12 @@
 //! build still finishes.
 
 use crate::plugins::{Plugin, PluginCallError};
+use crate::stage::{Encoded, Lazy, Stage};
 use rigc_sdk::abi::{GateCall, GateReply};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Failure, GateInput, Outcome, Profile, RuleKind};
+use rigc_sdk::gate::{PageFile, SecondCompile};
+use std::convert::Infallible;
 
 /// One rule's verdict.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -126,6 +129,41 @@ impl GateReport {
 
     fn count(&self, f: impl Fn(&RuleResult) -> bool) -> usize {
         self.results.iter().filter(|r| f(r)).count()
+    }
+}
+
+crate::stage! {
+    /// `gate:<plugin>`: one rule plugin's verdicts on the gate's input. The
+    /// input is keyed without its pages and second compile, which are made
+    /// only if some gate stage runs: the pages from the part images' bytes
+    /// (keyed by their hashes), the second compile from the same sources.
+    pub struct GateStage<'a> {
+        /// The rule plugin.
+        pub plugin: &'a Plugin,
+        /// The emitted text, the rig info, the profile.
+        pub input: &'a Encoded<GateInput>,
+        /// The atlas pages' files.
+        pub pages: &'a Lazy<'a, Vec<PageFile>, Infallible>,
+        /// The second, independent compile A18 compares against.
+        pub second: &'a Lazy<'a, Option<SecondCompile>, Infallible>,
+    }
+}
+
+impl Stage for GateStage<'_> {
+    type Output = GateReply;
+    type Error = PluginCallError;
+    const VERSION: u32 = 1;
+
+    fn name(&self) -> String {
+        format!("gate:{}", self.plugin.name())
+    }
+
+    fn compute(&self) -> Result<GateReply, PluginCallError> {
+        let never = |e: Infallible| match e {};
+        let mut input = self.input.value.clone();
+        input.pages = self.pages.get().map_err(never)?.clone();
+        input.second = self.second.get().map_err(never)?.clone();
+        call_plugin(self.plugin, &input)
     }
 }
 

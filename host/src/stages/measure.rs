@@ -1,6 +1,7 @@
-//! This module owns the measure stage: one part PNG in, its facts out (size,
-//! colour type, `tRNS`). It is keyed per image file; a missing, non-PNG, truncated
-//! or damaged file is a named refusal located at the spec value that names it.
+//! This module owns the measure stage: one part PNG's bytes in, its facts out
+//! (size, colour type, `tRNS`). It is keyed per image file; a non-PNG,
+//! truncated or damaged file is a named refusal located at the spec value that
+//! names it (the build reads the bytes; a missing file is refused there).
 
 use rigc_sdk::png_image::{self, PngError, PngHeader};
 use std::path::{Path, PathBuf};
@@ -37,16 +38,6 @@ pub enum MeasureError {
     Png(PngError),
 }
 
-/// Measures the PNG at `path` (decoding it whole, so truncation is caught).
-pub fn measure(path: &Path) -> Result<ImageInfo, MeasureError> {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(MeasureError::Missing),
-        Err(e) => return Err(MeasureError::Unreadable(e.to_string())),
-    };
-    measure_bytes(path, &bytes)
-}
-
 /// Measures PNG bytes already read from `path`: its structure is checked whole
 /// (every chunk present and intact through `IEND`), its image data is not
 /// inflated — the gate's A06 decodes every page.
@@ -56,4 +47,31 @@ pub fn measure_bytes(path: &Path, bytes: &[u8]) -> Result<ImageInfo, MeasureErro
         path: path.to_path_buf(),
         header,
     })
+}
+
+crate::stage! {
+    /// `measure:<image>`: one part PNG's bytes → its facts, keyed by the bytes
+    /// and the path they were read from.
+    pub struct Measure<'a> {
+        /// The `image` value as the rig writes it (names the stage).
+        pub image: &'a str,
+        /// Where it was read from (canonical).
+        pub path: &'a Path,
+        /// Its bytes.
+        pub bytes: crate::stage::Content<'a>,
+    }
+}
+
+impl crate::stage::Stage for Measure<'_> {
+    type Output = ImageInfo;
+    type Error = MeasureError;
+    const VERSION: u32 = 1;
+
+    fn name(&self) -> String {
+        format!("measure:{}", self.image)
+    }
+
+    fn compute(&self) -> Result<ImageInfo, MeasureError> {
+        measure_bytes(self.path, self.bytes.bytes)
+    }
 }

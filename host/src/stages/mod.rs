@@ -1,25 +1,33 @@
 //! This module owns the compile stages, one file each, in the order a build runs
-//! them. Each stage is a function of its inputs only: it reads no clock and no
-//! file (only `inputs` and `measure` touch the disk), and it returns its output or
-//! the diagnostics that refuse the input.
+//! them. Each is a stage of [`crate::stage`]: a struct naming exactly its
+//! inputs, keyed by all of them, computed from them alone — no clock, no file
+//! (the build reads the spec files and the part images before the stages run,
+//! and writes a green result after them) — returning its output or what refuses
+//! the input.
 //!
-//! 1. `parse` — rig spec + motion spec bytes → located specs (`spec::rig`,
-//!    `spec::motion`).
-//! 2. `measure` — one part PNG → [`measure::ImageInfo`] (per image file).
-//! 3. `setup` — rig spec + motion `setup` table + measured images → the setup
-//!    skeleton (`rigc_sdk::model::Skeleton` with no animations), the part list
-//!    (first-use order) and the rig info for the gate.
-//! 4. `animation` — one animation of the motion spec + the setup skeleton →
-//!    `rigc_sdk::model::Animation` (per animation).
-//! 5. `atlas` — the part list → atlas pages (one page per part).
-//! 6. `bounds` — the setup skeleton + atlas → the header's setup-pose bounding box.
-//! 7. `gate` — emitted text + atlas + rig info → the report (rules run here).
-//! 8. `emit` — the model → `skeleton.json` / `skeleton.atlas` bytes, written only
-//!    when the gate is green, atomically.
+//! 1. [`parse`] — `parse:rig`, `parse:motion`: a spec's bytes → its summary
+//!    (and, when a later stage needs it, its one parse).
+//! 2. [`measure`] — `measure:<image>`: one part PNG's bytes → its facts.
+//! 3. [`setup`] — `setup`: rig spec + motion `setup` table + measured images →
+//!    the setup skeleton (`rigc_sdk::model::Skeleton` with no animations), the
+//!    part list (first-use order) and the rig info for the gate.
+//! 4. [`animation`] — `animation:<name>`: one animation of the motion spec + the
+//!    rest of it + the setup skeleton → `rigc_sdk::model::Animation`.
+//! 5. [`atlas`] — `atlas`: the part list → atlas pages (one page per part).
+//! 6. [`bounds`] — `bounds`: the setup skeleton + atlas → the header's
+//!    setup-pose bounding box.
+//! 7. [`emit`] — `emit:<emitter>`: the model → `skeleton.json` /
+//!    `skeleton.atlas` text, through the emitter plugin.
+//! 8. [`gate`] — `gate:<plugin>`: emitted text + atlas pages + rig info + the
+//!    second compile → each rule plugin's verdicts.
+//!
+//! `crate::build::pipeline` runs them in this order, cached or not.
 
 pub mod animation;
 pub mod atlas;
 pub mod bounds;
+pub mod emit;
 pub mod gate;
 pub mod measure;
+pub mod parse;
 pub mod setup;

@@ -20,8 +20,10 @@ mod skins;
 #[cfg(test)]
 mod tests;
 
-use crate::spec::rig::{RigSpec, Stage};
+use crate::spec::motion::MotionRest;
+use crate::spec::rig::{RigSpec, Stage as StageDecl};
 use crate::spec::setup_entry::SetupEntry;
+use crate::stage::{Hashed, Lazy, Stage};
 use crate::stages::measure::ImageInfo;
 use rigc_diag::Diagnostic;
 use rigc_sdk::gate::RigInfo;
@@ -50,6 +52,38 @@ pub struct Setup {
     pub rig_info: RigInfo,
 }
 
+crate::stage! {
+    /// `setup`: the rig spec, the rest of the motion spec (its `setup` table)
+    /// and every measured image → the setup skeleton, the parts and the rig info.
+    pub struct SetupStage<'a> {
+        /// The rig spec, by its canonical hash.
+        pub rig: Lazy<'a, &'a RigSpec>,
+        /// The motion spec without its animations, by its canonical hash.
+        pub rest: Lazy<'a, MotionRest<'a>>,
+        /// Each `image` value as written, and what its measure stage found.
+        pub images: Vec<(String, Hashed<ImageInfo>)>,
+    }
+}
+
+impl Stage for SetupStage<'_> {
+    type Output = Setup;
+    type Error = Vec<Diagnostic>;
+    const VERSION: u32 = 1;
+
+    fn name(&self) -> String {
+        "setup".into()
+    }
+
+    fn compute(&self) -> Result<Setup, Vec<Diagnostic>> {
+        let images: HashMap<String, ImageInfo> = self
+            .images
+            .iter()
+            .map(|(name, info)| (name.clone(), (**info).clone()))
+            .collect();
+        assemble(self.rig.get()?, self.rest.get()?.setup, &images)
+    }
+}
+
 /// Assembles the setup skeleton of `rig`, taking each slot's setup pose from the
 /// rig or from the motion spec's `setup` entries, and each `image` from
 /// `images` (keyed by the value as written, see `RigSpec::image_refs`).
@@ -60,7 +94,7 @@ pub fn assemble(
 ) -> Result<Setup, Vec<Diagnostic>> {
     let mut d = Vec::new();
     let stage = match &rig.header.stage {
-        Stage::Declared {
+        StageDecl::Declared {
             x,
             y,
             width,
@@ -71,8 +105,8 @@ pub fn assemble(
             width: *width,
             height: *height,
         }),
-        Stage::None => None,
-        Stage::Missing => {
+        StageDecl::None => None,
+        StageDecl::Missing => {
             d.push(
                 Diagnostic::new(
                     codes::SETUP_NO_STAGE_SIZE,

@@ -213,22 +213,19 @@ pub fn discover(t: &TargetSpec, cwd: &Path, set: &WatchSet) -> Vec<WatchError> {
 /// The image directory and image files of `t`, as the build resolves them
 /// (`None` when the rig spec cannot be read or parsed).
 fn image_inputs(t: &TargetSpec, rig: &Path, cwd: &Path) -> Option<TargetInputs> {
-    let file = crate::compile::read_spec(&t.rig, cwd).ok()?;
+    let file = crate::build::sources::read_spec(&t.rig, cwd).ok()?;
     let json = crate::spec::parse_json(&file).ok()?;
     let spec = crate::spec::rig::parse(&file, &json).ok()?;
-    let rig_dir = rig.parent().map(Path::to_path_buf).unwrap_or_default();
-    let dir = match (&t.images, spec.images_dir()) {
-        (Some(o), _) => project::absolute(o, cwd),
-        (None, Some((d, _))) => project::absolute(Path::new(d), &rig_dir),
-        (None, None) => rig_dir,
-    };
+    let images_override = t.images.as_ref().map(|o| project::absolute(o, cwd));
+    let rig_images = spec.images_dir().map(|(d, _)| d);
+    let dir = crate::build::sources::images_dir(images_override.as_deref(), rig_images, rig);
     let project = Project::for_spec(&t.rig, cwd);
     let mut inputs = TargetInputs {
         image_dirs: [project::canonical_or_self(&dir)].into(),
         ..TargetInputs::default()
     };
     for (image, _) in spec.image_refs() {
-        match crate::compile::resolve_image(&project, &dir, &image) {
+        match project.resolve_existing(&project::absolute(Path::new(&image), &dir)) {
             Ok(p) => {
                 inputs.files.insert(key(&p));
             }

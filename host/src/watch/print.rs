@@ -12,8 +12,9 @@
 use super::batch::InputChange;
 use super::error::WatchError;
 use super::plan::Plan;
-use crate::build::{StageEvent, TargetResult};
+use crate::build::TargetResult;
 use crate::output::Output;
+use crate::stage::StageEvent;
 use rigc_diag::write::Written;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -73,7 +74,7 @@ pub fn change_lines(root: &Path, change: &InputChange) -> Vec<String> {
 /// `ran a, b (N cached)`, or `nothing ran (N cached)`. Measure stages are listed
 /// one by one unless more than three ran (a first build), then folded.
 pub fn ran_text(log: &[StageEvent]) -> String {
-    let ran = crate::build::stage::named(log, true);
+    let ran = crate::stage::named(log, true);
     let cached = log.len() - ran.len();
     let measures = ran.iter().filter(|s| s.starts_with("measure:")).count();
     let mut shown: Vec<String> = Vec::new();

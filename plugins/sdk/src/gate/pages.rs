@@ -20,14 +20,18 @@ pub fn read(atlas_text: &str, dir: &Path, sources: &BTreeMap<String, PathBuf>) -
     atlas
         .pages
         .iter()
-        .map(|page| {
-            let path = match sources.get(&page.name) {
-                Some(source) => absolute(source),
-                None => absolute(&dir.join(&page.name)),
-            };
-            read_one(&page.name, path)
-        })
+        .map(|page| read_one(&page.name, path_of(dir, &page.name, sources)))
         .collect()
+}
+
+/// Where the page file `name` is read from: `sources[name]` when the map
+/// names it, else `dir` joined with the page line; absolute and lexically
+/// normalised.
+pub fn path_of(dir: &Path, name: &str, sources: &BTreeMap<String, PathBuf>) -> PathBuf {
+    match sources.get(name) {
+        Some(source) => absolute(source),
+        None => absolute(&dir.join(name)),
+    }
 }
 
 /// The page file `name` at `path` (absolute), read now.

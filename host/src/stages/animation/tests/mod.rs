@@ -138,7 +138,7 @@ pub(super) fn compile_all(
     let mut out = Vec::new();
     let mut diags = Vec::new();
     for a in &spec.animations {
-        match compile(a, spec, setup) {
+        match compile(a, spec.rest(), setup) {
             Ok(a) => out.push(a),
             Err(d) => diags.extend(d),
         }

@@ -1,11 +1,14 @@
 //! This module owns stage keys: a key is the blake3 of (stage name, stage
-//! version, the identity of the tool, the keys or content hashes of the stage's
-//! inputs, the identity of every plugin it calls), length-prefixed so no two
+//! version, the identity of the tool, then each input as its [`KeyPart`] says —
+//! the keys or content hashes of the stage's inputs, the identity and
+//! configuration of every plugin it calls), length-prefixed so no two
 //! different input lists can spell the same bytes. It also owns the canonical
 //! hash of a JSON subtree, which ignores whitespace but not order.
 
+use super::{Content, Encoded, Hashed, Lazy};
 use crate::cache::Hash;
 use rigc_diag::json::{Json, Value};
+use std::path::{Path, PathBuf};
 
 /// Builds one stage key.
 pub struct KeyBuilder {
@@ -39,6 +42,13 @@ impl KeyBuilder {
         self
     }
 
+    /// Adds a count (the length of a list that follows).
+    pub fn count(&mut self, n: usize) -> &mut Self {
+        self.hasher.update(b"n");
+        self.hasher.update(&(n as u64).to_le_bytes());
+        self
+    }
+
     /// Adds bytes (hashed first).
     pub fn bytes(&mut self, b: &[u8]) -> &mut Self {
         let h = crate::cache::hash(b);
@@ -48,6 +58,100 @@ impl KeyBuilder {
     /// The key.
     pub fn finish(&self) -> Hash {
         *self.hasher.finalize().as_bytes()
+    }
+}
+
+/// How one input of a stage enters its key.
+pub trait KeyPart {
+    /// Feeds this input into `key`.
+    fn feed(&self, key: &mut KeyBuilder);
+}
+
+impl<T: serde::Serialize> KeyPart for Hashed<T> {
+    fn feed(&self, key: &mut KeyBuilder) {
+        key.hash(&self.hash());
+    }
+}
+
+impl<T, E> KeyPart for Lazy<'_, T, E> {
+    fn feed(&self, key: &mut KeyBuilder) {
+        key.hash(&self.hash);
+    }
+}
+
+impl KeyPart for Content<'_> {
+    fn feed(&self, key: &mut KeyBuilder) {
+        key.hash(&self.hash);
+    }
+}
+
+impl<T> KeyPart for Encoded<T> {
+    fn feed(&self, key: &mut KeyBuilder) {
+        key.hash(&self.hash);
+    }
+}
+
+impl KeyPart for str {
+    fn feed(&self, key: &mut KeyBuilder) {
+        key.text(self);
+    }
+}
+
+impl KeyPart for String {
+    fn feed(&self, key: &mut KeyBuilder) {
+        key.text(self);
+    }
+}
+
+impl KeyPart for Path {
+    fn feed(&self, key: &mut KeyBuilder) {
+        key.text(&self.to_string_lossy());
+    }
+}
+
+impl KeyPart for PathBuf {
+    fn feed(&self, key: &mut KeyBuilder) {
+        self.as_path().feed(key);
+    }
+}
+
+impl KeyPart for bool {
+    fn feed(&self, key: &mut KeyBuilder) {
+        key.text(if *self { "true" } else { "false" });
+    }
+}
+
+impl KeyPart for Hash {
+    fn feed(&self, key: &mut KeyBuilder) {
+        key.hash(self);
+    }
+}
+
+impl<T: KeyPart + ?Sized> KeyPart for &T {
+    fn feed(&self, key: &mut KeyBuilder) {
+        (**self).feed(key);
+    }
+}
+
+impl<T: KeyPart> KeyPart for [T] {
+    fn feed(&self, key: &mut KeyBuilder) {
+        key.count(self.len());
+        for item in self {
+            item.feed(key);
+        }
+    }
+}
+
+impl<T: KeyPart> KeyPart for Vec<T> {
+    fn feed(&self, key: &mut KeyBuilder) {
+        self.as_slice().feed(key);
+    }
+}
+
+impl<A: KeyPart, B: KeyPart> KeyPart for (A, B) {
+    fn feed(&self, key: &mut KeyBuilder) {
+        self.0.feed(key);
+        self.1.feed(key);
     }
 }
 

@@ -1,0 +1,305 @@
+//! This module owns what a build reads, the only reads before its gate: the
+//! two spec files (their text) and the part images the rig names (their
+//! bytes), each resolved inside the project — and the refusals of what cannot
+//! be read, located at the spec value that names it. It also owns the one rule
+//! for where a rig's images are (`--images`, else the rig's `images`
+//! directory, else the rig file's own directory), which `watch` follows too.
+
+use crate::cache::{self, Hash};
+use crate::project::{self, Canon, PathError, Project};
+use crate::spec::{motion::MotionSpec, rig::RigSpec};
+use crate::stages::measure::MeasureError;
+use crate::stages::parse::{self, RigSummary, SpecFile};
+use rigc_diag::json::quote;
+use rigc_diag::{codes, source::SourceFile, Diagnostic, Loc};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+/// Everything one compile of a target reads, read once.
+pub struct Sources {
+    /// The rig spec.
+    pub rig: SpecFile<RigSpec>,
+    /// The motion spec.
+    pub motion: SpecFile<MotionSpec>,
+    /// The project the build runs in.
+    pub project: Project,
+    /// `--images`, absolute.
+    pub images_override: Option<PathBuf>,
+    /// `--out`, absolute and normalized (it need not exist).
+    pub out_dir: PathBuf,
+    /// `--copy-images`.
+    pub copy_images: bool,
+    images: OnceLock<Result<Arc<Images>, Vec<Diagnostic>>>,
+}
+
+/// One part image as read.
+#[derive(Debug)]
+pub struct Image {
+    /// Where it resolved (canonical).
+    pub path: PathBuf,
+    /// The path the rig's `image` names (absolute, lexical).
+    pub named: PathBuf,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+    /// Their blake3.
+    pub content: Hash,
+}
+
+/// Why a part image could not be read.
+#[derive(Debug, Clone)]
+pub enum Unread {
+    /// Its path escapes the project, or nothing is there, or it cannot be
+    /// resolved.
+    Path(PathError),
+    /// It resolved to `path` and could not be read.
+    Io(PathBuf, String),
+}
+
+/// Each `image` value the rig names (in first-use order) and what reading it
+/// gave.
+pub type Images = Vec<(String, Result<Image, Unread>)>;
+
+/// An image that could not be read (`Err`), or was read from a path and
+/// could not be measured (`Ok`), by the `image` value that names it.
+pub type Failed = Vec<(String, Result<(PathBuf, MeasureError), Unread>)>;
+
+impl Sources {
+    /// The sources of one build: its spec files (already read), where it runs,
+    /// and its settings.
+    pub fn new(
+        rig: Arc<SourceFile>,
+        motion: Arc<SourceFile>,
+        project: Project,
+        images_override: Option<PathBuf>,
+        out_dir: PathBuf,
+        copy_images: bool,
+    ) -> Sources {
+        Sources {
+            rig: parse::rig_file(rig),
+            motion: parse::motion_file(motion),
+            project,
+            images_override,
+            out_dir,
+            copy_images,
+            images: OnceLock::new(),
+        }
+    }
+
+    /// The same sources, parsed afresh and measured afresh (a second,
+    /// independent compile), sharing the bytes already read.
+    pub fn fresh(&self) -> Sources {
+        let images = OnceLock::new();
+        if let Some(read) = self.images.get() {
+            let _ = images.set(read.clone());
+        }
+        Sources {
+            rig: self.rig.fresh(),
+            motion: self.motion.fresh(),
+            project: self.project.clone(),
+            images_override: self.images_override.clone(),
+            out_dir: self.out_dir.clone(),
+            copy_images: self.copy_images,
+            images,
+        }
+    }
+
+    /// The part images `rig` names, each read once (in the first call);
+    /// refused when the rig's own `images` directory is outside the project.
+    pub fn images(
+        &self,
+        rig: &RigSummary,
+        canon: &mut Canon,
+    ) -> Result<Arc<Images>, Vec<Diagnostic>> {
+        if let Some(read) = self.images.get() {
+            return read.clone();
+        }
+        let read = self.read_images(rig, canon);
+        let _ = self.images.set(read.clone());
+        read
+    }
+
+    fn read_images(
+        &self,
+        rig: &RigSummary,
+        canon: &mut Canon,
+    ) -> Result<Arc<Images>, Vec<Diagnostic>> {
+        let dir = images_dir(
+            self.images_override.as_deref(),
+            rig.images_dir.as_deref(),
+            &self.rig.file.path,
+        );
+        if let (None, Some(written)) = (&self.images_override, &rig.images_dir) {
+            if let Err(e) = self.project.resolve_existing_in(&dir, canon) {
+                let r = self.rig.spec()?;
+                let loc = r.images_dir().map(|(_, l)| l.clone());
+                return Err(loc
+                    .map(|l| {
+                        vec![path_refusal(
+                            "images directory",
+                            written,
+                            e,
+                            &l,
+                            &self.project,
+                        )]
+                    })
+                    .unwrap_or_default());
+            }
+        }
+        let mut out = Vec::new();
+        for image in &rig.image_refs {
+            let named = project::absolute(Path::new(image), &dir);
+            let read = match self.project.open_existing_in(&named, canon) {
+                Err(e) => Err(Unread::Path(e)),
+                Ok((path, file)) => match file.and_then(project::read_all) {
+                    Err(e) => Err(Unread::Io(path, e.to_string())),
+                    Ok(bytes) => Ok(Image {
+                        content: cache::hash(&bytes),
+                        path,
+                        named,
+                        bytes,
+                    }),
+                },
+            };
+            out.push((image.clone(), read));
+        }
+        Ok(Arc::new(out))
+    }
+
+    /// The refusals of images that could not be read (`Err(Unread)`) or
+    /// measured (`Ok(error)`), located at the rig's references to them.
+    pub fn image_refusals(&self, failed: Failed) -> Vec<Diagnostic> {
+        let r = match self.rig.spec() {
+            Ok(r) => r,
+            Err(d) => return d,
+        };
+        let locs: std::collections::HashMap<String, Loc> = r.image_refs().into_iter().collect();
+        failed
+            .into_iter()
+            .filter_map(|(image, why)| {
+                let loc = locs.get(&image)?;
+                let project = &self.project;
+                Some(match why {
+                    Err(Unread::Path(e)) => path_refusal("image", &image, e, loc, project),
+                    Err(Unread::Io(p, e)) => {
+                        image_refusal(&image, &p, MeasureError::Unreadable(e), loc, project)
+                    }
+                    Ok((p, e)) => image_refusal(&image, &p, e, loc, project),
+                })
+            })
+            .collect()
+    }
+}
+
+/// The directory a rig's `image` names resolve in: `--images` (absolute
+/// already) over the rig's own `images` (relative to the rig file) over the
+/// rig file's own directory.
+pub fn images_dir(images_override: Option<&Path>, rig_images: Option<&str>, rig: &Path) -> PathBuf {
+    if let Some(dir) = images_override {
+        return dir.to_path_buf();
+    }
+    let rig_dir = rig.parent().map(Path::to_path_buf).unwrap_or_default();
+    match rig_images {
+        Some(dir) => project::absolute(Path::new(dir), &rig_dir),
+        None => rig_dir,
+    }
+}
+
+/// Reads a spec file as UTF-8 text (`path` relative to `cwd`).
+pub fn read_spec(path: &Path, cwd: &Path) -> Result<Arc<SourceFile>, Diagnostic> {
+    let abs = project::absolute(path, cwd);
+    match std::fs::read(&abs) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => Ok(SourceFile::new(path.display().to_string(), &abs, text)),
+            Err(e) => Err(Diagnostic::new(
+                codes::SPEC_NOT_UTF8,
+                format!(
+                    "cannot read {}: it is not UTF-8 text (byte {} is not)",
+                    path.display(),
+                    e.utf8_error().valid_up_to()
+                ),
+            )
+            .help("save the spec as UTF-8 JSON")),
+        },
+        Err(e) => Err(Diagnostic::new(
+            codes::SPEC_UNREADABLE,
+            format!("cannot read {}: {e}", path.display()),
+        )
+        .help("check the path; it is resolved against the working directory")),
+    }
+}
+
+/// The refusal of an image that could not be measured.
+pub fn image_refusal(
+    image: &str,
+    path: &Path,
+    e: MeasureError,
+    loc: &Loc,
+    project: &Project,
+) -> Diagnostic {
+    match e {
+        MeasureError::Missing => path_refusal(
+            "image",
+            image,
+            PathError::Missing(path.to_path_buf()),
+            loc,
+            project,
+        ),
+        MeasureError::Unreadable(why) => Diagnostic::new(
+            codes::IMAGE_UNREADABLE,
+            format!(
+                "image {} at {} cannot be read: {why}",
+                quote(image),
+                path.display()
+            ),
+        )
+        .at(loc.clone())
+        .help("check the file's permissions"),
+        MeasureError::Png(e) => {
+            let code = match e {
+                rigc_sdk::png_image::PngError::NotPng => codes::IMAGE_NOT_PNG,
+                rigc_sdk::png_image::PngError::Truncated(_) => codes::IMAGE_TRUNCATED,
+                rigc_sdk::png_image::PngError::Corrupt(_) => codes::IMAGE_CORRUPT,
+            };
+            Diagnostic::new(
+                code,
+                format!(
+                    "image {} at {} cannot be measured: {e}",
+                    quote(image),
+                    path.display()
+                ),
+            )
+            .at(loc.clone())
+            .help("export the part again as a PNG; rigc reads every PNG colour type and bit depth")
+        }
+    }
+}
+
+/// The refusal of a path a spec names that is outside the project, missing or
+/// unreadable.
+pub fn path_refusal(
+    what: &str,
+    written: &str,
+    e: PathError,
+    loc: &Loc,
+    project: &Project,
+) -> Diagnostic {
+    match e {
+        PathError::Escapes(p) => Diagnostic::new(
+            codes::PATH_ESCAPES_PROJECT,
+            format!(
+                "{what} {} resolves to {}, outside the project root {} — a spec may only name files inside its project",
+                quote(written),
+                p.display(),
+                project.describe()
+            ),
+        )
+        .at(loc.clone())
+        .help("move the file into the project, or put a rigc.toml in a directory that holds both the spec and the file"),
+        PathError::Missing(p) => Diagnostic::new(codes::PATH_MISSING, format!("{what} {} is not on disk at {}", quote(written), p.display()))
+            .at(loc.clone())
+            .help("check the spelling, the rig's \"images\" directory and --images"),
+        PathError::Io(p, why) => Diagnostic::new(codes::PATH_UNREADABLE, format!("{what} {} at {} cannot be read: {why}", quote(written), p.display()))
+            .at(loc.clone())
+            .help("check the file's permissions"),
+    }
+}

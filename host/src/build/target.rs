@@ -1,0 +1,392 @@
+//! This module owns building one target through the cache: read its sources,
+//! replay its trace when nothing it read or wrote has changed, else run the
+//! compile stages ([`super::pipeline`]) and one gate stage per rule plugin —
+//! whose input carries the atlas pages (the part images' bytes, as read) and
+//! the second, uncached compile A18 compares against, both made only if a gate
+//! stage runs — and hand a green build's files to [`Writes`].
+//!
+//! **The target trace** ([`super::trace`]): a green, written build records what
+//! it read and produced; the next build of that target replays it when every
+//! input and output on disk still hashes the same, and falls through to the
+//! stages otherwise.
+//!
+//! **A18** compares the emitted texts with those of a second compile of the
+//! same sources — the same stages over [`Driver::uncached`], each spec parsed
+//! and each image measured again — so it proves the stages deterministic, and,
+//! since the first compile may have been served by the cache, that the cache
+//! served what a fresh compile makes.
+
+use super::pipeline::{self, Compiled, EMITTER};
+use super::result::TargetResult;
+use super::sources::{read_spec, Sources};
+use super::trace::{Trace, TracedImage, TRACE_STAGE, V_TRACE};
+use super::write::Writes;
+use crate::cache::{Cache, Hash};
+use crate::plugins::{Plugin, PluginCallError, Registry};
+use crate::project::{self, Canon, Project};
+use crate::stage::{Driver, Encoded, KeyBuilder, KeyPart, Lazy, StageEvent};
+use crate::stages::gate::{self, GateStage};
+use rigc_diag::{write::Written, Diagnostic};
+use rigc_sdk::abi::GateReply;
+use rigc_sdk::gate::{pages, GateInput, PageContent, PageFile, Profile, SecondCompile};
+use std::collections::{BTreeMap, HashMap};
+use std::convert::Infallible;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// One target to build.
+#[derive(Debug, Clone)]
+pub struct TargetSpec {
+    /// The target's name (`rigc.toml`), or the label of a flags build.
+    pub name: String,
+    /// How reports name it.
+    pub label: String,
+    /// The rig spec.
+    pub rig: PathBuf,
+    /// The motion spec.
+    pub motion: PathBuf,
+    /// The images override.
+    pub images: Option<PathBuf>,
+    /// The output directory.
+    pub out: PathBuf,
+    /// The profile.
+    pub profile: Profile,
+    /// `--copy-images`.
+    pub copy_images: bool,
+}
+
+/// What every target of one build shares.
+pub struct Env<'a> {
+    /// The cache.
+    pub cache: &'a Cache,
+    /// The plugins this target uses.
+    pub registry: &'a Registry,
+    /// Where relative paths resolve.
+    pub cwd: PathBuf,
+}
+
+/// Builds one target: compile through the cache, gate, and write when green.
+pub fn run_target(target: &TargetSpec, env: &Env<'_>) -> TargetResult {
+    let (mut result, writes) = run_target_deferred(target, env);
+    if let Some(w) = writes {
+        w.finish(env.cache, &mut result);
+    }
+    result
+}
+
+/// Builds one target up to its writes: a green build returns them, for
+/// [`Writes::finish`] to do before the result is used.
+pub fn run_target_deferred(target: &TargetSpec, env: &Env<'_>) -> (TargetResult, Option<Writes>) {
+    let start = Instant::now();
+    let out_dir = project::canonical_or_self(&project::absolute(&target.out, &env.cwd));
+    let tool = crate::plugins::tool_identity();
+    let mut b = Build {
+        env,
+        target,
+        tool,
+        driver: Driver::cached(env.cache, tool),
+        canon: Canon::default(),
+        writes: None,
+        result: TargetResult {
+            name: target.name.clone(),
+            label: target.label.clone(),
+            rig_path: None,
+            motion_path: None,
+            parts: Vec::new(),
+            diagnostics: Vec::new(),
+            report: None,
+            copies: Vec::new(),
+            written: Vec::new(),
+            out_dir,
+            log: Vec::new(),
+            warnings: Vec::new(),
+            elapsed: Duration::ZERO,
+            profile: target.profile,
+        },
+    };
+    if let Err(diags) = b.run() {
+        b.result.diagnostics.extend(diags);
+    }
+    b.result.log = std::mem::take(&mut b.driver.log);
+    b.result.warnings = env.cache.take_warnings();
+    b.result.elapsed = start.elapsed();
+    let writes = b.writes.take().map(|mut w| {
+        w.start = start;
+        w
+    });
+    (b.result, writes)
+}
+
+struct Build<'a> {
+    env: &'a Env<'a>,
+    target: &'a TargetSpec,
+    tool: Hash,
+    driver: Driver<'a>,
+    result: TargetResult,
+    canon: Canon,
+    writes: Option<Writes>,
+}
+
+impl Build<'_> {
+    fn run(&mut self) -> Result<(), Vec<Diagnostic>> {
+        let cwd = self.env.cwd.clone();
+        let rig_file = read_spec(&self.target.rig, &cwd).map_err(|d| vec![d])?;
+        let motion_file = read_spec(&self.target.motion, &cwd).map_err(|d| vec![d])?;
+        self.result.rig_path = Some(rig_file.path.clone());
+        self.result.motion_path = Some(motion_file.path.clone());
+        let project = Project::for_spec(&self.target.rig, &cwd);
+        self.canon = Canon::under(&project.root);
+        let sources = Sources::new(
+            rig_file,
+            motion_file,
+            project,
+            self.target
+                .images
+                .as_ref()
+                .map(|p| project::absolute(p, &cwd)),
+            self.result.out_dir.clone(),
+            self.target.copy_images,
+        );
+
+        // The target trace: an unchanged target is its recorded build.
+        let trace_key = self.trace_key(&sources.project);
+        if let Some(trace) = self
+            .env
+            .cache
+            .get_binary_entry::<Trace>(&trace_key, TRACE_STAGE)
+        {
+            if self.replay(trace, &sources) {
+                return Ok(());
+            }
+        }
+
+        let registry = self.env.registry;
+        let compiled = pipeline::compile(&mut self.driver, &sources, registry, &mut self.canon)?;
+        self.result.parts = compiled
+            .parts
+            .iter()
+            .zip(&compiled.plan.pages)
+            .map(|(p, page)| (p.region.clone(), p.width, p.height, page.name.clone()))
+            .collect();
+
+        // gate:<plugin>, one per rule plugin.
+        let input = Encoded::new(GateInput {
+            profile: self.target.profile,
+            skeleton_text: compiled.skeleton_text.clone(),
+            atlas_text: Some(compiled.atlas_text.clone()),
+            rig: Some(compiled.rig_info.clone()),
+            second: None,
+            pages: Vec::new(),
+        });
+        let out_dir = &self.result.out_dir;
+        let pages = Lazy::new(self.pages_key(&compiled), || {
+            Ok::<_, Infallible>(page_files(&compiled, out_dir))
+        });
+        let second = Lazy::new(self.second_key(&compiled, &sources, registry), || {
+            Ok::<_, Infallible>(second_compile(&sources, registry))
+        });
+        let mut replies: Vec<(&Plugin, Result<GateReply, PluginCallError>)> = Vec::new();
+        for plugin in registry.rule_plugins() {
+            let stage = GateStage {
+                plugin,
+                input: &input,
+                pages: &pages,
+                second: &second,
+            };
+            let reply = self.driver.run(&stage).map(|r| r.into_value());
+            replies.push((plugin, reply));
+        }
+        let report = gate::assemble(&input.value, &replies);
+        let green = report.is_green();
+        self.result.report = Some(report);
+        if green {
+            let trace = self.trace(&sources, &compiled);
+            self.writes = Some(Writes {
+                out_dir: self.result.out_dir.clone(),
+                copies: compiled.plan.copies.clone(),
+                files: compiled.emitted.files.clone(),
+                trace: trace.map(|t| (trace_key, t)),
+                start: Instant::now(),
+            });
+        }
+        Ok(())
+    }
+
+    fn key(&self, what: &str, version: u32) -> KeyBuilder {
+        KeyBuilder::new(what, version, &self.tool)
+    }
+
+    /// What the gate's pages are made of: each page line and the bytes of the
+    /// part image it shows.
+    fn pages_key(&self, compiled: &Compiled) -> Hash {
+        let content: HashMap<&Path, Hash> = read_images(compiled)
+            .map(|i| (i.path.as_path(), i.content))
+            .collect();
+        let mut k = self.key("pages", 1);
+        for (page, part) in compiled.plan.pages.iter().zip(&compiled.parts) {
+            k.text(&page.name);
+            match content.get(part.path.as_path()) {
+                Some(h) => k.hash(h),
+                None => k.text("unread"),
+            };
+        }
+        k.finish()
+    }
+
+    /// What the second compile is made of: the specs' canonical content, the
+    /// images (as measured and as bytes), `--out`, `--copy-images` and the
+    /// emitter.
+    fn second_key(&self, compiled: &Compiled, sources: &Sources, registry: &Registry) -> Hash {
+        let mut k = self.key("second-compile", 1);
+        k.hash(&compiled.rig.content).hash(&compiled.motion.rest);
+        for a in &compiled.motion.animations {
+            k.text(&a.name).hash(&a.content);
+        }
+        compiled.measured.feed(&mut k);
+        for image in read_images(compiled) {
+            k.hash(&image.content);
+        }
+        sources.out_dir.feed(&mut k);
+        sources.copy_images.feed(&mut k);
+        match registry.emitter(EMITTER) {
+            Some(p) => p.feed(&mut k),
+            None => {
+                k.text("no emitter");
+            }
+        }
+        k.finish()
+    }
+
+    /// The key of this target's trace: everything a build of it depends on
+    /// besides the content of its inputs.
+    fn trace_key(&self, project: &Project) -> Hash {
+        let t = self.target;
+        let cwd = &self.env.cwd;
+        let abs = |p: &Path| project::absolute(p, cwd).to_string_lossy().into_owned();
+        let mut k = self.key(TRACE_STAGE, V_TRACE);
+        k.text(&cwd.to_string_lossy())
+            .text(&abs(&t.rig))
+            .text(&abs(&t.motion));
+        match &t.images {
+            Some(i) => k.text("images").text(&abs(i)),
+            None => k.text("no images override"),
+        };
+        k.text(&self.result.out_dir.to_string_lossy())
+            .text(t.profile.name())
+            .text(if t.copy_images { "copy" } else { "refer" })
+            .text(&project.root.to_string_lossy())
+            .text(if project.has_manifest {
+                "manifest"
+            } else {
+                "cwd"
+            });
+        for p in &self.env.registry.plugins {
+            k.text(p.name());
+            p.feed(&mut k);
+        }
+        k.finish()
+    }
+
+    /// Replays `trace` when the inputs and outputs on disk are what it recorded;
+    /// `false` (and nothing changed) otherwise.
+    fn replay(&mut self, trace: Trace, sources: &Sources) -> bool {
+        let out_dir = &self.result.out_dir;
+        let (rig, motion) = (sources.rig.bytes_hash(), sources.motion.bytes_hash());
+        if !trace.holds_on_disk(&rig, &motion, &sources.project, &mut self.canon, out_dir) {
+            return false;
+        }
+        self.result.written = trace
+            .written
+            .iter()
+            .map(|o| Written::Unchanged(out_dir.join(&o.name)))
+            .collect();
+        self.result.copies = trace
+            .copies
+            .into_iter()
+            .map(|(c, _)| {
+                let w = Written::Unchanged(out_dir.join(&c.to_name));
+                (c, w)
+            })
+            .collect();
+        self.result.parts = trace.parts;
+        self.result.report = Some(trace.report);
+        self.driver.log = trace
+            .stages
+            .into_iter()
+            .map(|stage| StageEvent { stage, ran: false })
+            .collect();
+        true
+    }
+
+    /// The trace of a green build, to record once its files are written.
+    fn trace(&self, sources: &Sources, compiled: &Compiled) -> Option<Trace> {
+        let images = read_images(compiled)
+            .map(|i| TracedImage {
+                named: (i.named != i.path).then(|| i.named.clone()),
+                path: i.path.clone(),
+                content: i.content,
+            })
+            .collect();
+        Trace::of_build(
+            sources.rig.bytes_hash(),
+            sources.motion.bytes_hash(),
+            images,
+            self.result.parts.clone(),
+            self.result.report.clone()?,
+            self.driver.log.iter().map(|e| e.stage.clone()).collect(),
+            &compiled.plan.copies,
+            &compiled.emitted.files,
+        )
+    }
+}
+
+/// The part images a compile read.
+fn read_images(compiled: &Compiled) -> impl Iterator<Item = &super::sources::Image> {
+    compiled.images.iter().filter_map(|(_, r)| r.as_ref().ok())
+}
+
+/// The atlas pages' files, as the gate is handed them: each page the bytes of
+/// the part image it shows, as the build read them, under the path the atlas
+/// names it by (`--out` joined with the page line, or, under `--copy-images`,
+/// the source a green build copies it from).
+fn page_files(compiled: &Compiled, out_dir: &Path) -> Vec<PageFile> {
+    let copied: BTreeMap<String, PathBuf> = compiled
+        .plan
+        .copies
+        .iter()
+        .map(|c| (c.to_name.clone(), c.from.clone()))
+        .collect();
+    let bytes: HashMap<&Path, &[u8]> = read_images(compiled)
+        .map(|i| (i.path.as_path(), i.bytes.as_slice()))
+        .collect();
+    compiled
+        .plan
+        .pages
+        .iter()
+        .zip(&compiled.parts)
+        .map(|(page, part)| PageFile {
+            name: page.name.clone(),
+            path: pages::path_of(out_dir, &page.name, &copied)
+                .to_string_lossy()
+                .into_owned(),
+            content: match bytes.get(part.path.as_path()) {
+                Some(b) => PageContent::Bytes(b.to_vec()),
+                None => PageContent::Missing,
+            },
+        })
+        .collect()
+}
+
+/// The second, independent compile A18 compares against: the same stages
+/// over the same sources, uncached, each spec parsed and each image measured
+/// again.
+fn second_compile(sources: &Sources, registry: &Registry) -> Option<SecondCompile> {
+    let fresh = sources.fresh();
+    let mut canon = Canon::under(&fresh.project.root);
+    pipeline::compile(&mut Driver::uncached(), &fresh, registry, &mut canon)
+        .ok()
+        .map(|c| SecondCompile {
+            skeleton_text: c.skeleton_text,
+            atlas_text: c.atlas_text,
+        })
+}
