@@ -10,6 +10,7 @@
 //! - `oracle`    — spine-core parses and poses what rigc emits, to figures derived here
 //! - `sample`    — `rigc sample` against spine-core (`compare.mjs`) on fixtures and built rigs
 //! - `watch`     — `rigc watch` on a live project: rebuilds, red keeps green, reloads, SIGINT
+//! - `layout`    — the workspace's sources: no import cycle between the modules of any crate
 
 mod fixture;
 mod util;
@@ -18,6 +19,7 @@ mod build;
 mod cli;
 mod gate;
 mod incremental;
+mod layout;
 mod oracle;
 mod plugins;
 mod refusals;
