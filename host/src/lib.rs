@@ -24,13 +24,14 @@ pub mod runner;
 pub mod spec;
 pub mod stage;
 pub mod stages;
+pub mod status;
 pub mod watch;
 pub mod workspace;
 
 pub use output::Output;
 
 use clap::{CommandFactory, Parser};
-use commands::Status;
+use status::Status;
 use std::process::ExitCode;
 
 /// Parses the command line, runs the command, and maps its outcome to the exit

@@ -1,7 +1,7 @@
 //! This module owns where a command's lines go: the report to stdout, refusals to
 //! stderr (as text or JSON lines), and the quiet end of a closed pipe.
 
-use crate::{cli, commands};
+use crate::cli;
 use clap::CommandFactory;
 use rigc_diag as diag;
 use rigc_diag::streams::Streams;
@@ -42,7 +42,7 @@ impl Output {
 
     /// Diagnostics on stderr, in the chosen format.
     pub fn diagnostics(&mut self, diags: &[diag::Diagnostic]) {
-        let text = commands::build::print_diagnostics(diags, self.format);
+        let text = render_diagnostics(diags, self.format);
         self.write(true, &text);
     }
 
@@ -51,4 +51,15 @@ impl Output {
         let usage = cli::Cli::command().render_usage().to_string();
         self.write(true, &format!("rigc: {message}\n\n{usage}\n"));
     }
+}
+
+/// Renders diagnostics in the chosen format.
+pub fn render_diagnostics(diags: &[diag::Diagnostic], format: cli::MessageFormat) -> String {
+    diags
+        .iter()
+        .map(|d| match format {
+            cli::MessageFormat::Human => diag::render_human(d),
+            cli::MessageFormat::Json => diag::render_json(d),
+        })
+        .collect()
 }

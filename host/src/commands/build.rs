@@ -6,13 +6,12 @@
 
 use super::Status;
 use crate::build::{TargetResult, TargetSpec};
-use crate::cli::{BuildArgs, MessageFormat};
+use crate::cli::BuildArgs;
 use crate::output::Output;
 use crate::stage;
 use crate::stages::gate::GateReport;
 use crate::workspace::{self, Workspace};
 use rigc_diag::write::Written;
-use rigc_diag::Diagnostic;
 use rigc_sdk::gate::Profile;
 use std::io::IsTerminal;
 use std::path::Path;
@@ -358,15 +357,4 @@ pub fn print_report(report: &GateReport, out: &mut Output) {
         out.line(&line);
     }
     out.line(&report.stats_line());
-}
-
-/// Renders diagnostics in the chosen format.
-pub fn print_diagnostics(diags: &[Diagnostic], format: MessageFormat) -> String {
-    diags
-        .iter()
-        .map(|d| match format {
-            MessageFormat::Human => rigc_diag::render_human(d),
-            MessageFormat::Json => rigc_diag::render_json(d),
-        })
-        .collect()
 }

@@ -8,13 +8,4 @@ pub mod sample;
 pub mod validate;
 pub mod watch;
 
-/// How a command ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    /// Green (exit 0).
-    Green,
-    /// Red: a compile error or a failed assertion (exit 1).
-    Red,
-    /// A usage error (exit 2).
-    Usage,
-}
+pub use crate::status::Status;

@@ -21,16 +21,31 @@ use rigc_diag::codes;
 
 use super::batch::{Batcher, InputChange};
 use super::error::WatchError;
-use super::events::{ChangeKind, FsMsg, LoopEvent, Signal, WatchEvent};
+use super::events::{ChangeKind, FsMsg, Signal, WatchEvent};
 use super::plan::{self, Plan, ReloadError, Reloaded, Selection};
 use super::print::{self, Printer, Timing};
 use super::watchset::WatchSet;
 use crate::build::{TargetResult, TargetSpec};
-use crate::commands::Status;
+use crate::status::Status;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+
+/// Everything the watch loop reacts to — a closed set, handled in one `match`.
+#[derive(Debug)]
+pub enum LoopEvent {
+    /// From the notify callback.
+    Fs(FsMsg),
+    /// Ctrl-C or SIGTERM: bypasses the batching window.
+    Signal(Signal),
+    /// One target of the batch in flight finished building.
+    BuildDone(Box<BuildDone>),
+    /// Loading `rigc.toml` and its plugins finished (the first load, or a reload).
+    Config(Box<Reloaded>),
+    /// The open batch's window, started by its first event, has elapsed.
+    WindowClosed,
+}
 
 /// One target of the batch in flight, built.
 #[derive(Debug)]

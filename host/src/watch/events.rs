@@ -1,14 +1,14 @@
-//! This module owns the watch loop's vocabulary: a [`WatchEvent`] (what the notify
-//! callback turns a `notify::Event` into — paths, a coarse kind, and the instant it
-//! arrived), and the closed [`LoopEvent`] enum, the only thing the loop reacts to.
+//! This module owns the watch loop's vocabulary of the outside world: a
+//! [`WatchEvent`] (what the notify callback turns a `notify::Event` into —
+//! paths, a coarse kind, and the instant it arrived), what the callback sends
+//! ([`FsMsg`]) and the signals that stop the loop ([`Signal`]). The loop's own
+//! closed event enum is `actor::LoopEvent`.
 //!
 //! Conversion is the callback's whole job, so it is cheap and drops what can never
 //! matter: reads, opens, closes without a write, and metadata-only changes
 //! (`chmod`, `touch`), which change no byte a build reads.
 
-use super::actor::BuildDone;
 use super::error::WatchError;
-use super::plan::Reloaded;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -103,21 +103,6 @@ pub enum Signal {
     Interrupt,
     /// SIGTERM.
     Terminate,
-}
-
-/// Everything the watch loop reacts to — a closed set, handled in one `match`.
-#[derive(Debug)]
-pub enum LoopEvent {
-    /// From the notify callback.
-    Fs(FsMsg),
-    /// Ctrl-C or SIGTERM: bypasses the batching window.
-    Signal(Signal),
-    /// One target of the batch in flight finished building.
-    BuildDone(Box<BuildDone>),
-    /// Loading `rigc.toml` and its plugins finished (the first load, or a reload).
-    Config(Box<Reloaded>),
-    /// The open batch's window, started by its first event, has elapsed.
-    WindowClosed,
 }
 
 #[cfg(test)]

@@ -4,8 +4,8 @@
 //! verdict and the time — until Ctrl-C. It is built like watchexec (event source →
 //! filter → batch → action), one concept per module:
 //!
-//! - [`events`] — the vocabulary: [`events::WatchEvent`] and the closed
-//!   [`events::LoopEvent`] enum the loop handles;
+//! - [`events`] — the vocabulary of the outside world: [`events::WatchEvent`],
+//!   what the notify callback sends, the signals;
 //! - [`error`] — watcher failures, named, with their fix (inotify limits);
 //! - [`source`] — the notify watcher (its callback converts and `try_send`s,
 //!   nothing else) and the signal listener;
@@ -30,8 +30,8 @@ pub mod print;
 pub mod source;
 pub mod watchset;
 
-use crate::commands::Status;
 use crate::output::Output;
+use crate::status::Status;
 use events::{FsMsg, WatchEvent};
 use filter::Filter;
 use plan::Selection;
@@ -77,7 +77,9 @@ pub fn run(sel: Selection, debounce: Duration, out: &mut Output) -> Status {
             print.watch_error(e);
             return Status::Red;
         }
-        if let Err(e) = source::listen_for_signals(tx.clone()) {
+        let signals = tx.clone();
+        let send = move |s| signals.send(actor::LoopEvent::Signal(s)).is_ok();
+        if let Err(e) = source::listen_for_signals(send) {
             print.err(&format!(
                 "rigc watch: cannot listen for Ctrl-C ({e}); it will stop rigc without waiting for a build"
             ));

@@ -13,7 +13,7 @@
 //! forgotten, so the next registration watches its replacement.
 
 use super::error::WatchError;
-use super::events::{ChangeKind, FsMsg, LoopEvent, Signal, WatchEvent};
+use super::events::{ChangeKind, FsMsg, Signal, WatchEvent};
 use notify::Watcher;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -117,10 +117,10 @@ impl FsSource {
     }
 }
 
-/// Starts listening for Ctrl-C and SIGTERM; each becomes a [`LoopEvent::Signal`].
-/// The handlers are installed before this returns, so a signal that arrives
-/// later is never the default (killing) one.
-pub fn listen_for_signals(tx: mpsc::UnboundedSender<LoopEvent>) -> std::io::Result<()> {
+/// Starts listening for Ctrl-C and SIGTERM; each is handed to `send` until it
+/// answers `false` (the loop is gone). The handlers are installed before this
+/// returns, so a signal that arrives later is never the default (killing) one.
+pub fn listen_for_signals(send: impl Fn(Signal) -> bool + Send + 'static) -> std::io::Result<()> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
@@ -133,7 +133,7 @@ pub fn listen_for_signals(tx: mpsc::UnboundedSender<LoopEvent>) -> std::io::Resu
                     Some(()) = terminate.recv() => Signal::Terminate,
                     else => break,
                 };
-                if tx.send(LoopEvent::Signal(s)).is_err() {
+                if !send(s) {
                     break;
                 }
             }
@@ -143,7 +143,7 @@ pub fn listen_for_signals(tx: mpsc::UnboundedSender<LoopEvent>) -> std::io::Resu
     {
         tokio::spawn(async move {
             while tokio::signal::ctrl_c().await.is_ok() {
-                if tx.send(LoopEvent::Signal(Signal::Interrupt)).is_err() {
+                if !send(Signal::Interrupt) {
                     break;
                 }
             }

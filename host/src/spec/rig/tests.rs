@@ -1,6 +1,7 @@
 //! Tests of the rig spec parser: one test per refusal (code, message, JSON
-//! pointer, line:column), positive parses of the reference rigs, and a
-//! mutation fuzz that must never panic.
+//! pointer, line:column) and positive parses of the reference rigs (the
+//! mutation fuzz of parse then assemble is the setup stage's,
+//! `stages::setup::tests::fuzz`).
 //!
 //! Most cases edit [`BASE`], a small valid rig, by exact substring; the
 //! location of a refusal is asserted against the position of a `needle` that
@@ -10,7 +11,6 @@ mod attachments;
 mod bones;
 mod constraints;
 mod events;
-mod fuzz;
 mod geometry;
 mod header;
 mod invariants;

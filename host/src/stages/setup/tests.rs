@@ -1,7 +1,9 @@
 //! Tests of the setup stage: the reference rigs and a rig using every construct
 //! assemble to the expected model (R1: undeclared stays `None`, declared zeros
-//! are `Some(0.0)`); `refusals` locates every refusal.
+//! are `Some(0.0)`); `refusals` locates every refusal; `fuzz` holds parse then
+//! assemble to answering every mutant of a rig without a panic.
 
+mod fuzz;
 mod refusals;
 
 use super::{assemble, Setup};

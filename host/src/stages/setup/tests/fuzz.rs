@@ -2,7 +2,7 @@
 //! of another JSON type, one at a time, and `parse` (then `assemble`, when the
 //! mutant still parses) must answer without panicking.
 
-use super::{parse_text, reference_text, RICH};
+use crate::spec::rig::tests::{parse_text, reference_text, RICH};
 use crate::spec::setup_entry::SetupEntry;
 use crate::stages::measure::ImageInfo;
 use crate::stages::setup::assemble;
