@@ -1,5 +1,6 @@
-//! This module owns where a command's lines go: the report to stdout, refusals to
-//! stderr (as text or JSON lines), and the quiet end of a closed pipe.
+//! This module owns where a command's lines go: the report to stdout, refusals
+//! and (under `--message-format json`) the gate's FAILs to stderr, and the
+//! quiet end of a closed pipe. What the lines say is `crate::printer`'s.
 
 use crate::cli;
 use clap::CommandFactory;
@@ -42,8 +43,17 @@ impl Output {
 
     /// Diagnostics on stderr, in the chosen format.
     pub fn diagnostics(&mut self, diags: &[diag::Diagnostic]) {
-        let text = render_diagnostics(diags, self.format);
+        let text = crate::printer::render_diagnostics(diags, self.format);
         self.write(true, &text);
+    }
+
+    /// Each FAIL of `report` as a JSON object on stderr, under
+    /// `--message-format json` (its human lines are part of the report).
+    pub fn gate_findings(&mut self, report: &crate::stages::gate::GateReport) {
+        if self.format == cli::MessageFormat::Json {
+            let text = crate::printer::gate::fail_json(report);
+            self.write(true, &text);
+        }
     }
 
     /// A usage error: `rigc: <message>`, a blank line, the usage.
@@ -51,15 +61,4 @@ impl Output {
         let usage = cli::Cli::command().render_usage().to_string();
         self.write(true, &format!("rigc: {message}\n\n{usage}\n"));
     }
-}
-
-/// Renders diagnostics in the chosen format.
-pub fn render_diagnostics(diags: &[diag::Diagnostic], format: cli::MessageFormat) -> String {
-    diags
-        .iter()
-        .map(|d| match format {
-            cli::MessageFormat::Human => diag::render_human(d),
-            cli::MessageFormat::Json => diag::render_json(d),
-        })
-        .collect()
 }

@@ -23,6 +23,47 @@ impl Loc {
     pub fn line_col(&self) -> (usize, usize) {
         self.file.line_col(self.span.start)
     }
+
+    /// Where this is, as plain values (for a report that outlives the file).
+    pub fn place(&self) -> Place {
+        let (line, column) = self.line_col();
+        Place {
+            file: self.file.display.clone(),
+            pointer: self.pointer.clone(),
+            line,
+            column,
+        }
+    }
+}
+
+/// A place in a file rigc read, as plain values: the file as the user named
+/// it, the JSON pointer of the value, its 1-based line and column.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Place {
+    /// The file, as the user named it.
+    pub file: String,
+    /// RFC 6901 pointer of the value ("" for the whole document).
+    pub pointer: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+}
+
+impl std::fmt::Display for Place {
+    /// `file:line:col at /pointer`, as a diagnostic's `-->` line shows it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pointer = if self.pointer.is_empty() {
+            "(the whole file)"
+        } else {
+            &self.pointer
+        };
+        write!(
+            f,
+            "{}:{}:{} at {pointer}",
+            self.file, self.line, self.column
+        )
+    }
 }
 
 /// Which family a diagnostic belongs to (CLI.md exit codes and prefixes).

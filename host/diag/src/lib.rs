@@ -37,5 +37,5 @@ pub mod source;
 pub mod streams;
 pub mod write;
 
-pub use diagnostic::{Class, Diagnostic, Diags, Loc};
+pub use diagnostic::{Class, Diagnostic, Diags, Loc, Place};
 pub use render::{render_human, render_json};

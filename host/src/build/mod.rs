@@ -1,9 +1,11 @@
 //! This module owns building one target incrementally: what it reads
 //! ([`sources`]), the one sequence of its compile stages ([`pipeline`], run
 //! through the cache or without one), the gate and the trace of a cached build
-//! ([`target`]), what a build did ([`result`]), and writing a green build's
-//! files (`write`), recorded as its `trace` for the next build to replay.
+//! ([`target`]), where a gate finding is in the specs (`locate`), what a build
+//! did ([`result`]), and writing a green build's files (`write`), recorded as
+//! its `trace` for the next build to replay.
 
+mod locate;
 pub mod pipeline;
 pub mod result;
 pub mod sources;

@@ -16,6 +16,7 @@
 //! since the first compile may have been served by the cache, that the cache
 //! served what a fresh compile makes.
 
+use super::locate;
 use super::pipeline::{self, Compiled, EMITTER};
 use super::result::TargetResult;
 use super::sources::{read_spec, Sources};
@@ -25,7 +26,7 @@ use crate::cache::{Cache, Hash};
 use crate::plugins::{Plugin, PluginCallError, Registry};
 use crate::project::{self, Canon, Project};
 use crate::stage::{Driver, Encoded, KeyBuilder, KeyPart, Lazy, StageEvent};
-use crate::stages::gate::{self, GateStage};
+use crate::stages::gate::{self, GateReport, GateStage, Verdict};
 use rigc_diag::{write::Written, Diagnostic};
 use rigc_sdk::abi::GateReply;
 use rigc_sdk::gate::{pages, GateInput, PageContent, PageFile, Profile, SecondCompile};
@@ -196,7 +197,8 @@ impl Build<'_> {
             let reply = self.driver.run(&stage).map(|r| r.into_value());
             replies.push((plugin, reply));
         }
-        let report = gate::assemble(&input.value, &replies);
+        let mut report = gate::assemble(&input.value, &replies);
+        place_findings(&mut report, &sources);
         let green = report.is_green();
         self.result.report = Some(report);
         if green {
@@ -337,6 +339,41 @@ impl Build<'_> {
             &compiled.plan.copies,
             &compiled.emitted.files,
         )
+    }
+}
+
+/// Places each FAIL that names its subject at the spec value that produced
+/// it (a red build's only extra work: the specs are parsed now if a cached
+/// stage spared them).
+fn place_findings(report: &mut GateReport, sources: &Sources) {
+    let mut findings = report
+        .results
+        .iter_mut()
+        .filter_map(|r| match &mut r.verdict {
+            Verdict::Fail(found) => Some(found),
+            _ => None,
+        })
+        .flatten()
+        .filter(|f| f.subject.is_some())
+        .peekable();
+    if findings.peek().is_none() {
+        return;
+    }
+    let (Ok(rig), Ok(motion)) = (sources.rig.json(), sources.motion.json()) else {
+        return;
+    };
+    let rig = locate::Spec {
+        file: &sources.rig.file,
+        json: rig,
+    };
+    let motion = locate::Spec {
+        file: &sources.motion.file,
+        json: motion,
+    };
+    for f in findings {
+        if let Some(subject) = &f.subject {
+            f.at = locate::place(subject, &rig, &motion);
+        }
     }
 }
 

@@ -8,10 +8,8 @@ use super::Status;
 use crate::build::{TargetResult, TargetSpec};
 use crate::cli::BuildArgs;
 use crate::output::Output;
-use crate::stage;
-use crate::stages::gate::GateReport;
+use crate::printer::target;
 use crate::workspace::{self, Workspace};
-use rigc_diag::write::Written;
 use rigc_sdk::gate::Profile;
 use std::io::IsTerminal;
 use std::path::Path;
@@ -104,7 +102,10 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
     };
     let elapsed = start.elapsed().as_secs_f64() * 1e3;
     if let Some(path) = &args.report {
-        let text = format!("{}\n", crate::report::document_text(&results, elapsed));
+        let text = format!(
+            "{}\n",
+            crate::printer::json::document_text(&results, elapsed)
+        );
         if let Err(e) =
             rigc_diag::write::write_atomic(&crate::project::absolute(path, cwd), text.as_bytes())
         {
@@ -148,9 +149,9 @@ fn build_many(
     ));
     let mut lines_out: Vec<String> = Vec::new();
     let results = crate::runner::run_all(ws.clone(), targets, jobs, |r| {
-        let mut lines = vec![summary_line(r)];
+        let mut lines = vec![target::summary_line(r)];
         if !r.is_green() {
-            lines.extend(detail_lines(r));
+            lines.extend(target::detail_lines(r));
         }
         match &bar {
             Some(pb) => {
@@ -175,45 +176,15 @@ fn build_many(
             out.err_line(&format!("rigc: target {} was refused:", r.name));
             out.diagnostics(&r.diagnostics);
         }
+        if let Some(report) = &r.report {
+            out.gate_findings(report);
+        }
     }
     out.line("");
-    let width = results
-        .iter()
-        .map(|r| r.name.chars().count())
-        .max()
-        .unwrap_or(6)
-        .max(6);
-    // The table goes out in one write, not one per target.
-    let mut table = format!("{:<width$}  verdict  ran  cached        ms", "target");
-    for r in &results {
-        let ran = r.log.iter().filter(|e| e.ran).count();
-        let cached = r.log.len() - ran;
-        let verdict = if r.is_green() { "green" } else { "red" };
-        table.push_str(&format!(
-            "\n{:<width$}  {verdict:<7}  {ran:>3}  {cached:>6}  {:>8.1}",
-            r.name,
-            r.elapsed.as_secs_f64() * 1e3
-        ));
-    }
-    out.line(&table);
-    let green = results.iter().filter(|r| r.is_green()).count();
-    let red: Vec<&str> = results
-        .iter()
-        .filter(|r| !r.is_green())
-        .map(|r| r.name.as_str())
-        .collect();
-    if red.is_empty() {
-        out.line(&format!(
-            "rigc: {} target(s): {green} green, 0 red",
-            results.len()
-        ));
-    } else {
-        out.err_line(&format!(
-            "rigc: {} target(s): {green} green, {} red ({})",
-            results.len(),
-            red.len(),
-            red.join(", ")
-        ));
+    out.line(&target::table(&results));
+    match target::totals_line(&results) {
+        (line, false) => out.line(&line),
+        (line, true) => out.err_line(&line),
     }
     results
 }
@@ -224,86 +195,10 @@ fn println_now(line: &str) {
     let _ = writeln!(stdout, "{line}");
 }
 
-/// `ran` and `cached` stage lists, with runs of `measure:*` folded.
-fn stage_list(names: &[&str]) -> String {
-    let measures = names.iter().filter(|n| n.starts_with("measure:")).count();
-    let mut out: Vec<String> = names
-        .iter()
-        .filter(|n| !n.starts_with("measure:"))
-        .map(|n| n.to_string())
-        .collect();
-    if measures > 0 {
-        out.insert(0, format!("measure×{measures}"));
-    }
-    out.join(", ")
-}
-
-/// The one line a target gets in a many-target build.
-pub fn summary_line(r: &TargetResult) -> String {
-    let ran = stage::named(&r.log, true);
-    let cached = stage::named(&r.log, false);
-    let verdict = if r.is_green() { "green" } else { "red" };
-    let ran_text = if ran.is_empty() {
-        "nothing ran".to_string()
-    } else {
-        format!("ran {}", stage_list(&ran))
-    };
-    let cached_text = if cached.is_empty() {
-        String::new()
-    } else {
-        format!("; cached {}", stage_list(&cached))
-    };
-    format!(
-        "rigc: {} {verdict} in {:.1} ms — {ran_text}{cached_text}",
-        r.name,
-        r.elapsed.as_secs_f64() * 1e3
-    )
-}
-
-/// The report lines of a target (what a single build prints on stdout).
-fn detail_lines(r: &TargetResult) -> Vec<String> {
-    let mut lines = Vec::new();
-    if let Some(p) = &r.rig_path {
-        lines.push(format!("  ..    rig    {}", p.display()));
-    }
-    if let Some(p) = &r.motion_path {
-        lines.push(format!("  ..    motion {}", p.display()));
-    }
-    if r.report.is_some() || !r.parts.is_empty() {
-        lines.push(format!("  ..    {} part page(s):", r.parts.len()));
-        for (region, w, h, page) in &r.parts {
-            lines.push(format!("  ..      {region:<24} {w}x{h}  <- {page}"));
-        }
-    }
-    if let Some(report) = &r.report {
-        lines.push(format!(
-            "  ..    validate (round trip through rigc's Spine 4.3 reader + machine assertions, profile {})",
-            r.profile.name()
-        ));
-        lines.extend(report.lines());
-        lines.push(report.stats_line());
-    }
-    let ran = stage::named(&r.log, true);
-    let cached = stage::named(&r.log, false);
-    if !r.log.is_empty() {
-        lines.push(format!(
-            "  ..    stages: {} ran{}, {} from the cache",
-            ran.len(),
-            if ran.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", stage_list(&ran))
-            },
-            cached.len()
-        ));
-    }
-    lines
-}
-
 /// Prints one target the way a single `rigc build` does.
 fn print_detailed(r: &TargetResult, out: &mut Output) {
-    out.line(&format!("rigc build {}", r.label));
-    for l in detail_lines(r) {
+    out.line(&target::header_line(r));
+    for l in target::detail_lines(r) {
         out.line(&l);
     }
     for w in &r.warnings {
@@ -314,47 +209,13 @@ fn print_detailed(r: &TargetResult, out: &mut Output) {
         return;
     }
     if let Some(report) = &r.report {
-        if !report.is_green() {
-            out.err_line(&format!(
-                "rigc: {} assertion(s) failed — nothing written",
-                report.fail_lines()
-            ));
-            return;
-        }
+        out.gate_findings(report);
     }
-    if let Some((first, _)) = r.copies.first() {
-        let _ = first;
-        out.line(&format!(
-            "  ..    copy-images: {} page(s) copied into {}",
-            r.copies.len(),
-            r.out_dir.display()
-        ));
-        for (c, _) in &r.copies {
-            let renamed = if c.renamed {
-                "  (renamed — basename collision)"
-            } else {
-                ""
-            };
-            out.line(&format!(
-                "  ..      {:<24} <- {}  ({} region(s)){renamed}",
-                c.to_name,
-                c.from.display(),
-                c.regions
-            ));
-        }
+    if let Some(line) = target::nothing_written_line(r) {
+        out.err_line(&line);
+        return;
     }
-    for w in &r.written {
-        match w {
-            Written::Wrote(p) => out.line(&format!("rigc: wrote {}", p.display())),
-            Written::Unchanged(p) => out.line(&format!("rigc: kept {} (unchanged)", p.display())),
-        }
+    for l in target::written_lines(r) {
+        out.line(&l);
     }
-}
-
-/// Prints the report lines and the stats line.
-pub fn print_report(report: &GateReport, out: &mut Output) {
-    for line in report.lines() {
-        out.line(&line);
-    }
-    out.line(&report.stats_line());
 }

@@ -78,14 +78,18 @@ pub fn run(args: &ValidateArgs, cwd: &Path, out: &mut Output) -> Status {
         }
     };
     let report = crate::stages::gate::run_plugins(&input, registry.rule_plugins());
-    super::build::print_report(&report, out);
+    for line in crate::printer::gate::report_lines(&report) {
+        out.line(&line);
+    }
+    out.line(&crate::printer::gate::stats_line(&report));
+    out.gate_findings(&report);
     if report.is_green() {
         out.line("rigc: green");
         Status::Green
     } else {
         out.err_line(&format!(
             "rigc: {} assertion(s) failed",
-            report.fail_lines()
+            report.fail_count()
         ));
         Status::Red
     }

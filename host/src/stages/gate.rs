@@ -8,9 +8,10 @@
 
 use crate::plugins::{Plugin, PluginCallError};
 use crate::stage::{Encoded, Lazy, Stage};
+use rigc_diag::Place;
 use rigc_sdk::abi::{GateCall, GateReply};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Failure, GateInput, Outcome, Profile, RuleKind};
+use rigc_sdk::gate::{Failure, GateInput, Outcome, Profile, RuleKind, Subject};
 use rigc_sdk::gate::{PageFile, SecondCompile};
 use std::convert::Infallible;
 
@@ -23,9 +24,38 @@ pub enum Verdict {
     Skip(String),
     /// Left out by the profile.
     Prof,
-    /// Ran and failed, one finding each (its detail, and its subject where
-    /// the rule named one).
-    Fail(Vec<Failure>),
+    /// Ran and failed, one finding each.
+    Fail(Vec<Finding>),
+}
+
+/// One finding of a failed rule: its detail, what it is about where the rule
+/// named that, and where that is in the specs where the build could place it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Finding {
+    /// The FAIL line's text.
+    pub detail: String,
+    /// What in the skeleton it is about.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subject: Option<Subject>,
+    /// The spec value that produced it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<Place>,
+}
+
+impl From<Failure> for Finding {
+    fn from(f: Failure) -> Finding {
+        Finding {
+            detail: f.detail,
+            subject: f.subject,
+            at: None,
+        }
+    }
+}
+
+impl From<&str> for Finding {
+    fn from(detail: &str) -> Finding {
+        Finding::from(Failure::from(detail))
+    }
 }
 
 /// One rule's result.
@@ -51,6 +81,11 @@ pub struct GateReport {
 }
 
 impl GateReport {
+    /// How many results `f` picks.
+    pub fn count(&self, f: impl Fn(&RuleResult) -> bool) -> usize {
+        self.results.iter().filter(|r| f(r)).count()
+    }
+
     /// Is every assertion PASS, SKIP or PROF?
     pub fn is_green(&self) -> bool {
         !self
@@ -59,8 +94,8 @@ impl GateReport {
             .any(|r| matches!(r.verdict, Verdict::Fail(_)))
     }
 
-    /// How many FAIL lines (one per finding) the report has.
-    pub fn fail_lines(&self) -> usize {
+    /// How many findings the failed rules made (one FAIL line each).
+    pub fn fail_count(&self) -> usize {
         self.results
             .iter()
             .map(|r| match &r.verdict {
@@ -68,67 +103,6 @@ impl GateReport {
                 _ => 0,
             })
             .sum()
-    }
-
-    /// The report lines of GATE.md §1.5, each starting with two spaces.
-    pub fn lines(&self) -> Vec<String> {
-        let p = self.profile.name();
-        let renderer = self.count(|r| r.verdict == Verdict::Prof && r.kind == RuleKind::Renderer);
-        let archetype = self.count(|r| r.verdict == Verdict::Prof && r.kind == RuleKind::Archetype);
-        let mut lines = Vec::new();
-        if renderer + archetype == 0 {
-            lines.push(format!("  ..    profile {p} — every assertion applies"));
-        } else {
-            lines.push(format!(
-                "  ..    profile {p} — {renderer} renderer-policy and {archetype} archetype assertion(s) do not apply"
-            ));
-        }
-        for r in &self.results {
-            if r.verdict == Verdict::Pass {
-                lines.push(format!("  PASS  {}", r.code));
-            }
-        }
-        for r in &self.results {
-            if let Verdict::Skip(reason) = &r.verdict {
-                lines.push(format!("  SKIP  {}: {reason}", r.code));
-            }
-        }
-        for r in &self.results {
-            if r.verdict == Verdict::Prof {
-                lines.push(format!(
-                    "  PROF  {}: {} rule, not in profile \"{p}\"",
-                    r.code,
-                    r.kind.word()
-                ));
-            }
-        }
-        for r in &self.results {
-            if let Verdict::Fail(details) = &r.verdict {
-                for d in details {
-                    lines.push(format!("  FAIL  {}: {}", r.code, d.detail));
-                }
-            }
-        }
-        let passed = self.count(|r| r.verdict == Verdict::Pass);
-        let failed = self.count(|r| matches!(r.verdict, Verdict::Fail(_)));
-        let skipped = self.count(|r| matches!(r.verdict, Verdict::Skip(_)));
-        let prof = renderer + archetype;
-        let measured = passed + failed;
-        let total = measured + skipped + prof;
-        lines.push(format!(
-            "  ..    {total} assertions: {measured} measured ({passed} passed, {failed} failed), {skipped} skipped, {prof} not in profile \"{p}\""
-        ));
-        lines
-    }
-
-    /// The stats line (`  ..    k=v k=v …`).
-    pub fn stats_line(&self) -> String {
-        let pairs: Vec<String> = self.stats.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        format!("  ..    {}", pairs.join(" "))
-    }
-
-    fn count(&self, f: impl Fn(&RuleResult) -> bool) -> usize {
-        self.results.iter().filter(|r| f(r)).count()
     }
 }
 
@@ -226,16 +200,13 @@ pub fn plugin_results(
 }
 
 /// A failure about no subject: what a plugin that could not answer gets.
-fn threw(detail: String) -> Failure {
-    Failure {
-        detail,
-        subject: None,
-    }
+fn threw(detail: String) -> Finding {
+    Finding::from(Failure::from(detail))
 }
 
 fn verdict_of(o: &Outcome) -> Verdict {
     if !o.failures.is_empty() {
-        Verdict::Fail(o.failures.clone())
+        Verdict::Fail(o.failures.iter().cloned().map(Finding::from).collect())
     } else if let Some(reason) = &o.skip {
         Verdict::Skip(reason.clone())
     } else {
@@ -413,24 +384,26 @@ mod tests {
     fn groups_counts_and_panics_through_the_abi() {
         let plugin = crate::plugins::linked(rigc_plugin_table()).expect("fake plugin");
         let report = run_plugins(&input(Profile::Spine), [&plugin]);
+        let verdicts: Vec<(&str, &Verdict)> = report
+            .results
+            .iter()
+            .map(|r| (r.code.as_str(), &r.verdict))
+            .collect();
         assert_eq!(
-            report.lines(),
+            verdicts,
             [
-                "  ..    profile spine — 1 renderer-policy and 1 archetype assertion(s) do not apply",
-                "  PASS  A01",
-                "  SKIP  A03: nothing",
-                "  PROF  A11: renderer rule, not in profile \"spine\"",
-                "  PROF  A21: archetype rule, not in profile \"spine\"",
-                "  FAIL  A02: one",
-                "  FAIL  A02: two",
-                "  FAIL  A04: threw: boom",
-                "  ..    6 assertions: 3 measured (1 passed, 2 failed), 1 skipped, 2 not in profile \"spine\"",
+                ("A01", &Verdict::Pass),
+                ("A02", &Verdict::Fail(vec!["one".into(), "two".into()])),
+                ("A03", &Verdict::Skip("nothing".into())),
+                ("A11", &Verdict::Prof),
+                ("A21", &Verdict::Prof),
+                ("A04", &Verdict::Fail(vec!["threw: boom".into()])),
             ]
         );
-        assert_eq!(report.fail_lines(), 3);
+        assert_eq!(report.fail_count(), 3);
         assert!(!report.is_green());
         let html = run_plugins(&input(Profile::SpineHtml), [&plugin]);
-        assert!(html.lines()[0].ends_with("every assertion applies"));
+        assert_eq!(html.count(|r| r.verdict == Verdict::Prof), 0);
     }
 
     #[test]

@@ -66,6 +66,11 @@ impl<T> SpecFile<T> {
             .map_err(Clone::clone)
     }
 
+    /// The spec's JSON, parsed on the first call.
+    pub fn json(&self) -> Result<&Json, Vec<Diagnostic>> {
+        self.parsed().map(|(json, _)| json)
+    }
+
     /// The spec, parsed on the first call.
     pub fn spec(&self) -> Result<&T, Vec<Diagnostic>> {
         self.parsed().map(|(_, spec)| spec)

@@ -14,7 +14,6 @@ use super::error::WatchError;
 use super::plan::Plan;
 use crate::build::TargetResult;
 use crate::output::Output;
-use crate::stage::StageEvent;
 use rigc_diag::write::Written;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -71,30 +70,6 @@ pub fn change_lines(root: &Path, change: &InputChange) -> Vec<String> {
     lines
 }
 
-/// `ran a, b (N cached)`, or `nothing ran (N cached)`. Measure stages are listed
-/// one by one unless more than three ran (a first build), then folded.
-pub fn ran_text(log: &[StageEvent]) -> String {
-    let ran = crate::stage::named(log, true);
-    let cached = log.len() - ran.len();
-    let measures = ran.iter().filter(|s| s.starts_with("measure:")).count();
-    let mut shown: Vec<String> = Vec::new();
-    if measures > 3 {
-        shown.push(format!("measure×{measures}"));
-        shown.extend(
-            ran.iter()
-                .filter(|s| !s.starts_with("measure:"))
-                .map(|s| s.to_string()),
-        );
-    } else {
-        shown.extend(ran.iter().map(|s| s.to_string()));
-    }
-    if shown.is_empty() {
-        format!("nothing ran ({cached} cached)")
-    } else {
-        format!("ran {} ({cached} cached)", shown.join(", "))
-    }
-}
-
 /// A target's `rebuilt` line, then its FAIL lines when red.
 pub fn target_lines(root: &Path, r: &TargetResult, t: Timing) -> Vec<String> {
     let total = ms(t.waited + t.worked);
@@ -103,7 +78,7 @@ pub fn target_lines(root: &Path, r: &TargetResult, t: Timing) -> Vec<String> {
         ms(t.waited),
         ms(t.worked)
     );
-    let ran = ran_text(&r.log);
+    let ran = crate::printer::stages::ran_text(&r.log);
     let mut lines = Vec::new();
     if r.is_green() {
         let wrote = r.written.iter().any(|w| matches!(w, Written::Wrote(_)))
@@ -126,7 +101,7 @@ pub fn target_lines(root: &Path, r: &TargetResult, t: Timing) -> Vec<String> {
     };
     let why = match (&r.report, r.diagnostics.len()) {
         (_, n) if n > 0 => format!("{n} refusal(s) on stderr"),
-        (Some(report), _) => format!("{} assertion(s) failed", report.fail_lines()),
+        (Some(report), _) => format!("{} assertion(s) failed", report.fail_count()),
         (None, _) => "not built".to_string(),
     };
     lines.push(format!(
@@ -135,10 +110,8 @@ pub fn target_lines(root: &Path, r: &TargetResult, t: Timing) -> Vec<String> {
     ));
     if let Some(report) = &r.report {
         lines.extend(
-            report
-                .lines()
+            crate::printer::gate::fail_lines(report)
                 .into_iter()
-                .filter(|l| l.starts_with("  FAIL"))
                 .map(|l| format!("  {l}")),
         );
     }
@@ -262,43 +235,6 @@ impl<'o> Printer<'o> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn log(stages: &[(&str, bool)]) -> Vec<StageEvent> {
-        stages
-            .iter()
-            .map(|(s, ran)| StageEvent {
-                stage: s.to_string(),
-                ran: *ran,
-            })
-            .collect()
-    }
-
-    #[test]
-    fn stage_lists() {
-        let edit = log(&[
-            ("parse:rig", false),
-            ("parse:motion", true),
-            ("measure:a.png", false),
-            ("setup", false),
-            ("animation:crawl", true),
-            ("animation:idle", false),
-            ("emit:spine", true),
-        ]);
-        assert_eq!(
-            ran_text(&edit),
-            "ran parse:motion, animation:crawl, emit:spine (4 cached)"
-        );
-        let first: Vec<(String, bool)> = (0..5)
-            .map(|i| (format!("measure:{i}.png"), true))
-            .chain([("setup".to_string(), true)])
-            .collect();
-        let first: Vec<(&str, bool)> = first.iter().map(|(s, r)| (s.as_str(), *r)).collect();
-        assert_eq!(ran_text(&log(&first)), "ran measure×5, setup (0 cached)");
-        assert_eq!(
-            ran_text(&log(&[("parse:rig", false)])),
-            "nothing ran (1 cached)"
-        );
-    }
 
     #[test]
     fn paths_are_shown_from_the_root() {

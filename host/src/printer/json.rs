@@ -1,6 +1,7 @@
 //! This module owns the machine-readable build report (`--report FILE`,
 //! `rigc-build-report/1`): per target its verdict, every stage (ran or cached),
-//! the gate's verdicts and its refusals; then a summary. Written atomically.
+//! the gate's verdicts — each failure with its subject and its place in the
+//! specs where there is one — and its refusals; then a summary.
 
 use crate::build::TargetResult;
 use crate::stages::gate::Verdict;
@@ -19,7 +20,14 @@ fn target_json(r: &TargetResult) -> Value {
                 Verdict::Prof => prof.push(json!(res.code)),
                 Verdict::Fail(details) => {
                     for d in details {
-                        failures.push(json!({"code": res.code, "detail": d.detail}));
+                        let mut f = json!({"code": res.code, "detail": d.detail});
+                        if let Some(subject) = &d.subject {
+                            f["subject"] = json!(subject);
+                        }
+                        if let Some(at) = &d.at {
+                            f["at"] = json!(at);
+                        }
+                        failures.push(f);
                     }
                 }
             }
@@ -110,6 +118,10 @@ pub fn document_text(results: &[TargetResult], elapsed_ms: f64) -> String {
     struct Failure<'a> {
         code: &'a str,
         detail: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        subject: Option<&'a rigc_sdk::gate::Subject>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        at: Option<&'a rigc_diag::Place>,
     }
 
     #[derive(Serialize)]
@@ -183,6 +195,8 @@ pub fn document_text(results: &[TargetResult], elapsed_ms: f64) -> String {
                                 gate.failures.push(Failure {
                                     code: &res.code,
                                     detail: &d.detail,
+                                    subject: d.subject.as_ref(),
+                                    at: d.at.as_ref(),
                                 });
                             }
                         }
@@ -295,7 +309,19 @@ mod tests {
                 rule(
                     "A05",
                     RuleKind::Validity,
-                    Verdict::Fail(vec!["one".into(), "two".into()]),
+                    Verdict::Fail(vec![
+                        "one".into(),
+                        crate::stages::gate::Finding {
+                            detail: "two".into(),
+                            subject: Some(rigc_sdk::gate::Subject::slot("eye")),
+                            at: Some(rigc_diag::Place {
+                                file: "rig.json".into(),
+                                pointer: "/slots/3".into(),
+                                line: 12,
+                                column: 5,
+                            }),
+                        },
+                    ]),
                 ),
             ],
             stats: vec![

@@ -1,0 +1,26 @@
+//! This module owns every line rigc renders about a build, from data: the
+//! gate's report ([`gate`]: PASS, SKIP, PROF and FAIL lines, each FAIL with its
+//! place in the specs, the stats line, FAILs as JSON objects), the stage list
+//! ([`stages`]), a target's report and the many-target summary ([`target`]),
+//! diagnostics ([`render_diagnostics`]) and the machine-readable build report
+//! ([`json`]). Nothing here writes; `crate::output` sends what it renders, and
+//! `rigc watch` renders its lines from the same data.
+
+pub mod gate;
+pub mod json;
+pub mod stages;
+pub mod target;
+
+use rigc_diag::args::MessageFormat;
+
+/// Diagnostics in the chosen format: compiler-style blocks, or one JSON
+/// object a line.
+pub fn render_diagnostics(diags: &[rigc_diag::Diagnostic], format: MessageFormat) -> String {
+    diags
+        .iter()
+        .map(|d| match format {
+            MessageFormat::Human => rigc_diag::render_human(d),
+            MessageFormat::Json => rigc_diag::render_json(d),
+        })
+        .collect()
+}
