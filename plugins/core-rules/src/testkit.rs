@@ -157,6 +157,23 @@ pub(crate) fn assert_fails(rule: &dyn Rule, input: &GateInput, details: &[&str])
     assert_eq!(out.failures, details, "{} details", rule.code());
 }
 
+/// Asserts the rule FAILs on `input` with exactly these details, in order,
+/// each about the subject given (`None`: about the skeleton as a whole).
+#[track_caller]
+pub(crate) fn assert_fails_at(
+    rule: &dyn Rule,
+    input: &GateInput,
+    findings: &[(&str, Option<rigc_sdk::gate::Subject>)],
+) {
+    let out = check(rule, input);
+    let got: Vec<(&str, Option<rigc_sdk::gate::Subject>)> = out
+        .failures
+        .iter()
+        .map(|f| (f.detail.as_str(), f.subject.clone()))
+        .collect();
+    assert_eq!(got, findings, "{} findings", rule.code());
+}
+
 /// Asserts the rule SKIPs on `input` with `reason` and fails nothing.
 #[track_caller]
 pub(crate) fn assert_skips(rule: &dyn Rule, input: &GateInput, reason: &str) {
