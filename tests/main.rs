@@ -10,6 +10,7 @@
 //! - `oracle`    — spine-core parses and poses what rigc emits, to figures derived here
 //! - `sample`    — `rigc sample` against spine-core (`compare.mjs`) on fixtures and built rigs
 //! - `watch`     — `rigc watch` on a live project: rebuilds, red keeps green, reloads, SIGINT
+//! - `projects`  — one project per build: the nearest rigc.toml above the rig spec, else its directory
 //! - `layout`    — the workspace's sources: no import cycle between the modules of any crate
 
 mod fixture;
@@ -22,6 +23,7 @@ mod incremental;
 mod layout;
 mod oracle;
 mod plugins;
+mod projects;
 mod refusals;
 mod sample;
 #[cfg(unix)]

@@ -24,7 +24,7 @@ fn gated_build(target: &TargetSpec, cwd: &std::path::Path) -> bool {
     let sources = Sources::new(
         rig,
         motion,
-        Project::for_spec(&target.rig, cwd),
+        Project::of_spec_alone(&target.rig),
         None,
         project::absolute(&target.out, cwd),
         false,

@@ -329,10 +329,7 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
             }
         })]
     })?;
-    let project = Project {
-        root: project::canonical_or_self(&dir),
-        has_manifest: true,
-    };
+    let project = Project::of_manifest(&dir);
     let canon = project::Canon::under(&project.root);
     let mut r = Reader {
         file: &file,

@@ -1,5 +1,6 @@
 //! This module owns the project boundary: which directory is the project root
-//! (the nearest `rigc.toml` above a spec, else the working directory), resolving
+//! (the directory of the nearest `rigc.toml` above the rig spec, else the rig
+//! spec's own directory — one project per build), resolving
 //! paths a spec names and refusing any that escape the root, and spelling one path
 //! relative to another the way atlas page lines and `skeleton.images` need.
 
@@ -11,7 +12,8 @@ use std::path::{Component, Path, PathBuf};
 pub struct Project {
     /// The root, canonical.
     pub root: PathBuf,
-    /// Whether the root came from a `rigc.toml` (else it is the working directory).
+    /// Whether the root came from a `rigc.toml` (else it is the rig spec's
+    /// own directory).
     pub has_manifest: bool,
 }
 
@@ -27,22 +29,18 @@ pub enum PathError {
 }
 
 impl Project {
-    /// The project that holds `spec`: the directory of the nearest `rigc.toml`
-    /// in `spec`'s directory or above, else `cwd`.
-    pub fn for_spec(spec: &Path, cwd: &Path) -> Project {
-        let abs = absolute(spec, cwd);
-        let mut dir = abs.parent().map(Path::to_path_buf);
-        while let Some(d) = dir {
-            if d.join("rigc.toml").is_file() {
-                return Project {
-                    root: canonical_or_self(&d),
-                    has_manifest: true,
-                };
-            }
-            dir = d.parent().map(Path::to_path_buf);
-        }
+    /// The project of the project file in `dir`.
+    pub fn of_manifest(dir: &Path) -> Project {
         Project {
-            root: canonical_or_self(cwd),
+            root: canonical_or_self(dir),
+            has_manifest: true,
+        }
+    }
+
+    /// The project of a rig spec no `rigc.toml` is above: its own directory.
+    pub fn of_spec_alone(spec: &Path) -> Project {
+        Project {
+            root: canonical_or_self(spec.parent().unwrap_or(Path::new("/"))),
             has_manifest: false,
         }
     }
@@ -56,7 +54,7 @@ impl Project {
             )
         } else {
             format!(
-                "{} (the working directory; no rigc.toml above the spec)",
+                "{} (the rig spec's directory; no rigc.toml above it)",
                 self.root.display()
             )
         }

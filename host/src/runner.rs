@@ -108,6 +108,7 @@ pub fn run_all(
 
 fn env_for<'a>(ws: &'a Workspace, target: &TargetSpec) -> Env<'a> {
     Env {
+        project: &ws.project,
         cache: &ws.cache,
         registry: ws.registry_for(&target.name),
         cwd: ws.cwd.clone(),

@@ -9,6 +9,7 @@ use crate::build::TargetSpec;
 use crate::cache::Cache;
 use crate::config::{self, Manifest, PluginRef};
 use crate::plugins::{self, Plugin, Registry, Request};
+use crate::project::Project;
 use rigc_diag::Diagnostic;
 use rigc_sdk::gate::Profile;
 use std::collections::BTreeMap;
@@ -29,6 +30,8 @@ pub struct Workspace {
     pub target_registries: BTreeMap<String, Registry>,
     /// Where relative paths resolve.
     pub cwd: PathBuf,
+    /// The project every target of this workspace builds in.
+    pub project: Project,
 }
 
 impl Workspace {
@@ -93,8 +96,11 @@ fn configured(mut p: Plugin, manifest: Option<&Manifest>) -> Plugin {
     p
 }
 
-/// Opens the cache and loads the plugins for `manifest` (or the built-ins alone).
+/// Opens the cache and loads the plugins of `project`: its `manifest`'s (the
+/// built-ins and the libraries it names), or the built-ins alone when it has
+/// none.
 pub fn open(
+    project: Project,
     manifest: Option<Manifest>,
     cache_flag: Option<&Path>,
     cwd: &Path,
@@ -102,7 +108,7 @@ pub fn open(
     let root = manifest
         .as_ref()
         .map(|m| m.dir.clone())
-        .unwrap_or_else(|| cwd.to_path_buf());
+        .unwrap_or_else(|| project.root.clone());
     let dir = cache_dir(cache_flag, manifest.as_ref(), &root, cwd);
     // A missing plugin library is refused before anything is written (the cache
     // directory included).
@@ -177,14 +183,39 @@ pub fn open(
         registry,
         target_registries,
         cwd: cwd.to_path_buf(),
+        project,
     })
 }
 
-/// The nearest project file, loaded, if there is one above `cwd`.
-pub fn find_manifest(cwd: &Path) -> Result<Option<Manifest>, Vec<Diagnostic>> {
-    match config::find(cwd) {
+/// The nearest project file at `dir` or above, loaded, if there is one.
+pub fn find_manifest(dir: &Path) -> Result<Option<Manifest>, Vec<Diagnostic>> {
+    match config::find(dir) {
         Some(path) => config::load(&path).map(Some),
         None => Ok(None),
+    }
+}
+
+/// The project of a command run in `cwd` (`plugins`, `cache`, `validate`, a
+/// build of the targets of `rigc.toml`): the nearest project file's, else the
+/// working directory.
+pub fn project_of(manifest: Option<&Manifest>, cwd: &Path) -> Project {
+    match manifest {
+        Some(m) => Project::of_manifest(&m.dir),
+        None => Project {
+            root: crate::project::canonical_or_self(cwd),
+            has_manifest: false,
+        },
+    }
+}
+
+/// The project of a build of one rig spec (`rigc build --rig …`): the nearest
+/// `rigc.toml` at the spec's directory or above — its root, plugins, profile
+/// and cache — else the spec's own directory, with the built-in plugins only.
+pub fn project_of_spec(spec: &Path) -> Result<(Project, Option<Manifest>), Vec<Diagnostic>> {
+    let dir = spec.parent().unwrap_or(Path::new("/"));
+    match find_manifest(dir)? {
+        Some(m) => Ok((Project::of_manifest(&m.dir), Some(m))),
+        None => Ok((Project::of_spec_alone(spec), None)),
     }
 }
 

@@ -2,6 +2,7 @@
 //! refusals, the gate's report), every stage it went through, what it wrote,
 //! and its time — what the printer, the JSON report and `watch` read.
 
+use crate::project::Project;
 use crate::stage::StageEvent;
 use crate::stages::{atlas::PageCopy, gate::GateReport};
 use rigc_diag::{write::Written, Diagnostic};
@@ -40,6 +41,8 @@ pub struct TargetResult {
     pub elapsed: Duration,
     /// The profile.
     pub profile: Profile,
+    /// The project it built in.
+    pub project: Option<Project>,
 }
 
 impl TargetResult {

@@ -58,6 +58,8 @@ pub struct TargetSpec {
 
 /// What every target of one build shares.
 pub struct Env<'a> {
+    /// The project the targets build in.
+    pub project: &'a Project,
     /// The cache.
     pub cache: &'a Cache,
     /// The plugins this target uses.
@@ -103,6 +105,7 @@ pub fn run_target_deferred(target: &TargetSpec, env: &Env<'_>) -> (TargetResult,
             warnings: Vec::new(),
             elapsed: Duration::ZERO,
             profile: target.profile,
+            project: Some(env.project.clone()),
         },
     };
     if let Err(diags) = b.run() {
@@ -135,7 +138,7 @@ impl Build<'_> {
         let motion_file = read_spec(&self.target.motion, &cwd).map_err(|d| vec![d])?;
         self.result.rig_path = Some(rig_file.path.clone());
         self.result.motion_path = Some(motion_file.path.clone());
-        let project = Project::for_spec(&self.target.rig, &cwd);
+        let project = self.env.project.clone();
         self.canon = Canon::under(&project.root);
         let sources = Sources::new(
             rig_file,

@@ -19,14 +19,14 @@ use std::time::Instant;
 /// Runs `rigc build`.
 pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
     let manifest_mode = args.all || !args.targets.is_empty();
-    let manifest = match workspace::find_manifest(cwd) {
-        Ok(m) => m,
-        Err(diags) => {
-            out.diagnostics(&diags);
-            return Status::Red;
-        }
-    };
-    let targets = if manifest_mode {
+    let (project, manifest, targets) = if manifest_mode {
+        let manifest = match workspace::find_manifest(cwd) {
+            Ok(m) => m,
+            Err(diags) => {
+                out.diagnostics(&diags);
+                return Status::Red;
+            }
+        };
         let Some(m) = &manifest else {
             out.usage(&format!(
                 "no rigc.toml in {} or above; --all builds the targets it declares",
@@ -34,7 +34,7 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
             ));
             return Status::Usage;
         };
-        match workspace::select(
+        let targets = match workspace::select(
             m,
             args.all,
             &args.targets,
@@ -47,7 +47,8 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
                 out.usage(&message);
                 return Status::Usage;
             }
-        }
+        };
+        (workspace::project_of(Some(m), cwd), manifest, targets)
     } else {
         let missing: Vec<&str> = [
             ("--rig", args.rig.is_none()),
@@ -65,8 +66,18 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
             ));
             return Status::Usage;
         };
+        // One project per build: the nearest rigc.toml above the rig spec
+        // decides the root, the plugins, the profile and the cache.
+        let (project, manifest) =
+            match workspace::project_of_spec(&crate::project::absolute(rig, cwd)) {
+                Ok(p) => p,
+                Err(diags) => {
+                    out.diagnostics(&diags);
+                    return Status::Red;
+                }
+            };
         let label = rig.display().to_string();
-        vec![TargetSpec {
+        let target = TargetSpec {
             name: label.clone(),
             label,
             rig: rig.clone(),
@@ -78,9 +89,10 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
                 .or(manifest.as_ref().map(|m| m.profile))
                 .unwrap_or(Profile::Spine),
             copy_images: args.copy_images,
-        }]
+        };
+        (project, manifest, vec![target])
     };
-    let ws = match workspace::open(manifest, args.cache_dir.as_deref(), cwd) {
+    let ws = match workspace::open(project, manifest, args.cache_dir.as_deref(), cwd) {
         Ok(ws) => Arc::new(ws),
         Err(diags) => {
             out.diagnostics(&diags);
@@ -144,7 +156,8 @@ fn build_many(
         pb
     });
     out.line(&format!(
-        "rigc build: {total} target(s), {jobs} at a time, cache {}",
+        "rigc build: {total} target(s) of project {}, {jobs} at a time, cache {}",
+        target::project_words(&ws.project),
         ws.cache.root().display()
     ));
     let mut lines_out: Vec<String> = Vec::new();

@@ -11,9 +11,10 @@ use std::path::Path;
 
 /// Runs `rigc plugins`.
 pub fn run(args: &PluginsArgs, cwd: &Path, out: &mut Output) -> Status {
-    let ws = match crate::workspace::find_manifest(cwd)
-        .and_then(|m| crate::workspace::open(m, args.cache_dir.as_deref(), cwd))
-    {
+    let ws = match crate::workspace::find_manifest(cwd).and_then(|m| {
+        let project = crate::workspace::project_of(m.as_ref(), cwd);
+        crate::workspace::open(project, m, args.cache_dir.as_deref(), cwd)
+    }) {
         Ok(ws) => ws,
         Err(diags) => {
             out.diagnostics(&diags);

@@ -66,7 +66,10 @@ pub fn run(args: &ValidateArgs, cwd: &Path, out: &mut Output) -> Status {
     // there is a project file; a bare directory is gated by the built-in rules and
     // nothing is written anywhere.
     let registry = match crate::workspace::find_manifest(cwd) {
-        Ok(Some(m)) => crate::workspace::open(Some(m), None, cwd).map(|ws| ws.registry),
+        Ok(Some(m)) => {
+            let project = crate::workspace::project_of(Some(&m), cwd);
+            crate::workspace::open(project, Some(m), None, cwd).map(|ws| ws.registry)
+        }
         Ok(None) => crate::plugins::Registry::new(crate::plugins::builtins()),
         Err(diags) => Err(diags),
     };

@@ -286,6 +286,7 @@ mod tests {
             warnings: Vec::new(),
             elapsed: Duration::from_micros(12_345_678),
             profile: Profile::Spine,
+            project: None,
         }
     }
 

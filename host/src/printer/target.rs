@@ -5,6 +5,7 @@
 
 use super::{gate, stages::split, stages::stage_list};
 use crate::build::TargetResult;
+use crate::project::Project;
 use rigc_diag::write::Written;
 
 /// The first line of a single build: `rigc build <label>`.
@@ -12,9 +13,28 @@ pub fn header_line(r: &TargetResult) -> String {
     format!("rigc build {}", r.label)
 }
 
+/// Which project a build used: its root, and whether a `rigc.toml` decided it.
+pub fn project_words(project: &Project) -> String {
+    if project.has_manifest {
+        format!(
+            "{} ({})",
+            project.root.display(),
+            project.root.join("rigc.toml").display()
+        )
+    } else {
+        format!(
+            "{} (no rigc.toml above the rig spec: its own directory, built-in plugins only)",
+            project.root.display()
+        )
+    }
+}
+
 /// The report lines of a target (what a single build prints on stdout).
 pub fn detail_lines(r: &TargetResult) -> Vec<String> {
     let mut lines = Vec::new();
+    if let Some(project) = &r.project {
+        lines.push(format!("  ..    project {}", project_words(project)));
+    }
     if let Some(p) = &r.rig_path {
         lines.push(format!("  ..    rig    {}", p.display()));
     }

@@ -340,7 +340,7 @@ impl<'o> Actor<'o> {
             tokio::task::spawn_blocking(move || {
                 let target = spec.name.clone();
                 let built = guarded(|| {
-                    let errors = plan::discover(&spec, &plan.ws.cwd, &set);
+                    let errors = plan::discover(&spec, &plan.ws.cwd, &plan.ws.project, &set);
                     (crate::runner::build_one(&plan.ws, &spec), errors)
                 });
                 let finished = Instant::now();

@@ -119,11 +119,16 @@ fn load_plan(
     )
     .map_err(ReloadError::Usage)?;
     let ws = Arc::new(
-        workspace::open(Some(manifest), sel.cache_dir.as_deref(), &sel.cwd)
-            .map_err(ReloadError::Refused)?,
+        workspace::open(
+            workspace::project_of(Some(&manifest), &sel.cwd),
+            Some(manifest),
+            sel.cache_dir.as_deref(),
+            &sel.cwd,
+        )
+        .map_err(ReloadError::Refused)?,
     );
     for t in &targets {
-        errors.extend(discover(t, &ws.cwd, set));
+        errors.extend(discover(t, &ws.cwd, &ws.project, set));
     }
     let fingerprints = targets
         .iter()
@@ -192,7 +197,7 @@ pub fn fingerprint(ws: &Workspace, t: &TargetSpec) -> String {
 /// build reads it: the spec files (before the rig spec is read here), then the
 /// image directory and images the rig names (before the build reads them). A rig
 /// spec that cannot be read or parsed keeps the images last known.
-pub fn discover(t: &TargetSpec, cwd: &Path, set: &WatchSet) -> Vec<WatchError> {
+pub fn discover(t: &TargetSpec, cwd: &Path, project: &Project, set: &WatchSet) -> Vec<WatchError> {
     let rig = project::absolute(&t.rig, cwd);
     let motion = project::absolute(&t.motion, cwd);
     let out = project::canonical_or_self(&project::absolute(&t.out, cwd));
@@ -203,7 +208,7 @@ pub fn discover(t: &TargetSpec, cwd: &Path, set: &WatchSet) -> Vec<WatchError> {
     };
     let known = set.target(&t.name).unwrap_or_default();
     let mut errors = set.set_target(&t.name, known.union(&specs));
-    let Some(images) = image_inputs(t, &rig, cwd) else {
+    let Some(images) = image_inputs(t, &rig, cwd, project) else {
         return errors;
     };
     errors.extend(set.set_target(&t.name, specs.union(&images)));
@@ -212,14 +217,13 @@ pub fn discover(t: &TargetSpec, cwd: &Path, set: &WatchSet) -> Vec<WatchError> {
 
 /// The image directory and image files of `t`, as the build resolves them
 /// (`None` when the rig spec cannot be read or parsed).
-fn image_inputs(t: &TargetSpec, rig: &Path, cwd: &Path) -> Option<TargetInputs> {
+fn image_inputs(t: &TargetSpec, rig: &Path, cwd: &Path, project: &Project) -> Option<TargetInputs> {
     let file = crate::build::sources::read_spec(&t.rig, cwd).ok()?;
     let json = crate::spec::parse_json(&file).ok()?;
     let spec = crate::spec::rig::parse(&file, &json).ok()?;
     let images_override = t.images.as_ref().map(|o| project::absolute(o, cwd));
     let rig_images = spec.images_dir().map(|(d, _)| d);
     let dir = crate::build::sources::images_dir(images_override.as_deref(), rig_images, rig);
-    let project = Project::for_spec(&t.rig, cwd);
     let mut inputs = TargetInputs {
         image_dirs: [project::canonical_or_self(&dir)].into(),
         ..TargetInputs::default()
