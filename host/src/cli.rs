@@ -114,6 +114,24 @@ pub struct BuildArgs {
     /// Also copy every page PNG into --out and point the atlas at the copies.
     #[arg(long)]
     pub copy_images: bool,
+    /// Pack every part onto shared atlas pages (CLI.md §7; not implemented
+    /// yet: refused by name).
+    #[arg(long)]
+    pub pack: bool,
+    /// With --pack: the largest page side, floored to a power of two (2048).
+    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..))]
+    pub page_size: Option<u32>,
+    /// With --pack: the empty texels around each region (2).
+    #[arg(long, value_name = "PX")]
+    pub padding: Option<u32>,
+    /// With --pack: `pot` (power-of-two pages, the default) or `free`.
+    #[arg(long, value_name = "EDGES", value_enum)]
+    pub page_edges: Option<PageEdges>,
+    /// Re-emit an atlas packed elsewhere instead of laying one out (CLI.md §7;
+    /// not implemented yet: refused by name); resolved against the working
+    /// directory.
+    #[arg(long, value_name = "ATLAS")]
+    pub atlas_in: Option<PathBuf>,
     /// Build every target declared in rigc.toml.
     #[arg(long)]
     pub all: bool,
@@ -190,6 +208,15 @@ pub struct SampleArgs {
     pub compact: bool,
 }
 
+/// `--page-edges`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PageEdges {
+    /// Power-of-two pages.
+    Pot,
+    /// Pages as small as their regions.
+    Free,
+}
+
 /// `--physics`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum PhysicsMode {
@@ -239,6 +266,7 @@ const SWITCHES: &[&str] = &[
     "help",
     "version",
     "copy-images",
+    "pack",
     "all",
     "setup",
     "loop",

@@ -48,6 +48,9 @@ macro_rules! codes {
 }
 
 codes! {
+    // Build flags
+    BUILD_ATLAS_IN_NOT_IMPLEMENTED = "build.atlas-in.not-implemented",
+    BUILD_PACK_NOT_IMPLEMENTED = "build.pack.not-implemented",
     // The cache
     CACHE_UNUSABLE = "cache.unusable",
     // Compiler defects named as such

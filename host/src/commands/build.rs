@@ -10,6 +10,7 @@ use crate::cli::BuildArgs;
 use crate::output::Output;
 use crate::printer::target;
 use crate::workspace::{self, Workspace};
+use rigc_diag::{codes, Diagnostic};
 use rigc_sdk::gate::Profile;
 use std::io::IsTerminal;
 use std::path::Path;
@@ -18,6 +19,9 @@ use std::time::Instant;
 
 /// Runs `rigc build`.
 pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
+    if let Some(status) = atlas_layout(args, out) {
+        return status;
+    }
     let manifest_mode = args.all || !args.targets.is_empty();
     let (project, manifest, targets) = if manifest_mode {
         let manifest = match workspace::find_manifest(cwd) {
@@ -133,6 +137,53 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
     } else {
         Status::Red
     }
+}
+
+/// `--pack` and `--atlas-in` (CLI.md §1, §7): their usage errors, then — until
+/// the packer lands — a refusal by name, before anything is read or written.
+/// `None`: neither was asked for.
+fn atlas_layout(args: &BuildArgs, out: &mut Output) -> Option<Status> {
+    let pack_only = [
+        ("page-size", args.page_size.is_some()),
+        ("padding", args.padding.is_some()),
+        ("page-edges", args.page_edges.is_some()),
+    ];
+    if !args.pack {
+        if let Some((flag, _)) = pack_only.iter().find(|(_, given)| *given) {
+            out.usage(&format!("--{flag} only means something with --pack"));
+            return Some(Status::Usage);
+        }
+    }
+    if args.pack && args.atlas_in.is_some() {
+        out.usage(
+            "--pack lays the atlas out and --atlas-in reuses one laid out elsewhere; pick one",
+        );
+        return Some(Status::Usage);
+    }
+    if args.pack && args.copy_images {
+        out.usage("--pack writes its own page PNGs into --out, so --copy-images has nothing to copy; pick one");
+        return Some(Status::Usage);
+    }
+    let refusal = if args.pack {
+        Diagnostic::not_implemented(
+            codes::BUILD_PACK_NOT_IMPLEMENTED,
+            "--pack (every part packed onto shared atlas pages, CLI.md §7) is not implemented yet: this rigc lays out one atlas page per part",
+        )
+        .help("build without --pack (and --page-size, --padding, --page-edges): one page per part")
+    } else if let Some(atlas) = &args.atlas_in {
+        Diagnostic::not_implemented(
+            codes::BUILD_ATLAS_IN_NOT_IMPLEMENTED,
+            format!(
+                "--atlas-in {} (re-emitting an atlas packed elsewhere, CLI.md §7) is not implemented yet: this rigc lays out one atlas page per part",
+                atlas.display()
+            ),
+        )
+        .help("build without --atlas-in: one page per part")
+    } else {
+        return None;
+    };
+    out.diagnostics(&[refusal]);
+    Some(Status::Red)
 }
 
 fn build_many(
