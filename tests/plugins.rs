@@ -250,6 +250,74 @@ fn the_studio_rules_hold_a_rig_to_the_studio_configuration() {
         .stdout_has("FAIL  STUDIO01_ANIMATION_WITHIN_MAX_LENGTH: animation \"nod\" lasts 1s and the studio allows at most 0.5s")
         .stdout_has("FAIL  STUDIO02_NAMES_FOLLOW_CONVENTION: bone \"Head\" is not snake_case");
     assert!(!q.exists("out"));
+    // Each FAIL names the spec value that produced it, on the line under it:
+    // the animation in motion.json, the bone in rig.json (their line:column
+    // found here in the text the test wrote).
+    let place = |file: &str, text: &str, needle: &str, pointer: &str| {
+        let at = text.find(needle).expect("the needle is in the spec");
+        let line = text[..at].matches('\n').count() + 1;
+        let column = text[..at]
+            .rsplit('\n')
+            .next()
+            .map_or(0, |l| l.chars().count())
+            + 1;
+        format!("        --> {file}:{line}:{column} at {pointer}")
+    };
+    let (rig, motion) = (q.read("rig.json"), q.read("motion.json"));
+    let nod = place(
+        "motion.json",
+        &motion,
+        "{\n      \"duration\": 1",
+        "/animations/nod",
+    );
+    let head = place("rig.json", &rig, "{ \"name\": \"Head\"", "/bones/2");
+    let run = fixture::build(&q, "out");
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let under = |fail: &str| {
+        let i = lines
+            .iter()
+            .position(|l| l.starts_with(fail))
+            .expect("the FAIL line");
+        lines.get(i + 1).copied().unwrap_or_default().to_string()
+    };
+    assert_eq!(
+        under("  FAIL  STUDIO01_ANIMATION_WITHIN_MAX_LENGTH"),
+        nod,
+        "{}",
+        run.dump()
+    );
+    assert_eq!(
+        under("  FAIL  STUDIO02_NAMES_FOLLOW_CONVENTION"),
+        head,
+        "{}",
+        run.dump()
+    );
+    // And under --message-format json, each FAIL is one JSON object on stderr.
+    let mut args = fixture::build_args("out");
+    args.extend(["--message-format".to_string(), "json".to_string()]);
+    let json = q.rigc(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    json.code(1);
+    let objects: Vec<serde_json::Value> = json
+        .stderr
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .filter(|v: &serde_json::Value| v["type"] == "assertion")
+        .collect();
+    assert_eq!(objects.len(), 2, "{}", json.dump());
+    let studio01 = &objects[0];
+    assert_eq!(studio01["code"], "STUDIO01_ANIMATION_WITHIN_MAX_LENGTH");
+    assert_eq!(studio01["file"], "motion.json");
+    assert_eq!(studio01["pointer"], "/animations/nod");
+    assert_eq!(
+        format!(
+            "        --> motion.json:{}:{} at /animations/nod",
+            studio01["line"], studio01["column"]
+        ),
+        nod
+    );
+    assert_eq!(studio01["subject"]["animation"], "nod");
+    assert_eq!(objects[1]["pointer"], "/bones/2");
+    assert_eq!(objects[1]["subject"]["target"]["bone"], "Head");
     // Unconfigured: both SKIP with the reason.
     let r = project(&[&lib], "");
     fixture::build(&r, "out")

@@ -20,12 +20,14 @@
 //!   `kebab-case`). SKIPs when the setting is absent.
 //!
 //! A plugin is stateless: its configuration arrives with each call, and a `"gate"`
-//! call runs all its rules at once (`rigc_sdk::serve::gate`).
+//! call runs all its rules at once (`rigc_sdk::serve::run_rules`). Each finding
+//! names what it is about (`Outcome::fail_at` with a `Subject`: an animation, a
+//! bone…), so the host prints the FAIL with the place in the spec that made it.
 #![deny(missing_docs)]
 
 use rigc_sdk::abi::{Manifest, Plugin, ABI_VERSION};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject, Target};
 
 /// The plugin's configuration (`[plugin.studio-example]` in `rigc.toml`).
 #[derive(Debug, Default, serde::Deserialize)]
@@ -62,7 +64,7 @@ impl Rule for MaxAnimationLength {
         }
         for a in &loaded.data.animations {
             if a.duration > max {
-                out.fail(format!(
+                out.fail_at(Subject::animation(&a.name), format!(
                     "animation {:?} lasts {}s and the studio allows at most {max}s (max_animation_seconds in rigc.toml) — split it, or raise the limit",
                     a.name,
                     rigc_sdk::num::f64_text(a.duration)
@@ -130,16 +132,19 @@ impl Rule for NamingConvention {
                 _ => Vec::new(),
             }
         };
-        for (what, key) in [
-            ("bone", "bones"),
-            ("slot", "slots"),
-            ("skin", "skins"),
-            ("animation", "animations"),
-            ("event", "events"),
-        ] {
+        // Each finding names its subject: the host points it at the spec.
+        let subjects: [(&str, &str, fn(String) -> Subject); 5] = [
+            ("bone", "bones", Subject::bone),
+            ("slot", "slots", Subject::slot),
+            ("skin", "skins", |n| Subject::of(Target::Skin(n))),
+            ("animation", "animations", Subject::animation),
+            ("event", "events", |n| Subject::of(Target::Event(n))),
+        ];
+        for (what, key, subject) in subjects {
             for name in names(key) {
                 if !follows(convention, &name) {
-                    out.fail(format!("{what} {name:?} is not {convention} — the studio's naming convention (names in rigc.toml)"));
+                    let detail = format!("{what} {name:?} is not {convention} — the studio's naming convention (names in rigc.toml)");
+                    out.fail_at(subject(name), detail);
                 }
             }
         }
