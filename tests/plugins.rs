@@ -6,7 +6,7 @@
 
 use crate::fixture;
 use crate::util::{self, Project};
-use rigc::plugins::{self, Request};
+use rigc::{self as plugins, Request};
 
 /// The tiny rig in a project whose rigc.toml loads `plugins` (library paths).
 fn project(plugins: &[&std::path::Path], extra: &str) -> Project {

@@ -4,9 +4,7 @@
 //!
 //! The reference rig is read from `../shared/reference` (or `RIGC_SHARED`).
 
-use rigc::build::{self, sources::read_spec, sources::Sources, TargetSpec};
-use rigc::plugins::Registry;
-use rigc::project::{self, Project};
+use rigc::{compile_uncached, read_spec, Project, Registry, Sources, TargetSpec};
 use rigc_sdk::gate::{GateInput, Profile, SecondCompile};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -18,7 +16,7 @@ fn shared() -> PathBuf {
 }
 
 fn gated_build(target: &TargetSpec, cwd: &std::path::Path) -> bool {
-    let registry = &Registry::new(rigc::plugins::builtins()).expect("built-in plugins");
+    let registry = &Registry::new(rigc::builtins()).expect("built-in plugins");
     let rig = read_spec(&target.rig, cwd).expect("walk's rig spec reads");
     let motion = read_spec(&target.motion, cwd).expect("walk's motion spec reads");
     let sources = Sources::new(
@@ -26,11 +24,11 @@ fn gated_build(target: &TargetSpec, cwd: &std::path::Path) -> bool {
         motion,
         Project::of_spec_alone(&target.rig),
         None,
-        project::absolute(&target.out, cwd),
+        cwd.join(&target.out),
         false,
     );
-    let first = build::compile_uncached(&sources, registry).expect("walk compiles");
-    let second = build::compile_uncached(&sources.fresh(), registry).expect("walk compiles again");
+    let first = compile_uncached(&sources, registry).expect("walk compiles");
+    let second = compile_uncached(&sources.fresh(), registry).expect("walk compiles again");
     let input = GateInput {
         profile: Profile::Spine,
         pages: rigc_sdk::gate::pages::read(
@@ -46,7 +44,7 @@ fn gated_build(target: &TargetSpec, cwd: &std::path::Path) -> bool {
             atlas_text: second.atlas_text,
         }),
     };
-    rigc::stages::gate::run_plugins(&input, registry.rule_plugins()).is_green()
+    rigc::run_plugins(&input, registry.rule_plugins()).is_green()
 }
 
 fn main() {

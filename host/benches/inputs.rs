@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 fn input_files(project: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
-    let manifest = match rigc::workspace::find_manifest(project) {
+    let manifest = match rigc::find_manifest(project) {
         Ok(Some(m)) => m,
         Ok(None) => {
             eprintln!("inputs: no rigc.toml in {} or above", project.display());
@@ -30,6 +30,7 @@ fn input_files(project: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
             std::process::exit(2);
         }
     };
+    let project = rigc::Project::of_manifest(&manifest.dir);
     let mut seen = BTreeSet::new();
     let mut files = Vec::new();
     let mut push = |p: PathBuf, files: &mut Vec<PathBuf>| {
@@ -40,18 +41,11 @@ fn input_files(project: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
     for t in &manifest.targets {
         push(t.rig.clone(), &mut files);
         push(t.motion.clone(), &mut files);
-        let rig_file =
-            rigc::build::sources::read_spec(&t.rig, &manifest.dir).expect("rig spec reads");
-        let json = rigc::spec::parse_json(&rig_file).expect("rig spec is JSON");
-        let rig = rigc::spec::rig::parse(&rig_file, &json).expect("rig spec parses");
-        let rig_dir = t.rig.parent().map(Path::to_path_buf).unwrap_or_default();
-        let dir = match (&t.images, rig.images_dir()) {
-            (Some(o), _) => o.clone(),
-            (None, Some((d, _))) => rig_dir.join(d),
-            (None, None) => rig_dir,
-        };
-        for (image, _) in rig.image_refs() {
-            push(dir.join(image), &mut files);
+        let rig_file = rigc::read_spec(&t.rig, &manifest.dir).expect("rig spec reads");
+        let (_, images) =
+            rigc::image_paths(&rig_file, t.images.as_deref(), &project).expect("rig spec parses");
+        for image in images {
+            push(image, &mut files);
         }
     }
     let plugins = manifest.plugins.iter().map(|p| p.path.clone()).collect();

@@ -2,31 +2,48 @@
 //! beside loose part PNGs into a Spine 4.3 `skeleton.json` + `skeleton.atlas`, and
 //! writes nothing unless every named assertion of its gate is green.
 //!
-//! This crate is the host: the command line, spec parsing with located
-//! diagnostics, the compile stages, the gate harness and the project file. The
-//! Spine data model, writers, readers and the gate's vocabulary live in
-//! `rigc-sdk`; the assertion rules live in `rigc-core-rules`.
+//! This crate is the host: the command line, the project (`rigc.toml`), spec
+//! parsing with located refusals, the stages and their driver, the cache, the
+//! plugin loader, the gate harness, `watch` and the printer. Diagnostics live
+//! in `rigc-diag`, the plugin ABI in `rigc-abi`, the Spine runtime in
+//! `rigc-spine`, what a plugin author names in `rigc-sdk`, the assertion
+//! rules in `rigc-core-rules` (see ARCHITECTURE.md).
+//!
+//! Its library is the binary's ([`main_entry`]) with a small surface for the
+//! benches and the end-to-end tests (the `pub use` block below); the modules
+//! themselves are private.
 
 // A `Diagnostic` carries its location, value and fix, so it is large; it is the
 // cold path (a refused input), and boxing every refusal buys nothing.
 #![allow(clippy::result_large_err)]
 
-pub mod build;
-pub mod cache;
-pub mod cli;
-pub mod commands;
-pub mod config;
-pub mod output;
-pub mod plugins;
-pub mod printer;
-pub mod project;
-pub mod runner;
-pub mod spec;
-pub mod stage;
-pub mod stages;
-pub mod status;
-pub mod watch;
-pub mod workspace;
+mod build;
+mod cache;
+mod cli;
+mod commands;
+mod config;
+mod output;
+mod plugins;
+mod printer;
+mod project;
+mod runner;
+mod spec;
+mod stage;
+mod stages;
+mod status;
+mod watch;
+mod workspace;
+
+// The library's surface: the binary's entry, and what the benches and the
+// end-to-end tests call in process — compiling a target without a cache,
+// loading plugins, running the gate. Everything else is the host's own.
+pub use build::pipeline::Compiled;
+pub use build::sources::{image_paths, read_spec, Sources};
+pub use build::{compile_uncached, TargetSpec};
+pub use plugins::{builtins, load, Plugin, Registry, Request};
+pub use project::Project;
+pub use stages::gate::{run_plugins, GateReport};
+pub use workspace::find_manifest;
 
 pub use output::Output;
 

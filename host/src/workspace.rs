@@ -20,8 +20,6 @@ pub const CACHE_ENV: &str = "RIGC_CACHE_DIR";
 
 /// A planned build: cache, plugins, targets.
 pub struct Workspace {
-    /// The project file, when there is one.
-    pub manifest: Option<Manifest>,
     /// The cache.
     pub cache: Cache,
     /// The registry every target without extra plugins uses.
@@ -178,7 +176,6 @@ pub fn open(
         }
     }
     Ok(Workspace {
-        manifest,
         cache,
         registry,
         target_registries,

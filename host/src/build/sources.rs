@@ -204,6 +204,33 @@ pub fn images_dir(images_override: Option<&Path>, rig_images: Option<&str>, rig:
     }
 }
 
+/// Where the part images of the rig spec `rig` are, as a build resolves them:
+/// the images directory (`--images` over the rig's `images` over the rig's
+/// own directory), and for each `image` it names the path it resolves to in
+/// `project` — or, for one that is not there or cannot be read, where it was
+/// looked for; a path outside the project is left out (the build refuses it).
+/// `None` when the rig spec does not parse.
+pub fn image_paths(
+    rig: &Arc<SourceFile>,
+    images_override: Option<&Path>,
+    project: &Project,
+) -> Option<(PathBuf, Vec<PathBuf>)> {
+    let spec = parse::rig_file(rig.clone());
+    let r = spec.spec().ok()?;
+    let dir = images_dir(images_override, r.images_dir().map(|(d, _)| d), &rig.path);
+    let files = r
+        .image_refs()
+        .into_iter()
+        .filter_map(|(image, _)| {
+            match project.resolve_existing(&project::absolute(Path::new(&image), &dir)) {
+                Ok(p) | Err(PathError::Missing(p) | PathError::Io(p, _)) => Some(p),
+                Err(PathError::Escapes(_)) => None,
+            }
+        })
+        .collect();
+    Some((dir, files))
+}
+
 /// Reads a spec file as UTF-8 text (`path` relative to `cwd`).
 pub fn read_spec(path: &Path, cwd: &Path) -> Result<Arc<SourceFile>, Diagnostic> {
     let abs = project::absolute(path, cwd);

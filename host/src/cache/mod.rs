@@ -30,8 +30,6 @@
 
 mod gc;
 
-pub use gc::{CacheStats, GcOutcome};
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -279,6 +277,7 @@ impl Cache {
 
     /// The output hash recorded for a stage key, verified; a torn or edited entry
     /// is named once and deleted.
+    #[cfg(test)]
     pub fn get_action(&self, key: &Hash, stage: &str) -> Option<Hash> {
         self.get_output(key, stage).map(|(h, _)| h)
     }

@@ -5,81 +5,12 @@
 
 use crate::build::TargetResult;
 use crate::stages::gate::Verdict;
-use serde_json::{json, Value};
+use serde_json::Value;
 
-fn target_json(r: &TargetResult) -> Value {
-    let gate = r.report.as_ref().map(|g| {
-        let mut passed = Vec::new();
-        let mut skipped = Vec::new();
-        let mut failures = Vec::new();
-        let mut prof = Vec::new();
-        for res in &g.results {
-            match &res.verdict {
-                Verdict::Pass => passed.push(json!(res.code)),
-                Verdict::Skip(reason) => skipped.push(json!({"code": res.code, "reason": reason})),
-                Verdict::Prof => prof.push(json!(res.code)),
-                Verdict::Fail(details) => {
-                    for d in details {
-                        let mut f = json!({"code": res.code, "detail": d.detail});
-                        if let Some(subject) = &d.subject {
-                            f["subject"] = json!(subject);
-                        }
-                        if let Some(at) = &d.at {
-                            f["at"] = json!(at);
-                        }
-                        failures.push(f);
-                    }
-                }
-            }
-        }
-        let stats: serde_json::Map<String, Value> =
-            g.stats.iter().map(|(k, v)| (k.clone(), json!(v))).collect();
-        json!({
-            "profile": g.profile.name(),
-            "passed": passed,
-            "skipped": skipped,
-            "failures": failures,
-            "notInProfile": prof,
-            "stats": stats,
-        })
-    });
-    let diagnostics: Vec<Value> = r
-        .diagnostics
-        .iter()
-        .map(|d| serde_json::from_str(rigc_diag::render_json(d).trim()).unwrap_or(Value::Null))
-        .collect();
-    json!({
-        "name": r.name,
-        "verdict": if r.is_green() { "green" } else { "red" },
-        "ms": (r.elapsed.as_secs_f64() * 1e6).round() / 1e3,
-        "stages": r.log.iter().map(|e| json!({"stage": e.stage, "ran": e.ran})).collect::<Vec<_>>(),
-        "gate": gate,
-        "diagnostics": diagnostics,
-        "out": r.out_dir,
-    })
-}
-
-/// The report document.
-pub fn document(results: &[TargetResult], elapsed_ms: f64) -> Value {
-    let green = results.iter().filter(|r| r.is_green()).count();
-    json!({
-        "spec": "rigc-build-report/1",
-        "targets": results.iter().map(target_json).collect::<Vec<_>>(),
-        "summary": {
-            "targets": results.len(),
-            "green": green,
-            "red": results.len() - green,
-            "stagesRan": results.iter().map(|r| r.log.iter().filter(|e| e.ran).count()).sum::<usize>(),
-            "stagesCached": results.iter().map(|r| r.log.iter().filter(|e| !e.ran).count()).sum::<usize>(),
-            "ms": (elapsed_ms * 1e3).round() / 1e3,
-        }
-    })
-}
-
-/// The report document's text (`serde_json::to_string_pretty` of [`document`],
-/// byte for byte), written from the results directly: building the document as a
-/// `serde_json::Value` tree first cost more than the no-op build it reported on
-/// (a thousand targets, ~6 MB of JSON).
+/// The report document's text, written from the results directly: building the
+/// document as a `serde_json::Value` tree first cost more than the no-op build
+/// it reported on (a thousand targets, ~6 MB of JSON). The tests hold it to
+/// `serde_json::to_string_pretty` of that tree, byte for byte.
 pub fn document_text(results: &[TargetResult], elapsed_ms: f64) -> String {
     use serde::ser::{SerializeMap, Serializer};
     use serde::Serialize;
@@ -254,6 +185,82 @@ pub fn document_text(results: &[TargetResult], elapsed_ms: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use serde_json::json;
+
+    // The report as a `serde_json::Value` tree: the plain reference the
+    // streamed text is held to.
+    fn target_json(r: &TargetResult) -> Value {
+        let gate = r.report.as_ref().map(|g| {
+            let mut passed = Vec::new();
+            let mut skipped = Vec::new();
+            let mut failures = Vec::new();
+            let mut prof = Vec::new();
+            for res in &g.results {
+                match &res.verdict {
+                    Verdict::Pass => passed.push(json!(res.code)),
+                    Verdict::Skip(reason) => {
+                        skipped.push(json!({"code": res.code, "reason": reason}))
+                    }
+                    Verdict::Prof => prof.push(json!(res.code)),
+                    Verdict::Fail(details) => {
+                        for d in details {
+                            let mut f = json!({"code": res.code, "detail": d.detail});
+                            if let Some(subject) = &d.subject {
+                                f["subject"] = json!(subject);
+                            }
+                            if let Some(at) = &d.at {
+                                f["at"] = json!(at);
+                            }
+                            failures.push(f);
+                        }
+                    }
+                }
+            }
+            let stats: serde_json::Map<String, Value> =
+                g.stats.iter().map(|(k, v)| (k.clone(), json!(v))).collect();
+            json!({
+                "profile": g.profile.name(),
+                "passed": passed,
+                "skipped": skipped,
+                "failures": failures,
+                "notInProfile": prof,
+                "stats": stats,
+            })
+        });
+        let diagnostics: Vec<Value> = r
+            .diagnostics
+            .iter()
+            .map(|d| serde_json::from_str(rigc_diag::render_json(d).trim()).unwrap_or(Value::Null))
+            .collect();
+        json!({
+            "name": r.name,
+            "verdict": if r.is_green() { "green" } else { "red" },
+            "ms": (r.elapsed.as_secs_f64() * 1e6).round() / 1e3,
+            "stages": r.log.iter().map(|e| json!({"stage": e.stage, "ran": e.ran})).collect::<Vec<_>>(),
+            "gate": gate,
+            "diagnostics": diagnostics,
+            "out": r.out_dir,
+        })
+    }
+
+    /// The report document.
+    pub fn document(results: &[TargetResult], elapsed_ms: f64) -> Value {
+        let green = results.iter().filter(|r| r.is_green()).count();
+        json!({
+            "spec": "rigc-build-report/1",
+            "targets": results.iter().map(target_json).collect::<Vec<_>>(),
+            "summary": {
+                "targets": results.len(),
+                "green": green,
+                "red": results.len() - green,
+                "stagesRan": results.iter().map(|r| r.log.iter().filter(|e| e.ran).count()).sum::<usize>(),
+                "stagesCached": results.iter().map(|r| r.log.iter().filter(|e| !e.ran).count()).sum::<usize>(),
+                "ms": (elapsed_ms * 1e3).round() / 1e3,
+            }
+        })
+    }
+
     use crate::build::TargetResult;
     use crate::stage::StageEvent;
     use crate::stages::gate::{GateReport, RuleResult};

@@ -49,12 +49,6 @@ impl KeyBuilder {
         self
     }
 
-    /// Adds bytes (hashed first).
-    pub fn bytes(&mut self, b: &[u8]) -> &mut Self {
-        let h = crate::cache::hash(b);
-        self.hash(&h)
-    }
-
     /// The key.
     pub fn finish(&self) -> Hash {
         *self.hasher.finalize().as_bytes()

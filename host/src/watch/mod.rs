@@ -40,9 +40,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
-/// The default batching window.
-pub const DEFAULT_DEBOUNCE: Duration = Duration::from_millis(30);
-
 /// Watches and rebuilds `sel` until Ctrl-C; batches events over `debounce`.
 pub fn run(sel: Selection, debounce: Duration, out: &mut Output) -> Status {
     let jobs = crate::runner::default_jobs();

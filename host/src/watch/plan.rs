@@ -16,7 +16,7 @@ use super::watchset::WatchSet;
 use crate::build::TargetSpec;
 use crate::cache::hex;
 use crate::plugins::Origin;
-use crate::project::{self, PathError, Project};
+use crate::project::{self, Project};
 use crate::workspace::{self, Workspace};
 use rigc_diag::Diagnostic;
 use rigc_sdk::gate::Profile;
@@ -208,7 +208,7 @@ pub fn discover(t: &TargetSpec, cwd: &Path, project: &Project, set: &WatchSet) -
     };
     let known = set.target(&t.name).unwrap_or_default();
     let mut errors = set.set_target(&t.name, known.union(&specs));
-    let Some(images) = image_inputs(t, &rig, cwd, project) else {
+    let Some(images) = image_inputs(t, cwd, project) else {
         return errors;
     };
     errors.extend(set.set_target(&t.name, specs.union(&images)));
@@ -217,28 +217,14 @@ pub fn discover(t: &TargetSpec, cwd: &Path, project: &Project, set: &WatchSet) -
 
 /// The image directory and image files of `t`, as the build resolves them
 /// (`None` when the rig spec cannot be read or parsed).
-fn image_inputs(t: &TargetSpec, rig: &Path, cwd: &Path, project: &Project) -> Option<TargetInputs> {
+fn image_inputs(t: &TargetSpec, cwd: &Path, project: &Project) -> Option<TargetInputs> {
     let file = crate::build::sources::read_spec(&t.rig, cwd).ok()?;
-    let json = crate::spec::parse_json(&file).ok()?;
-    let spec = crate::spec::rig::parse(&file, &json).ok()?;
     let images_override = t.images.as_ref().map(|o| project::absolute(o, cwd));
-    let rig_images = spec.images_dir().map(|(d, _)| d);
-    let dir = crate::build::sources::images_dir(images_override.as_deref(), rig_images, rig);
-    let mut inputs = TargetInputs {
+    let (dir, files) =
+        crate::build::sources::image_paths(&file, images_override.as_deref(), project)?;
+    Some(TargetInputs {
         image_dirs: [project::canonical_or_self(&dir)].into(),
+        files: files.iter().map(|p| key(p)).collect(),
         ..TargetInputs::default()
-    };
-    for (image, _) in spec.image_refs() {
-        match project.resolve_existing(&project::absolute(Path::new(&image), &dir)) {
-            Ok(p) => {
-                inputs.files.insert(key(&p));
-            }
-            Err(PathError::Missing(p) | PathError::Io(p, _)) => {
-                inputs.files.insert(key(&p));
-            }
-            // Refused by the build; nothing outside the project is watched.
-            Err(PathError::Escapes(_)) => {}
-        }
-    }
-    Some(inputs)
+    })
 }

@@ -74,6 +74,10 @@ impl Rule for MaxAnimationLength {
     }
 }
 
+/// A kind of name STUDIO02 checks: how findings call it, the skeleton's list
+/// of them, and the subject a finding about one is.
+type Named = (&'static str, &'static str, fn(String) -> Subject);
+
 /// STUDIO02: names follow the studio's convention.
 pub struct NamingConvention(pub Option<String>);
 
@@ -133,7 +137,7 @@ impl Rule for NamingConvention {
             }
         };
         // Each finding names its subject: the host points it at the spec.
-        let subjects: [(&str, &str, fn(String) -> Subject); 5] = [
+        let subjects: [Named; 5] = [
             ("bone", "bones", Subject::bone),
             ("slot", "slots", Subject::slot),
             ("skin", "skins", |n| Subject::of(Target::Skin(n))),
