@@ -7,7 +7,7 @@
 
 use crate::raw::{items, raw_or_skip, str_at};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject};
 
 /// A02_NO_BONE_TRANSFORM_KEY.
 pub struct A02NoBoneTransformKey;
@@ -27,11 +27,16 @@ impl Rule for A02NoBoneTransformKey {
         };
         for (i, bone) in items(root.get("bones")).enumerate() {
             if bone.get("transform").is_some() {
-                let name =
-                    str_at(bone, "name").map_or_else(|| format!("bones[{i}]"), str::to_owned);
-                out.fail(format!(
+                let named = str_at(bone, "name");
+                let name = named.map_or_else(|| format!("bones[{i}]"), str::to_owned);
+                let detail = format!(
                     "bone \"{name}\" uses \"transform\", the key 4.0 and 4.1 spelled; 4.2 and 4.3 spell it \"inherit\""
-                ));
+                );
+                // A nameless bone has no name a subject could give.
+                match named {
+                    Some(n) => out.fail_at(Subject::bone(n), detail),
+                    None => out.fail(detail),
+                }
             }
         }
     }
@@ -58,12 +63,18 @@ mod tests {
             v["bones"][2]["transform"] = json!("noScale");
             v["bones"][3]["transform"] = json!("normal");
         });
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                "bone \"b\" uses \"transform\", the key 4.0 and 4.1 spelled; 4.2 and 4.3 spell it \"inherit\"",
-                "bone \"t\" uses \"transform\", the key 4.0 and 4.1 spelled; 4.2 and 4.3 spell it \"inherit\"",
+                (
+                    "bone \"b\" uses \"transform\", the key 4.0 and 4.1 spelled; 4.2 and 4.3 spell it \"inherit\"",
+                    Some(Subject::bone("b")),
+                ),
+                (
+                    "bone \"t\" uses \"transform\", the key 4.0 and 4.1 spelled; 4.2 and 4.3 spell it \"inherit\"",
+                    Some(Subject::bone("t")),
+                ),
             ],
         );
     }
@@ -71,10 +82,10 @@ mod tests {
     #[test]
     fn a_nameless_bone_is_named_by_its_index() {
         let input = mutant(|v| v["bones"][1] = json!({ "transform": "normal" }));
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &["bone \"bones[1]\" uses \"transform\", the key 4.0 and 4.1 spelled; 4.2 and 4.3 spell it \"inherit\""],
+            &[("bone \"bones[1]\" uses \"transform\", the key 4.0 and 4.1 spelled; 4.2 and 4.3 spell it \"inherit\"", None)],
         );
     }
 

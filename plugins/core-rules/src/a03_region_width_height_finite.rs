@@ -37,13 +37,19 @@ impl Rule for A03RegionWidthHeightFinite {
             regions += 1;
             let name = &p.attachment.name;
             if !(r.width.is_finite() && r.height.is_finite()) {
-                out.fail(format!(
-                    "region \"{name}\" loaded w={} h={}",
-                    num(r.width),
-                    num(r.height)
-                ));
+                out.fail_at(
+                    p.subject(),
+                    format!(
+                        "region \"{name}\" loaded w={} h={}",
+                        num(r.width),
+                        num(r.height)
+                    ),
+                );
             } else if r.width <= 0.0 || r.height <= 0.0 {
-                out.fail(format!("region \"{name}\" has a non-positive size"));
+                out.fail_at(
+                    p.subject(),
+                    format!("region \"{name}\" has a non-positive size"),
+                );
             }
         }
         if regions == 0 {
@@ -56,6 +62,7 @@ impl Rule for A03RegionWidthHeightFinite {
 mod tests {
     use super::*;
     use crate::testkit::*;
+    use rigc_sdk::gate::Subject;
     use serde_json::json;
 
     const RULE: A03RegionWidthHeightFinite = A03RegionWidthHeightFinite;
@@ -76,17 +83,27 @@ mod tests {
                 o.remove("width");
             }
         });
-        assert_fails(&RULE, &input, &["region \"r\" loaded w=NaN h=4"]);
+        assert_fails_at(
+            &RULE,
+            &input,
+            &[(
+                "region \"r\" loaded w=NaN h=4",
+                Some(Subject::attachment("default", "s", "r")),
+            )],
+        );
         let input = region(|r| r["height"] = json!("tall"));
         assert_fails(&RULE, &input, &["region \"r\" loaded w=4 h=NaN"]);
     }
 
     #[test]
     fn fails_on_a_non_positive_size() {
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &region(|r| r["width"] = json!(0)),
-            &["region \"r\" has a non-positive size"],
+            &[(
+                "region \"r\" has a non-positive size",
+                Some(Subject::attachment("default", "s", "r")),
+            )],
         );
         assert_fails(
             &RULE,

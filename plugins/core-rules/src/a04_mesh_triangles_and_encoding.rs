@@ -33,27 +33,34 @@ impl Rule for A04MeshTrianglesAndEncoding {
         };
         for (p, mesh) in own {
             let name = &p.attachment.name;
+            let subject = p.subject();
             let vertices = mesh.vertex.world_vertices_length / 2.0;
             match mesh.triangles.as_deref() {
-                None | Some([]) => out.fail(format!("mesh \"{name}\" has no triangles")),
-                Some(t) if t.len() % 3 != 0 => out.fail(format!(
-                    "mesh \"{name}\" triangle count is not a multiple of 3"
-                )),
+                None | Some([]) => {
+                    out.fail_at(subject.clone(), format!("mesh \"{name}\" has no triangles"))
+                }
+                Some(t) if t.len() % 3 != 0 => out.fail_at(
+                    subject.clone(),
+                    format!("mesh \"{name}\" triangle count is not a multiple of 3"),
+                ),
                 Some(t) => {
                     if let Some(bad) = t
                         .iter()
                         .find(|&&i| !(i >= 0.0 && i.fract() == 0.0 && i < vertices))
                     {
-                        out.fail(format!(
-                            "mesh \"{name}\" index {} is outside 0..{}",
-                            num(*bad),
-                            num(vertices - 1.0)
-                        ));
+                        out.fail_at(
+                            subject.clone(),
+                            format!(
+                                "mesh \"{name}\" index {} is outside 0..{}",
+                                num(*bad),
+                                num(vertices - 1.0)
+                            ),
+                        );
                     }
                 }
             }
             if let Err(why) = bindings(&mesh.vertex) {
-                out.fail(format!(
+                out.fail_at(subject, format!(
                     "mesh \"{name}\" unweighted vertices disagree with uvs: its {} uv values are not its vertices' length, and read as weighted runs the vertices do not decode either ({why})",
                     mesh.region_uvs.len()
                 ));
@@ -66,6 +73,7 @@ impl Rule for A04MeshTrianglesAndEncoding {
 mod tests {
     use super::*;
     use crate::testkit::*;
+    use rigc_sdk::gate::Subject;
     use serde_json::json;
 
     const RULE: A04MeshTrianglesAndEncoding = A04MeshTrianglesAndEncoding;
@@ -85,10 +93,13 @@ mod tests {
 
     #[test]
     fn fails_on_missing_or_ragged_triangles() {
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &mesh(|m| m["triangles"] = json!([])),
-            &["mesh \"m\" has no triangles"],
+            &[(
+                "mesh \"m\" has no triangles",
+                Some(Subject::attachment("default", "m", "m")),
+            )],
         );
         assert_fails(
             &RULE,
@@ -108,10 +119,13 @@ mod tests {
 
     #[test]
     fn fails_on_the_first_index_out_of_range() {
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &mesh(|m| m["triangles"] = json!([0, 1, 3, 0, 1, -1])),
-            &["mesh \"m\" index 3 is outside 0..2"],
+            &[(
+                "mesh \"m\" index 3 is outside 0..2",
+                Some(Subject::attachment("default", "m", "m")),
+            )],
         );
     }
 

@@ -11,7 +11,7 @@
 
 use crate::raw::{animations, items, json, members, raw_or_skip, time_text};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject, Target};
 use serde_json::Value;
 
 /// How a group maps names to key arrays.
@@ -118,6 +118,31 @@ struct Walk<'o> {
     animations: usize,
 }
 
+/// What a finding on one timeline is about: the timeline, and whether a key's
+/// index in it names the key (not inside a `drawOrderFolder`, whose folder a
+/// subject cannot name).
+struct About {
+    timeline: Subject,
+    keyed: bool,
+}
+
+impl About {
+    fn keys(timeline: Subject) -> About {
+        About {
+            timeline,
+            keyed: true,
+        }
+    }
+
+    fn key(&self, k: usize) -> Subject {
+        if self.keyed {
+            self.timeline.clone().key(k)
+        } else {
+            self.timeline.clone()
+        }
+    }
+}
+
 impl Walk<'_> {
     fn animation(&mut self, anim: &str, map: &Value) {
         for (group, shape) in GROUPS {
@@ -125,9 +150,18 @@ impl Walk<'_> {
             match shape {
                 Shape::Named(kind) => {
                     for (target, timelines) in members(Some(g)) {
+                        let on = match kind {
+                            "bone" => Target::Bone(target.into()),
+                            "slot" => Target::Slot(target.into()),
+                            _ => Target::Constraint {
+                                kind: group.into(),
+                                name: target.into(),
+                            },
+                        };
                         for (name, keys) in members(Some(timelines)) {
                             self.timeline(
                                 &format!("{anim}.{group}.{target}.{name}"),
+                                About::keys(Subject::animation(anim).on(on.clone()).timeline(name)),
                                 kind,
                                 name,
                                 keys,
@@ -137,18 +171,41 @@ impl Walk<'_> {
                 }
                 Shape::Direct => {
                     for (constraint, keys) in members(Some(g)) {
-                        self.timeline(&format!("{anim}.{group}.{constraint}"), group, group, keys);
+                        let on = Target::Constraint {
+                            kind: group.into(),
+                            name: constraint.into(),
+                        };
+                        self.timeline(
+                            &format!("{anim}.{group}.{constraint}"),
+                            About::keys(Subject::animation(anim).on(on)),
+                            group,
+                            group,
+                            keys,
+                        );
                     }
                 }
                 Shape::Keys => {
                     if g.is_array() {
-                        self.timeline(&format!("{anim}.{group}"), group, group, g);
+                        let about = About::keys(Subject::animation(anim).timeline(group));
+                        self.timeline(&format!("{anim}.{group}"), about, group, group, g);
                     }
                 }
                 Shape::Folder => {
                     for (i, folder) in items(Some(g)).enumerate() {
                         if let Some(keys) = folder.get("keys") {
-                            self.timeline(&format!("{anim}.{group}[{i}]"), group, group, keys);
+                            // A subject has no folder index, so a finding here
+                            // names the animation's folder timeline, not a key.
+                            let about = About {
+                                timeline: Subject::animation(anim).timeline(group),
+                                keyed: false,
+                            };
+                            self.timeline(
+                                &format!("{anim}.{group}[{i}]"),
+                                about,
+                                group,
+                                group,
+                                keys,
+                            );
                         }
                     }
                 }
@@ -156,9 +213,17 @@ impl Walk<'_> {
                     for (skin, slots) in members(Some(g)) {
                         for (slot, atts) in members(Some(slots)) {
                             for (att, timelines) in members(Some(atts)) {
+                                let on = Target::Attachment {
+                                    skin: skin.into(),
+                                    slot: slot.into(),
+                                    name: att.into(),
+                                };
                                 for (name, keys) in members(Some(timelines)) {
                                     let path = format!("{anim}.{group}.{skin}.{slot}.{att}.{name}");
-                                    self.timeline(&path, "attachment", name, keys);
+                                    let about = About::keys(
+                                        Subject::animation(anim).on(on.clone()).timeline(name),
+                                    );
+                                    self.timeline(&path, about, "attachment", name, keys);
                                 }
                             }
                         }
@@ -168,47 +233,57 @@ impl Walk<'_> {
         }
     }
 
-    fn timeline(&mut self, path: &str, kind: &str, name: &str, keys: &Value) {
+    fn timeline(&mut self, path: &str, about: About, kind: &str, name: &str, keys: &Value) {
         self.timelines += 1;
         let Some(channels) = channels(kind, name) else {
-            self.out.fail(format!(
-                "{path}: unchecked {kind} timeline \"{name}\" — extend the validator"
-            ));
+            self.out.fail_at(
+                about.timeline,
+                format!("{path}: unchecked {kind} timeline \"{name}\" — extend the validator"),
+            );
             return;
         };
-        for key in items(Some(keys)) {
+        for (k, key) in items(Some(keys)).enumerate() {
             let curve = match key.get("curve") {
                 None | Some(Value::Null) => continue,
                 Some(curve) => curve,
             };
+            let at = about.key(k);
             let Some(c) = channels else {
-                self.out
-                    .fail(format!("{path}: timeline \"{name}\" cannot carry a curve"));
+                self.out.fail_at(
+                    at,
+                    format!("{path}: timeline \"{name}\" cannot carry a curve"),
+                );
                 return;
             };
             match curve {
                 Value::String(s) if s == "stepped" => {}
-                Value::Array(numbers) if numbers.len() != 4 * c => self.out.fail(format!(
-                    "{path} (t={}): curve has {} numbers, \"{name}\" needs {c} channels x 4 = {}",
-                    time_text(key),
-                    numbers.len(),
-                    4 * c
-                )),
+                Value::Array(numbers) if numbers.len() != 4 * c => self.out.fail_at(
+                    at,
+                    format!(
+                        "{path} (t={}): curve has {} numbers, \"{name}\" needs {c} channels x 4 = {}",
+                        time_text(key),
+                        numbers.len(),
+                        4 * c
+                    ),
+                ),
                 Value::Array(numbers) => {
                     if let Some(bad) = numbers
                         .iter()
                         .find(|n| !n.as_f64().is_some_and(f64::is_finite))
                     {
-                        self.out.fail(format!(
-                            "{path}: curve holds a non-finite value {}",
-                            json(bad)
-                        ));
+                        self.out.fail_at(
+                            at,
+                            format!("{path}: curve holds a non-finite value {}", json(bad)),
+                        );
                     }
                 }
-                other => self.out.fail(format!(
-                    "{path}: curve is {}, expected \"stepped\" or an array",
-                    json(other)
-                )),
+                other => self.out.fail_at(
+                    at,
+                    format!(
+                        "{path}: curve is {}, expected \"stepped\" or an array",
+                        json(other)
+                    ),
+                ),
             }
         }
     }
@@ -234,15 +309,35 @@ mod tests {
         let input = mutant(|v| {
             v["animations"]["a"]["bones"]["t"]["translate"][0]["curve"] = json!([0.2, 1, 0.8, 2])
         });
-        assert_fails(&RULE, &input, &["a.bones.t.translate (t=0): curve has 4 numbers, \"translate\" needs 2 channels x 4 = 8"]);
+        assert_fails_at(
+            &RULE,
+            &input,
+            &[(
+                "a.bones.t.translate (t=0): curve has 4 numbers, \"translate\" needs 2 channels x 4 = 8",
+                Some(
+                    Subject::animation("a")
+                        .on(Target::Bone("t".into()))
+                        .timeline("translate")
+                        .key(0),
+                ),
+            )],
+        );
         let input = mutant(|v| {
             v["animations"]["a"]["slots"]["s"]["rgba"][1]["curve"] = json!(vec![0; 4]);
             v["animations"]["a"]["slots"]["s"]["rgba"][1]["time"] = json!(0.25);
         });
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &["a.slots.s.rgba (t=0.25): curve has 4 numbers, \"rgba\" needs 4 channels x 4 = 16"],
+            &[(
+                "a.slots.s.rgba (t=0.25): curve has 4 numbers, \"rgba\" needs 4 channels x 4 = 16",
+                Some(
+                    Subject::animation("a")
+                        .on(Target::Slot("s".into()))
+                        .timeline("rgba")
+                        .key(1),
+                ),
+            )],
         );
     }
 
@@ -262,10 +357,18 @@ mod tests {
         let input = mutant(|v| {
             v["animations"]["a"]["bones"]["b"]["rotate"][0]["curve"] = json!([0.3, 0, "NaN", 45])
         });
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &["a.bones.b.rotate: curve holds a non-finite value \"NaN\""],
+            &[(
+                "a.bones.b.rotate: curve holds a non-finite value \"NaN\"",
+                Some(
+                    Subject::animation("a")
+                        .on(Target::Bone("b".into()))
+                        .timeline("rotate")
+                        .key(0),
+                ),
+            )],
         );
     }
 
@@ -277,13 +380,26 @@ mod tests {
                 json!([{ "slots": ["s"], "keys": [{ "curve": [0, 0, 1, 1] }] }]);
             v["animations"]["a"]["physics"][""]["reset"] = json!([{ "curve": "stepped" }]);
         });
-        assert_fails(
+        let physics = Target::Constraint {
+            kind: "physics".into(),
+            name: "".into(),
+        };
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                "a.physics..reset: timeline \"reset\" cannot carry a curve",
-                "a.drawOrder: timeline \"drawOrder\" cannot carry a curve",
-                "a.drawOrderFolder[0]: timeline \"drawOrderFolder\" cannot carry a curve",
+                (
+                    "a.physics..reset: timeline \"reset\" cannot carry a curve",
+                    Some(Subject::animation("a").on(physics).timeline("reset").key(0)),
+                ),
+                (
+                    "a.drawOrder: timeline \"drawOrder\" cannot carry a curve",
+                    Some(Subject::animation("a").timeline("drawOrder").key(0)),
+                ),
+                (
+                    "a.drawOrderFolder[0]: timeline \"drawOrderFolder\" cannot carry a curve",
+                    Some(Subject::animation("a").timeline("drawOrderFolder")),
+                ),
             ],
         );
     }
@@ -294,12 +410,27 @@ mod tests {
             v["animations"]["a"]["bones"]["b"]["translateX"] = json!([{ "value": 1 }]);
             v["animations"]["a"]["attachments"]["default"]["m"]["m"]["wobble"] = json!([]);
         });
-        assert_fails(
+        let mesh = Target::Attachment {
+            skin: "default".into(),
+            slot: "m".into(),
+            name: "m".into(),
+        };
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                "a.bones.b.translateX: unchecked bone timeline \"translateX\" — extend the validator",
-                "a.attachments.default.m.m.wobble: unchecked attachment timeline \"wobble\" — extend the validator",
+                (
+                    "a.bones.b.translateX: unchecked bone timeline \"translateX\" — extend the validator",
+                    Some(
+                        Subject::animation("a")
+                            .on(Target::Bone("b".into()))
+                            .timeline("translateX"),
+                    ),
+                ),
+                (
+                    "a.attachments.default.m.m.wobble: unchecked attachment timeline \"wobble\" — extend the validator",
+                    Some(Subject::animation("a").on(mesh).timeline("wobble")),
+                ),
             ],
         );
     }
@@ -311,12 +442,26 @@ mod tests {
             v["animations"]["a"]["transform"] =
                 json!({ "tc": [{ "curve": vec![0; 24] }, { "curve": vec![0; 8] }] });
         });
-        assert_fails(
+        let constraint = |kind: &str, name: &str| Target::Constraint {
+            kind: kind.into(),
+            name: name.into(),
+        };
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                "a.ik.k (t=0): curve has 4 numbers, \"ik\" needs 2 channels x 4 = 8",
-                "a.transform.tc (t=0): curve has 8 numbers, \"transform\" needs 6 channels x 4 = 24",
+                (
+                    "a.ik.k (t=0): curve has 4 numbers, \"ik\" needs 2 channels x 4 = 8",
+                    Some(Subject::animation("a").on(constraint("ik", "k")).key(0)),
+                ),
+                (
+                    "a.transform.tc (t=0): curve has 8 numbers, \"transform\" needs 6 channels x 4 = 24",
+                    Some(
+                        Subject::animation("a")
+                            .on(constraint("transform", "tc"))
+                            .key(1),
+                    ),
+                ),
             ],
         );
     }

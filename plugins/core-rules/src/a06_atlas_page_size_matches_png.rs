@@ -14,7 +14,7 @@
 use crate::loaded::paged_atlas_or_skip;
 use crate::raw::num;
 use rigc_sdk::gate::facts::{Facts, PageFileError};
-use rigc_sdk::gate::{Outcome, Profile, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Profile, Rule, RuleKind, Subject, Target};
 use rigc_sdk::spine::atlas::AtlasRegion;
 
 /// A06_ATLAS_PAGE_SIZE_MATCHES_PNG.
@@ -52,6 +52,7 @@ impl Rule for A06AtlasPageSizeMatchesPng {
         let mut unread = 0usize;
         for (i, page) in atlas.pages.iter().enumerate() {
             let (p, w, h) = (&page.name, num(page.width), num(page.height));
+            let at = || Subject::of(Target::Page(p.clone()));
             let Some(image) = facts.page_image(i) else {
                 continue;
             };
@@ -60,13 +61,13 @@ impl Rule for A06AtlasPageSizeMatchesPng {
             };
             match (image.bytes(), image.header()) {
                 (Err(PageFileError::Missing), _) => unread += 1,
-                (Err(PageFileError::Unreadable(why)), _) => out.fail(not_png(why)),
+                (Err(PageFileError::Unreadable(why)), _) => out.fail_at(at(), not_png(why)),
                 (Ok(_), None) => {}
-                (Ok(_), Some(Err(e))) => out.fail(not_png(&e.to_string())),
+                (Ok(_), Some(Err(e))) => out.fail_at(at(), not_png(&e.to_string())),
                 (Ok(_), Some(Ok(header))) => {
                     let (pw, ph) = (f64::from(header.width), f64::from(header.height));
                     if (pw, ph) != (page.width, page.height) {
-                        out.fail(format!(
+                        out.fail_at(at(), format!(
                             "page \"{p}\" declares {w}x{h} and its PNG is {}x{}: the image is {}x the declared grid across and {}x down, so every region rectangle on it names the wrong texels — repack the page, or, if it was scaled on purpose, state the factor on the atlas's \"scale:\" line, the format's repair",
                             header.width,
                             header.height,
@@ -74,16 +75,17 @@ impl Rule for A06AtlasPageSizeMatchesPng {
                             ratio(ph, page.height)
                         ));
                     } else if let Some(Err(e)) = image.decoded() {
-                        out.fail(format!(
+                        out.fail_at(at(), format!(
                             "page \"{p}\" declares {w}x{h}, its PNG header agrees, and its image data cannot be decoded: {e}"
                         ));
                     }
                 }
             }
             if policy && page.pma {
-                out.fail(format!(
-                    "page \"{p}\" claims premultiplied alpha; parts are straight alpha"
-                ));
+                out.fail_at(
+                    at(),
+                    format!("page \"{p}\" claims premultiplied alpha; parts are straight alpha"),
+                );
             }
         }
         for r in &atlas.regions {
@@ -91,8 +93,9 @@ impl Rule for A06AtlasPageSizeMatchesPng {
                 continue;
             };
             let (x, y, w, h) = page_footprint(r);
+            let at = || Subject::of(Target::Region(r.name.clone()));
             if x < 0.0 || y < 0.0 || x + w > page.width || y + h > page.height {
-                out.fail(format!(
+                out.fail_at(at(), format!(
                     "region \"{}\" occupies {},{} {}x{} of page \"{}\", which is {}x{} — a region that runs off its page samples texels that are not there",
                     r.name,
                     num(x),
@@ -105,7 +108,7 @@ impl Rule for A06AtlasPageSizeMatchesPng {
                 ));
             }
             if policy && r.degrees != 0.0 {
-                out.fail(format!(
+                out.fail_at(at(), format!(
                     "region \"{}\" is rotated; rigc's own packer never turns a region (rotate: {}), so this page was packed by another tool — repack it with rigc",
                     r.name,
                     num(r.degrees)
@@ -166,7 +169,7 @@ mod tests {
     #[test]
     fn fails_on_a_page_grid_mismatch() {
         let (_dir, input) = with_pages(ONE, &[("p.png", page(8, 3))]);
-        assert_fails(&RULE, &input, &["page \"p.png\" declares 4x2 and its PNG is 8x3: the image is 2x the declared grid across and 1.5x down, so every region rectangle on it names the wrong texels — repack the page, or, if it was scaled on purpose, state the factor on the atlas's \"scale:\" line, the format's repair"]);
+        assert_fails_at(&RULE, &input, &[("page \"p.png\" declares 4x2 and its PNG is 8x3: the image is 2x the declared grid across and 1.5x down, so every region rectangle on it names the wrong texels — repack the page, or, if it was scaled on purpose, state the factor on the atlas's \"scale:\" line, the format's repair", Some(Subject::of(Target::Page("p.png".into()))))]);
     }
 
     #[test]
@@ -175,7 +178,14 @@ mod tests {
         let (_dir, input) = with_pages(&atlas, &[("p.png", page(4, 2))]);
         let mut spine = input.clone();
         spine.profile = Profile::Spine;
-        assert_fails(&RULE, &spine, &["region \"r\" occupies 3,0 2x1 of page \"p.png\", which is 4x2 — a region that runs off its page samples texels that are not there"]);
+        assert_fails_at(
+            &RULE,
+            &spine,
+            &[(
+                "region \"r\" occupies 3,0 2x1 of page \"p.png\", which is 4x2 — a region that runs off its page samples texels that are not there",
+                Some(Subject::of(Target::Region("r".into()))),
+            )],
+        );
     }
 
     #[test]
@@ -184,12 +194,18 @@ mod tests {
             .replace("pma: false", "pma: true")
             .replace("bounds: 0, 0, 4, 2", "bounds: 0, 0, 2, 2\nrotate: 270");
         let (_dir, input) = with_pages(&atlas, &[("p.png", page(4, 2))]);
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                "page \"p.png\" claims premultiplied alpha; parts are straight alpha",
-                "region \"r\" is rotated; rigc's own packer never turns a region (rotate: 270), so this page was packed by another tool — repack it with rigc",
+                (
+                    "page \"p.png\" claims premultiplied alpha; parts are straight alpha",
+                    Some(Subject::of(Target::Page("p.png".into()))),
+                ),
+                (
+                    "region \"r\" is rotated; rigc's own packer never turns a region (rotate: 270), so this page was packed by another tool — repack it with rigc",
+                    Some(Subject::of(Target::Region("r".into()))),
+                ),
             ],
         );
         let mut spine = input.clone();

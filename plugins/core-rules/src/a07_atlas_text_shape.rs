@@ -13,7 +13,8 @@
 
 use crate::raw::quote;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject, Target};
+use rigc_sdk::spine::atlas::js_trim;
 
 /// The SKIP reason when the gate was handed no atlas text.
 pub(crate) const NO_ATLAS_TEXT: &str =
@@ -54,6 +55,9 @@ impl Rule for A07AtlasTextShape {
         }
         let mut in_page = false;
         let mut page_has_region = false;
+        // The page block being read, named as the runtime names its page.
+        let mut page = "";
+        let page_subject = |page: &str| Subject::of(Target::Page(js_trim(page).to_string()));
         let mut blank_run = 0usize;
         for (i, line) in lines.iter().enumerate().take(last + 1).skip(first) {
             let n = i + 1;
@@ -62,9 +66,10 @@ impl Rule for A07AtlasTextShape {
                 if blank_run == 2 {
                     out.fail(format!("line {n}: consecutive blank lines"));
                 } else if blank_run == 1 && in_page && !page_has_region {
-                    out.fail(format!(
-                        "line {n}: blank line before this page had any region"
-                    ));
+                    out.fail_at(
+                        page_subject(page),
+                        format!("line {n}: blank line before this page had any region"),
+                    );
                 }
                 in_page = false;
                 continue;
@@ -73,18 +78,23 @@ impl Rule for A07AtlasTextShape {
             if !in_page {
                 in_page = true;
                 page_has_region = false;
+                page = line;
             } else if !line.contains(':') {
                 page_has_region = true;
                 if line.trim() != *line {
-                    out.fail(format!(
-                        "line {n}: region name has stray whitespace: {}",
-                        quote(line)
-                    ));
+                    // The runtime does not trim a region name: this is its name.
+                    out.fail_at(
+                        Subject::of(Target::Region((*line).to_string())),
+                        format!(
+                            "line {n}: region name has stray whitespace: {}",
+                            quote(line)
+                        ),
+                    );
                 }
             }
         }
         if !page_has_region {
-            out.fail("the last page block declares no region");
+            out.fail_at(page_subject(page), "the last page block declares no region");
         }
         let trailing = lines.len() - 1 - last;
         if trailing > 0 {
@@ -124,10 +134,10 @@ mod tests {
 
     #[test]
     fn fails_on_blank_lines_at_the_start() {
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &atlas(&format!("\n{ATLAS}")),
-            &["line 1: the file begins with a blank line"],
+            &[("line 1: the file begins with a blank line", None)],
         );
         assert_fails(
             &RULE,
@@ -161,12 +171,18 @@ mod tests {
     fn fails_on_a_blank_line_inside_a_page_before_its_first_region() {
         let text = ATLAS.replacen("pma: false\nr\n", "pma: false\n\nr\n", 1);
         // The runtime then reads "r" as a page of its own, with no region either.
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &atlas(&text),
             &[
-                "line 5: blank line before this page had any region",
-                "line 10: blank line before this page had any region",
+                (
+                    "line 5: blank line before this page had any region",
+                    Some(Subject::of(Target::Page("r.png".into()))),
+                ),
+                (
+                    "line 10: blank line before this page had any region",
+                    Some(Subject::of(Target::Page("r".into()))),
+                ),
             ],
         );
     }
@@ -174,20 +190,26 @@ mod tests {
     #[test]
     fn fails_on_an_indented_region_name() {
         let text = ATLAS.replacen("\nq\n", "\n\tq \n", 1);
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &atlas(&text),
-            &["line 14: region name has stray whitespace: \"\\tq \""],
+            &[(
+                "line 14: region name has stray whitespace: \"\\tq \"",
+                Some(Subject::of(Target::Region("\tq ".into()))),
+            )],
         );
     }
 
     #[test]
     fn fails_when_the_last_page_declares_no_region() {
         let text = "page.png\nsize: 64, 64\nr\nbounds: 0, 0, 4, 4\n\npage2.png\nsize: 8, 8\n";
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &atlas(text),
-            &["the last page block declares no region"],
+            &[(
+                "the last page block declares no region",
+                Some(Subject::of(Target::Page("page2.png".into()))),
+            )],
         );
     }
 

@@ -14,7 +14,7 @@ use crate::loaded::atlas_or_skip;
 use crate::raw::{quote, raw_or_skip};
 use crate::regions::{lookups, Lookup};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject, Target};
 use rigc_sdk::spine::atlas::js_trim;
 use rigc_sdk::spine::Atlas;
 use std::collections::HashSet;
@@ -59,8 +59,9 @@ impl Rule for A08RegionNamesMatchAttachments {
                 "skin \"{}\" slot \"{}\" placeholder \"{}\": attachment \"{}\"",
                 l.skin, l.slot, l.placeholder, l.name
             );
+            let subject = Subject::attachment(l.skin, l.slot, l.placeholder);
             if js_trim(&l.region) != l.region {
-                out.fail(format!(
+                out.fail_at(subject, format!(
                     "{at} wants region {}, whose name has stray whitespace — the atlas reader trims no region name, so the lookup and the atlas agree only by accident. Write the name trimmed on both sides",
                     quote(&l.region)
                 ));
@@ -76,17 +77,17 @@ impl Rule for A08RegionNamesMatchAttachments {
                 .find(|r| js_trim(&r.name).to_lowercase() == wanted)
                 .map(|r| format!(" — it does have {}", quote(&r.name)))
                 .unwrap_or_default();
-            out.fail(format!(
+            out.fail_at(subject, format!(
                 "{at} wants region \"{}\", which this atlas does not have{near}. Either the skeleton's \"path\" or the atlas region name is the one that moved",
                 l.region
             ));
         }
         for r in &atlas.regions {
             if js_trim(&r.name) != r.name {
-                out.fail(format!(
-                    "atlas region {} has stray whitespace",
-                    quote(&r.name)
-                ));
+                out.fail_at(
+                    Subject::of(Target::Region(r.name.clone())),
+                    format!("atlas region {} has stray whitespace", quote(&r.name)),
+                );
             }
         }
     }
@@ -110,10 +111,13 @@ mod tests {
     #[test]
     fn fails_on_a_region_the_atlas_does_not_have() {
         let input = mutant(|v| v["skins"][0]["attachments"]["m"]["m"]["path"] = json!("gone"));
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &["skin \"default\" slot \"m\" placeholder \"m\": attachment \"m\" wants region \"gone\", which this atlas does not have. Either the skeleton's \"path\" or the atlas region name is the one that moved"],
+            &[(
+                "skin \"default\" slot \"m\" placeholder \"m\": attachment \"m\" wants region \"gone\", which this atlas does not have. Either the skeleton's \"path\" or the atlas region name is the one that moved",
+                Some(Subject::attachment("default", "m", "m")),
+            )],
         );
     }
 
@@ -136,10 +140,13 @@ mod tests {
             &["skin \"default\" slot \"s\" placeholder \"r\": attachment \"r\" wants region \"q \", whose name has stray whitespace — the atlas reader trims no region name, so the lookup and the atlas agree only by accident. Write the name trimmed on both sides"],
         );
         let input = input_texts(SKELETON, &ATLAS.replacen("\nq\n", "\nq\t\n", 1));
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &["atlas region \"q\\t\" has stray whitespace"],
+            &[(
+                "atlas region \"q\\t\" has stray whitespace",
+                Some(Subject::of(Target::Region("q\t".into()))),
+            )],
         );
     }
 

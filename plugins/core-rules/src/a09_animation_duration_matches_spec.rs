@@ -11,7 +11,7 @@
 use crate::loaded::skeleton_or_skip;
 use crate::raw::{fixed, num, rig_or_skip};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject};
 
 /// A09_ANIMATION_DURATION_MATCHES_SPEC.
 pub struct A09AnimationDurationMatchesSpec;
@@ -53,9 +53,10 @@ impl Rule for A09AnimationDurationMatchesSpec {
                 .find_animation(name)
                 .and_then(|i| data.animations.get(i))
             else {
-                out.fail(format!(
-                    "spec declares animation \"{name}\" but the skeleton has none"
-                ));
+                out.fail_at(
+                    Subject::animation(name.as_str()),
+                    format!("spec declares animation \"{name}\" but the skeleton has none"),
+                );
                 continue;
             };
             let loaded = anim.duration;
@@ -66,26 +67,32 @@ impl Rule for A09AnimationDurationMatchesSpec {
                     .iter()
                     .filter(|t| t.duration() - d > step)
                     .count();
-                out.fail(format!(
+                out.fail_at(Subject::animation(name.as_str()), format!(
                     "animation \"{name}\" has {late} timeline(s) keyed past the declared duration {}s — the last key is at {}s, {}s late, so nothing ever samples it",
                     num(d),
                     num(loaded),
                     fixed(loaded - d, 6)
                 ));
             } else if d - loaded > UNDERSHOOT || loaded.is_nan() {
-                out.fail(format!(
-                    "animation \"{name}\" loaded duration {}s, spec declares {}s",
-                    num(loaded),
-                    num(d)
-                ));
+                out.fail_at(
+                    Subject::animation(name.as_str()),
+                    format!(
+                        "animation \"{name}\" loaded duration {}s, spec declares {}s",
+                        num(loaded),
+                        num(d)
+                    ),
+                );
             }
         }
         for anim in &data.animations {
             if !rig.animations.iter().any(|a| a.name == anim.name) {
-                out.fail(format!(
-                    "skeleton has animation \"{}\" with no spec entry",
-                    anim.name
-                ));
+                out.fail_at(
+                    Subject::animation(anim.name.as_str()),
+                    format!(
+                        "skeleton has animation \"{}\" with no spec entry",
+                        anim.name
+                    ),
+                );
             }
         }
     }
@@ -136,36 +143,45 @@ mod tests {
     #[test]
     fn fails_on_a_declared_animation_the_skeleton_lacks() {
         let input = declare(fixture(), &[("a", 1.0), ("knob", 1.0), ("walk", 2.0)]);
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &["spec declares animation \"walk\" but the skeleton has none"],
+            &[(
+                "spec declares animation \"walk\" but the skeleton has none",
+                Some(Subject::animation("walk")),
+            )],
         );
     }
 
     #[test]
     fn fails_on_keys_past_the_declared_duration() {
         let input = declare(fixture(), &[("a", 0.5), ("knob", 1.0)]);
-        assert_fails(&RULE, &input, &["animation \"a\" has 7 timeline(s) keyed past the declared duration 0.5s — the last key is at 1s, 0.500000s late, so nothing ever samples it"]);
+        assert_fails_at(&RULE, &input, &[("animation \"a\" has 7 timeline(s) keyed past the declared duration 0.5s — the last key is at 1s, 0.500000s late, so nothing ever samples it", Some(Subject::animation("a")))]);
     }
 
     #[test]
     fn fails_on_an_animation_shorter_than_declared() {
         let input = declare(fixture(), &[("a", 1.0), ("knob", 1.5)]);
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &["animation \"knob\" loaded duration 1s, spec declares 1.5s"],
+            &[(
+                "animation \"knob\" loaded duration 1s, spec declares 1.5s",
+                Some(Subject::animation("knob")),
+            )],
         );
     }
 
     #[test]
     fn fails_on_an_animation_with_no_spec_entry() {
         let input = declare(fixture(), &[("a", 1.0)]);
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &["skeleton has animation \"knob\" with no spec entry"],
+            &[(
+                "skeleton has animation \"knob\" with no spec entry",
+                Some(Subject::animation("knob")),
+            )],
         );
     }
 

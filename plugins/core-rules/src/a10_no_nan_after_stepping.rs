@@ -27,11 +27,11 @@
 //! [`NO_POSE`] — the skeleton has no bone and no animation. Also SKIPs when the
 //! round trip produced no skeleton (A00 owns that failure).
 
-use crate::loaded::skeleton_or_skip;
+use crate::loaded::{default_skin_subject, skeleton_or_skip};
 use crate::posing::{fresh, posed_at, time};
 use crate::raw::{json_or_undefined, num};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject, Target};
 use rigc_sdk::spine::data::TimelineKind;
 use rigc_sdk::spine::pose::{Physics, Plans, PoseError, Skeleton};
 use rigc_sdk::spine::SkeletonData;
@@ -86,23 +86,32 @@ impl Rule for A10NoNanAfterStepping {
                 return;
             }
         };
-        if let Some(detail) = finite_scan(&sk, SETUP) {
-            out.fail(detail);
+        if let Some((subject, detail)) = finite_scan(&sk, SETUP, None) {
+            out.fail_at(subject, detail);
             return;
         }
         if data.animations.is_empty() {
-            if let Some(detail) = modes_and_colours(&sk, raw, SETUP) {
-                out.fail(detail);
+            if let Some((subject, detail)) = modes_and_colours(&sk, raw, SETUP, None) {
+                out.fail_at(subject, detail);
             }
             out.stat("nanStepping", "skipped");
             return;
         }
         for (a, anim) in data.animations.iter().enumerate() {
-            if let Some(detail) = step(data, plans, a, raw, &anim.name, anim.duration) {
-                out.fail(detail);
+            if let Some((subject, detail)) = step(data, plans, a, raw, &anim.name, anim.duration) {
+                out.fail_at(subject, detail);
                 return;
             }
         }
+    }
+}
+
+/// `target` as a subject: in animation `anim` when the defect was posed there,
+/// else in the setup.
+fn about(anim: Option<&str>, target: Target) -> Subject {
+    match anim {
+        Some(a) => Subject::animation(a).on(target),
+        None => Subject::of(target),
     }
 }
 
@@ -126,6 +135,10 @@ fn inherit_keys(
             };
             let bone = data.bones.get(*b).map_or("", |b| b.name.as_str());
             for (k, &at) in crate::posing::key_times(t).iter().enumerate() {
+                let subject = Subject::animation(anim.name.as_str())
+                    .on(Target::Bone(bone.into()))
+                    .timeline("inherit")
+                    .key(k);
                 let posed = posed_at(data, plans, a, at, None, Physics::Reset);
                 let at_text = time(at);
                 let head = format!(
@@ -134,7 +147,7 @@ fn inherit_keys(
                 );
                 match posed {
                     Err(e) => {
-                        out.fail(format!("{head}: {}", threw_while_posing(&e)));
+                        out.fail_at(subject, format!("{head}: {}", threw_while_posing(&e)));
                         failed = true;
                     }
                     Ok(sk) => {
@@ -152,7 +165,7 @@ fn inherit_keys(
                             .and_then(|x| x.get("inherit"))
                             .and_then(|x| x.get(k));
                         let spelled = json_or_undefined(spelled.and_then(|key| key.get("inherit")));
-                        out.fail(format!(
+                        out.fail_at(subject, format!(
                             "{head}: the bone poses inheritance mode undefined — the key spells {spelled}, which the runtime's mode lookup does not resolve ({MODES}), so from this key on the bone gets no world transform: it keeps whatever matrix it had, and everything it carries is drawn there"
                         ));
                         failed = true;
@@ -164,7 +177,7 @@ fn inherit_keys(
     failed
 }
 
-/// Check 3 for one animation: the first defect's detail, if any.
+/// Check 3 for one animation: the first defect's subject and detail, if any.
 fn step(
     data: &SkeletonData,
     plans: &Plans,
@@ -172,7 +185,7 @@ fn step(
     raw: Option<&Value>,
     name: &str,
     duration: f64,
-) -> Option<String> {
+) -> Option<(Subject, String)> {
     let span = if duration.is_finite() && duration > 1.0 {
         duration
     } else {
@@ -184,7 +197,12 @@ fn step(
         Ok(sk)
     }) {
         Ok(sk) => sk,
-        Err(e) => return Some(format!("animation \"{name}\": {}", threw_while_posing(&e))),
+        Err(e) => {
+            return Some((
+                Subject::animation(name),
+                format!("animation \"{name}\": {}", threw_while_posing(&e)),
+            ))
+        }
     };
     let mut last = 0.0;
     for i in 1..=STEP_FRAMES {
@@ -200,13 +218,16 @@ fn step(
             sk.update_world_transform_with(Physics::Update)
         })();
         if let Err(e) = posed {
-            return Some(format!("{at}: {}", threw_while_posing(&e)));
+            return Some((
+                Subject::animation(name),
+                format!("{at}: {}", threw_while_posing(&e)),
+            ));
         }
-        if let Some(detail) = finite_scan(&sk, &at) {
-            return Some(detail);
+        if let Some(found) = finite_scan(&sk, &at, Some(name)) {
+            return Some(found);
         }
-        if let Some(detail) = modes_and_colours(&sk, raw, &at) {
-            return Some(detail);
+        if let Some(found) = modes_and_colours(&sk, raw, &at, Some(name)) {
+            return Some(found);
         }
         last = t;
     }
@@ -214,8 +235,9 @@ fn step(
 }
 
 /// The first non-finite number of a posed skeleton: the bones' world
-/// transforms, then the world vertices of every region and mesh shown.
-fn finite_scan(sk: &Skeleton<'_>, at: &str) -> Option<String> {
+/// transforms, then the world vertices of every region and mesh shown; with
+/// its subject, in animation `anim` when posed there.
+fn finite_scan(sk: &Skeleton<'_>, at: &str, anim: Option<&str>) -> Option<(Subject, String)> {
     let data = sk.data;
     for (i, bone) in sk.bones.iter().enumerate() {
         let p = bone.applied();
@@ -229,9 +251,12 @@ fn finite_scan(sk: &Skeleton<'_>, at: &str) -> Option<String> {
         ];
         if let Some((field, v)) = fields.iter().find(|(_, v)| !v.is_finite()) {
             let name = data.bones.get(i).map_or("", |b| b.name.as_str());
-            return Some(format!(
-                "{at}: bone \"{name}\" has {field} {}; a world transform is finite",
-                num(*v)
+            return Some((
+                about(anim, Target::Bone(name.into())),
+                format!(
+                    "{at}: bone \"{name}\" has {field} {}; a world transform is finite",
+                    num(*v)
+                ),
             ));
         }
     }
@@ -242,32 +267,44 @@ fn finite_scan(sk: &Skeleton<'_>, at: &str) -> Option<String> {
         if !sk.bones.get(slot.bone).is_some_and(|b| b.active()) {
             continue;
         }
-        let Some(att) = slot
+        let Some((index, att)) = slot
             .applied()
             .attachment
-            .and_then(|a| data.attachments.get(a))
+            .and_then(|a| data.attachments.get(a).map(|att| (a, att)))
         else {
             continue;
         };
         let slot_name = data.slots.get(s).map_or("", |d| d.name.as_str());
+        // No skin is set: the runtime resolved the attachment in the default skin.
+        let shown = || {
+            default_skin_subject(data, s, index)
+                .and_then(|subject| subject.target)
+                .unwrap_or_else(|| Target::Slot(slot_name.into()))
+        };
         let vertices = match sk.world_vertices(s) {
             Ok(Some(v)) => v,
             Ok(None) => continue,
             Err(e) => {
-                return Some(format!(
-                    "{at}: slot \"{slot_name}\" attachment \"{}\": {}",
-                    att.name,
-                    threw_while_posing(&e)
+                return Some((
+                    about(anim, shown()),
+                    format!(
+                        "{at}: slot \"{slot_name}\" attachment \"{}\": {}",
+                        att.name,
+                        threw_while_posing(&e)
+                    ),
                 ))
             }
         };
         if let Some((i, v)) = vertices.iter().enumerate().find(|(_, v)| !v.is_finite()) {
-            return Some(format!(
-                "{at}: slot \"{slot_name}\" attachment \"{}\" vertex {} has {} {}; a posed vertex is finite",
-                att.name,
-                i / 2,
-                if i % 2 == 0 { "x" } else { "y" },
-                num(*v)
+            return Some((
+                about(anim, shown()),
+                format!(
+                    "{at}: slot \"{slot_name}\" attachment \"{}\" vertex {} has {} {}; a posed vertex is finite",
+                    att.name,
+                    i / 2,
+                    if i % 2 == 0 { "x" } else { "y" },
+                    num(*v)
+                ),
             ));
         }
     }
@@ -275,8 +312,14 @@ fn finite_scan(sk: &Skeleton<'_>, at: &str) -> Option<String> {
 }
 
 /// The first bone whose posed inheritance mode does not resolve, then the first
-/// slot whose colour or dark colour is not finite.
-fn modes_and_colours(sk: &Skeleton<'_>, raw: Option<&Value>, at: &str) -> Option<String> {
+/// slot whose colour or dark colour is not finite; with its subject, in
+/// animation `anim` when posed there.
+fn modes_and_colours(
+    sk: &Skeleton<'_>,
+    raw: Option<&Value>,
+    at: &str,
+    anim: Option<&str>,
+) -> Option<(Subject, String)> {
     let data = sk.data;
     for (i, bone) in sk.bones.iter().enumerate() {
         if !bone.active() || bone.applied().inherit.is_some() {
@@ -287,9 +330,12 @@ fn modes_and_colours(sk: &Skeleton<'_>, raw: Option<&Value>, at: &str) -> Option
             .and_then(|r| r.get("bones"))
             .and_then(|b| b.get(i))
             .and_then(|b| b.get("inherit"));
-        return Some(format!(
-            "{at}: bone \"{name}\" poses inheritance mode undefined — its setup \"inherit\" spells {}, which the runtime's mode lookup does not resolve ({MODES}), so the bone gets no world transform: it keeps whatever matrix it had, and everything it carries is drawn there",
-            json_or_undefined(setup)
+        return Some((
+            about(anim, Target::Bone(name.into())),
+            format!(
+                "{at}: bone \"{name}\" poses inheritance mode undefined — its setup \"inherit\" spells {}, which the runtime's mode lookup does not resolve ({MODES}), so the bone gets no world transform: it keeps whatever matrix it had, and everything it carries is drawn there",
+                json_or_undefined(setup)
+            ),
         ));
     }
     for (s, slot) in sk.slots.iter().enumerate() {
@@ -297,11 +343,17 @@ fn modes_and_colours(sk: &Skeleton<'_>, raw: Option<&Value>, at: &str) -> Option
         let name = data.slots.get(s).map_or("", |d| d.name.as_str());
         let c = p.color;
         if ![c.r, c.g, c.b, c.a].iter().all(|v| v.is_finite()) {
-            return Some(format!("{at}: slot \"{name}\" colour is non-finite"));
+            return Some((
+                about(anim, Target::Slot(name.into())),
+                format!("{at}: slot \"{name}\" colour is non-finite"),
+            ));
         }
         if let Some(d) = p.dark {
             if ![d.r, d.g, d.b].iter().all(|v| v.is_finite()) {
-                return Some(format!("{at}: slot \"{name}\" dark colour is non-finite"));
+                return Some((
+                    about(anim, Target::Slot(name.into())),
+                    format!("{at}: slot \"{name}\" dark colour is non-finite"),
+                ));
             }
         }
     }
@@ -316,11 +368,16 @@ mod tests {
 
     const RULE: A10NoNanAfterStepping = A10NoNanAfterStepping;
 
-    /// Asserts the mutant is a real Spine file and the rule fails it with `details`.
+    /// Asserts the mutant is a real Spine file and the rule fails it with
+    /// `detail`, about `subject`.
     #[track_caller]
-    fn fails(input: &rigc_sdk::gate::GateInput, details: &[&str]) {
+    fn fails(input: &rigc_sdk::gate::GateInput, detail: &str, subject: Subject) {
         assert_spine_loads(input);
-        assert_fails(&RULE, input, details);
+        assert_fails_at(&RULE, input, &[(detail, Some(subject))]);
+    }
+
+    fn in_a(target: Target) -> Subject {
+        Subject::animation("a").on(target)
     }
 
     #[test]
@@ -336,7 +393,7 @@ mod tests {
             b["scale"] = json!([{ "x": 1 }, { "time": 0.5, "x": 0, "y": 0 }]);
             b["inherit"] = json!([{ "time": 0.5, "inherit": "noscale" }]);
         });
-        fails(&input, &["animation \"a\" bone \"b\" inherit (t=0.5): the bone poses inheritance mode undefined — the key spells \"noscale\", which the runtime's mode lookup does not resolve (normal, onlyTranslation, noRotationOrReflection, noScale, noScaleOrReflection — only the first letter's case is free), so from this key on the bone gets no world transform: it keeps whatever matrix it had, and everything it carries is drawn there"]);
+        fails(&input, "animation \"a\" bone \"b\" inherit (t=0.5): the bone poses inheritance mode undefined — the key spells \"noscale\", which the runtime's mode lookup does not resolve (normal, onlyTranslation, noRotationOrReflection, noScale, noScaleOrReflection — only the first letter's case is free), so from this key on the bone gets no world transform: it keeps whatever matrix it had, and everything it carries is drawn there", in_a(Target::Bone("b".into())).timeline("inherit").key(0));
         // Spelled as the runtime reads it, the same keys pass.
         let input = mutant(|v| {
             let b = &mut v["animations"]["a"]["bones"]["b"];
@@ -352,7 +409,7 @@ mod tests {
             v["bones"][1]["scaleX"] = json!(1e200);
             v["bones"][2]["scaleX"] = json!(1e200);
         });
-        fails(&input, &["the setup pose (physics reset): bone \"b\" has a Infinity; a world transform is finite"]);
+        fails(&input, "the setup pose (physics reset): bone \"b\" has a Infinity; a world transform is finite", Subject::bone("b"));
     }
 
     #[test]
@@ -360,7 +417,7 @@ mod tests {
         let input = mutant(|v| {
             v["skins"][0]["attachments"]["m"]["m"]["vertices"] = json!([0, 0, 4, 0, 1e39, 4]);
         });
-        fails(&input, &["the setup pose (physics reset): slot \"m\" attachment \"m\" vertex 2 has x Infinity; a posed vertex is finite"]);
+        fails(&input, "the setup pose (physics reset): slot \"m\" attachment \"m\" vertex 2 has x Infinity; a posed vertex is finite", Subject::attachment("default", "m", "m"));
     }
 
     #[test]
@@ -368,7 +425,7 @@ mod tests {
         let input = mutant(|v| {
             v["skins"][0]["attachments"]["s"]["r"]["sequence"] = json!({ "count": 0 });
         });
-        fails(&input, &["the setup pose (physics reset): slot \"s\" attachment \"r\": the runtime throws \"Cannot read properties of undefined (reading '0')\" while posing"]);
+        fails(&input, "the setup pose (physics reset): slot \"s\" attachment \"r\": the runtime throws \"Cannot read properties of undefined (reading '0')\" while posing", Subject::attachment("default", "s", "r"));
     }
 
     #[test]
@@ -377,7 +434,7 @@ mod tests {
             v["animations"]["a"]["bones"]["t"]["translate"] = json!([{ "x": 1e39 }]);
         });
         // The IK constraint on "b" reaches for the overflowed target first.
-        fails(&input, &["animation \"a\" frame 1 of 120 (t=0.0083s): bone \"b\" has a NaN; a world transform is finite"]);
+        fails(&input, "animation \"a\" frame 1 of 120 (t=0.0083s): bone \"b\" has a NaN; a world transform is finite", in_a(Target::Bone("b".into())));
     }
 
     #[test]
@@ -386,7 +443,12 @@ mod tests {
             v["animations"]["a"]["attachments"]["default"]["m"]["m"]["deform"] =
                 json!([{}, { "time": 1, "vertices": [1e39, 0] }]);
         });
-        fails(&input, &["animation \"a\" frame 1 of 120 (t=0.0083s): slot \"m\" attachment \"m\" vertex 0 has x Infinity; a posed vertex is finite"]);
+        let mesh = Target::Attachment {
+            skin: "default".into(),
+            slot: "m".into(),
+            name: "m".into(),
+        };
+        fails(&input, "animation \"a\" frame 1 of 120 (t=0.0083s): slot \"m\" attachment \"m\" vertex 0 has x Infinity; a posed vertex is finite", in_a(mesh));
     }
 
     #[test]
@@ -396,12 +458,14 @@ mod tests {
         });
         fails(
             &input,
-            &["animation \"a\" frame 1 of 120 (t=0.0083s): slot \"s\" colour is non-finite"],
+            "animation \"a\" frame 1 of 120 (t=0.0083s): slot \"s\" colour is non-finite",
+            in_a(Target::Slot("s".into())),
         );
         let input = mutant(|v| v["slots"][0]["dark"] = json!("zz0000"));
         fails(
             &input,
-            &["animation \"a\" frame 1 of 120 (t=0.0083s): slot \"s\" dark colour is non-finite"],
+            "animation \"a\" frame 1 of 120 (t=0.0083s): slot \"s\" dark colour is non-finite",
+            in_a(Target::Slot("s".into())),
         );
     }
 
@@ -411,9 +475,8 @@ mod tests {
         let tail = "bone \"b\" poses inheritance mode undefined — its setup \"inherit\" spells \"noscale\", which the runtime's mode lookup does not resolve (normal, onlyTranslation, noRotationOrReflection, noScale, noScaleOrReflection — only the first letter's case is free), so the bone gets no world transform: it keeps whatever matrix it had, and everything it carries is drawn there";
         fails(
             &input,
-            &[&format!(
-                "animation \"a\" frame 1 of 120 (t=0.0083s): {tail}"
-            )],
+            &format!("animation \"a\" frame 1 of 120 (t=0.0083s): {tail}"),
+            in_a(Target::Bone("b".into())),
         );
         let input = mutant(|v| {
             v["bones"][2]["inherit"] = json!("noscale");
@@ -422,7 +485,8 @@ mod tests {
         });
         fails(
             &input,
-            &[&format!("the setup pose (physics reset): {tail}")],
+            &format!("the setup pose (physics reset): {tail}"),
+            Subject::bone("b"),
         );
         assert_eq!(
             check(&RULE, &input).stats,

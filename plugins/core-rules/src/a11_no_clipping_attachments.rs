@@ -26,14 +26,19 @@ impl Rule for A11NoClippingAttachments {
         let Some(data) = skeleton_or_skip(facts, out) else {
             return;
         };
-        let n = placed(data)
-            .iter()
+        let clips: Vec<_> = placed(data)
+            .into_iter()
             .filter(|p| matches!(p.attachment.kind, AttachmentKind::Clipping(_)))
-            .count();
+            .collect();
+        let n = clips.len();
         if n > 0 {
-            out.fail(format!(
-                "{n} clipping attachment(s); the renderer skips them silently"
-            ));
+            let detail = format!("{n} clipping attachment(s); the renderer skips them silently");
+            // One FAIL counts them all: it is about one attachment only when
+            // there is one.
+            match clips.as_slice() {
+                [one] => out.fail_at(one.subject(), detail),
+                _ => out.fail(detail),
+            }
         }
     }
 }
@@ -59,10 +64,25 @@ mod tests {
             v["skins"][0]["attachments"]["box"]["c1"] = clip.clone();
             v["skins"][0]["attachments"]["s"]["c2"] = clip;
         });
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &["2 clipping attachment(s); the renderer skips them silently"],
+            &[(
+                "2 clipping attachment(s); the renderer skips them silently",
+                None,
+            )],
+        );
+        let input = mutant(|v| {
+            let clip = json!({ "type": "clipping", "end": "s", "vertexCount": 3, "vertices": [0, 0, 1, 0, 1, 1] });
+            v["skins"][0]["attachments"]["box"]["c1"] = clip;
+        });
+        assert_fails_at(
+            &RULE,
+            &input,
+            &[(
+                "1 clipping attachment(s); the renderer skips them silently",
+                Some(rigc_sdk::gate::Subject::attachment("default", "box", "c1")),
+            )],
         );
     }
 

@@ -8,7 +8,7 @@
 
 use crate::raw::{animations, items, members, raw_or_skip, str_at, truthy};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject, Target};
 
 /// A12_NO_DARK_COLOR.
 pub struct A12NoDarkColor;
@@ -28,11 +28,15 @@ impl Rule for A12NoDarkColor {
         };
         for (i, slot) in items(root.get("slots")).enumerate() {
             if truthy(slot.get("dark")) {
-                let name =
-                    str_at(slot, "name").map_or_else(|| format!("slots[{i}]"), str::to_owned);
-                out.fail(format!(
-                    "slot \"{name}\" declares a dark colour; the renderer ignores it"
-                ));
+                let named = str_at(slot, "name");
+                let name = named.map_or_else(|| format!("slots[{i}]"), str::to_owned);
+                let detail =
+                    format!("slot \"{name}\" declares a dark colour; the renderer ignores it");
+                // A nameless slot has no name a subject could give.
+                match named {
+                    Some(n) => out.fail_at(Subject::slot(n), detail),
+                    None => out.fail(detail),
+                }
             }
         }
         for (anim, map) in animations(root) {
@@ -40,9 +44,14 @@ impl Rule for A12NoDarkColor {
                 for (tl, _) in
                     members(Some(timelines)).filter(|(tl, _)| matches!(*tl, "rgba2" | "rgb2"))
                 {
-                    out.fail(format!(
-                        "{anim}.slots.{slot}.{tl}: two-colour timeline \"{tl}\" is silently ignored by the renderer"
-                    ));
+                    out.fail_at(
+                        Subject::animation(anim)
+                            .on(Target::Slot(slot.into()))
+                            .timeline(tl),
+                        format!(
+                            "{anim}.slots.{slot}.{tl}: two-colour timeline \"{tl}\" is silently ignored by the renderer"
+                        ),
+                    );
                 }
             }
         }
@@ -67,10 +76,13 @@ mod tests {
     #[test]
     fn fails_on_a_setup_dark_colour() {
         let input = mutant(|v| v["slots"][1]["dark"] = json!("202020"));
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &["slot \"m\" declares a dark colour; the renderer ignores it"],
+            &[(
+                "slot \"m\" declares a dark colour; the renderer ignores it",
+                Some(Subject::slot("m")),
+            )],
         );
     }
 
@@ -81,12 +93,26 @@ mod tests {
                 json!([{ "light": "ffffffff", "dark": "000000" }]);
             v["animations"]["knob"]["slots"] = json!({ "m": { "rgb2": [] } });
         });
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                "a.slots.s.rgba2: two-colour timeline \"rgba2\" is silently ignored by the renderer",
-                "knob.slots.m.rgb2: two-colour timeline \"rgb2\" is silently ignored by the renderer",
+                (
+                    "a.slots.s.rgba2: two-colour timeline \"rgba2\" is silently ignored by the renderer",
+                    Some(
+                        Subject::animation("a")
+                            .on(Target::Slot("s".into()))
+                            .timeline("rgba2"),
+                    ),
+                ),
+                (
+                    "knob.slots.m.rgb2: two-colour timeline \"rgb2\" is silently ignored by the renderer",
+                    Some(
+                        Subject::animation("knob")
+                            .on(Target::Slot("m".into()))
+                            .timeline("rgb2"),
+                    ),
+                ),
             ],
         );
     }

@@ -67,11 +67,14 @@ impl Rule for A13MeshBudget {
                     .as_ref()
                     .map_or(0.0, |t| t.len() as f64 / 3.0);
                 if t > f64::from(budget) {
-                    out.fail(format!(
-                        "mesh \"{}\" has {} triangles, the rig budgets {budget}",
-                        p.attachment.name,
-                        num(t)
-                    ));
+                    out.fail_at(
+                        p.subject(),
+                        format!(
+                            "mesh \"{}\" has {} triangles, the rig budgets {budget}",
+                            p.attachment.name,
+                            num(t)
+                        ),
+                    );
                 }
             }
         }
@@ -111,19 +114,22 @@ mod tests {
 
     #[test]
     fn fails_on_too_many_mesh_slots() {
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &budgets(second_mesh(), Some(1), None),
-            &["2 mesh slots, the rig budgets 1"],
+            &[("2 mesh slots, the rig budgets 1", None)],
         );
     }
 
     #[test]
     fn fails_on_each_mesh_over_the_triangle_budget() {
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &budgets(second_mesh(), None, Some(1)),
-            &["mesh \"m2\" has 2 triangles, the rig budgets 1"],
+            &[(
+                "mesh \"m2\" has 2 triangles, the rig budgets 1",
+                Some(rigc_sdk::gate::Subject::attachment("default", "s", "m2")),
+            )],
         );
     }
 

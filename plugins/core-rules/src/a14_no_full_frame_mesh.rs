@@ -37,12 +37,15 @@ impl Rule for A14NoFullFrameMesh {
         };
         for (p, mesh) in meshes(data) {
             if mesh.width >= sw && mesh.height >= sh {
-                out.fail(format!(
-                    "mesh \"{}\" spans the whole {}x{} stage",
-                    p.attachment.name,
-                    num(sw),
-                    num(sh)
-                ));
+                out.fail_at(
+                    p.subject(),
+                    format!(
+                        "mesh \"{}\" spans the whole {}x{} stage",
+                        p.attachment.name,
+                        num(sw),
+                        num(sh)
+                    ),
+                );
             }
         }
     }
@@ -73,10 +76,13 @@ mod tests {
 
     #[test]
     fn fails_on_a_mesh_spanning_the_header_stage() {
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &sized(10.0, 12.0),
-            &["mesh \"m\" spans the whole 10x10 stage"],
+            &[(
+                "mesh \"m\" spans the whole 10x10 stage",
+                Some(rigc_sdk::gate::Subject::attachment("default", "m", "m")),
+            )],
         );
     }
 

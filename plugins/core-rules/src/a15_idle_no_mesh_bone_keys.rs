@@ -13,7 +13,7 @@
 use crate::loaded::{bindings, bone_at, bone_name, meshes, skeleton_or_skip};
 use crate::raw::num;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject, Target};
 use std::collections::BTreeSet;
 
 /// A15_IDLE_NO_MESH_BONE_KEYS.
@@ -121,10 +121,12 @@ impl Rule for A15IdleNoMeshBoneKeys {
                     } else {
                         ""
                     };
-                    out.fail(format!(
+                    let bone = bone_name(data, b);
+                    let detail = format!(
                         "idle keys bone \"{}\", which drives a mesh — meshes never idle-skip{hint}",
-                        bone_name(data, b)
-                    ));
+                        bone
+                    );
+                    out.fail_at(Subject::animation("idle").on(Target::Bone(bone)), detail);
                 }
             }
         }
@@ -173,12 +175,19 @@ mod tests {
         v["animations"]["idle"] =
             json!({ "bones": { "root": { "rotate": [{}] }, "b": { "rotate": [{}] } } });
         input.skeleton_text = v.to_string();
-        assert_fails(
+        let in_idle = |bone: &str| Some(Subject::animation("idle").on(Target::Bone(bone.into())));
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                "idle keys bone \"root\", which drives a mesh — meshes never idle-skip — if this rig means it, declare it in the rig spec as invariants.idleDrivesMeshes: { \"why\": … }, or key a pivot one link up, which carries the mesh without recomputing it",
-                "idle keys bone \"b\", which drives a mesh — meshes never idle-skip",
+                (
+                    "idle keys bone \"root\", which drives a mesh — meshes never idle-skip — if this rig means it, declare it in the rig spec as invariants.idleDrivesMeshes: { \"why\": … }, or key a pivot one link up, which carries the mesh without recomputing it",
+                    in_idle("root"),
+                ),
+                (
+                    "idle keys bone \"b\", which drives a mesh — meshes never idle-skip",
+                    in_idle("b"),
+                ),
             ],
         );
     }
@@ -194,10 +203,10 @@ mod tests {
 
     #[test]
     fn fails_on_a_stale_declaration() {
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &declare(idle(&["t"])),
-            &["the rig \"tiny\" declares invariants.idleDrivesMeshes (\"breathing\"), but \"idle\" keys no bone that drives a mesh, so the declaration switches off nothing — remove it"],
+            &[("the rig \"tiny\" declares invariants.idleDrivesMeshes (\"breathing\"), but \"idle\" keys no bone that drives a mesh, so the declaration switches off nothing — remove it", None)],
         );
         assert_fails(
             &RULE,

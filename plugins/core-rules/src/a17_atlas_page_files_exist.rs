@@ -8,7 +8,7 @@
 
 use crate::loaded::paged_atlas_or_skip;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject, Target};
 
 /// A17_ATLAS_PAGE_FILES_EXIST.
 pub struct A17AtlasPageFilesExist;
@@ -28,11 +28,14 @@ impl Rule for A17AtlasPageFilesExist {
         };
         for (i, page) in atlas.pages.iter().enumerate() {
             if let Some(image) = facts.page_image(i).filter(|image| !image.exists()) {
-                out.fail(format!(
-                    "page \"{}\" is not on disk at {}",
-                    page.name,
-                    image.path.display()
-                ));
+                out.fail_at(
+                    Subject::of(Target::Page(page.name.clone())),
+                    format!(
+                        "page \"{}\" is not on disk at {}",
+                        page.name,
+                        image.path.display()
+                    ),
+                );
             }
         }
     }
@@ -59,12 +62,19 @@ mod tests {
             "sub/../gone.png\nsize: 1, 1\nr\n\nq.png\nsize: 1, 1\nq\n\nthere.png\nsize: 1, 1\nt\n";
         let (dir, input) = with_pages(atlas, &[("there.png", b"x".to_vec())]);
         let root = dir.path().display().to_string();
-        assert_fails(
+        let page = |name: &str| Some(Subject::of(Target::Page(name.into())));
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                &format!("page \"sub/../gone.png\" is not on disk at {root}/gone.png"),
-                &format!("page \"q.png\" is not on disk at {root}/q.png"),
+                (
+                    &format!("page \"sub/../gone.png\" is not on disk at {root}/gone.png"),
+                    page("sub/../gone.png"),
+                ),
+                (
+                    &format!("page \"q.png\" is not on disk at {root}/q.png"),
+                    page("q.png"),
+                ),
             ],
         );
     }

@@ -18,7 +18,7 @@ use crate::a06_atlas_page_size_matches_png::page_footprint;
 use crate::loaded::{paged_atlas_or_skip, placed, stage};
 use crate::raw::num;
 use rigc_sdk::gate::facts::{Facts, PageImage};
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject, Target};
 use rigc_sdk::png_image::DecodedPng;
 use rigc_sdk::spine::atlas::AtlasRegion;
 use rigc_sdk::spine::data::AttachmentKind;
@@ -160,12 +160,17 @@ fn single(image: &PageImage, page: &str, policy: &str, out: &mut Outcome) -> Opt
     };
     let (c, name) = (header.color_type, header.color_type_name());
     if !header.can_be_transparent() {
-        out.fail(format!(
+        out.fail_at(Subject::of(Target::Page(page.to_string())), format!(
             "part image \"{page}\" cannot be transparent anywhere: it is colour type {c} ({name}) with no tRNS chunk, so every texel draws opaque.{policy}"
         ));
         return None;
     }
     None
+}
+
+/// A part of a shared page as a subject: its region.
+fn part(r: &AtlasRegion) -> Subject {
+    Subject::of(Target::Region(r.name.clone()))
 }
 
 /// A page holding several regions: each part's rectangle must hold a texel
@@ -185,7 +190,7 @@ fn shared(
     let p = &page.name;
     if (f64::from(w), f64::from(h)) != (page.width, page.height) {
         for r in parts {
-            out.fail(format!(
+            out.fail_at(part(r), format!(
                 "part \"{}\" is not measured: page \"{p}\" declares {}x{} and its PNG is {w}x{h}, so which texels are the region's is not known (A06_ATLAS_PAGE_SIZE_MATCHES_PNG names the mismatch).{policy}",
                 r.name,
                 num(page.width),
@@ -210,7 +215,7 @@ fn shared(
         let read = u64::from(x1 - x0) * u64::from(y1 - y0);
         let rect = format!("{}x{}", num(fw), num(fh));
         if read == 0 {
-            out.fail(format!(
+            out.fail_at(part(r), format!(
                 "part \"{}\" is not measured: its {rect} rectangle at {},{} lies off page \"{p}\" ({w}x{h}), so the scan read 0 of the {} texels (A06_ATLAS_PAGE_SIZE_MATCHES_PNG names the region).{policy}",
                 r.name,
                 num(x),
@@ -224,12 +229,12 @@ fn shared(
             continue;
         }
         if read as f64 == total {
-            out.fail(format!(
+            out.fail_at(part(r), format!(
                 "part \"{}\" is opaque in every one of its {rect} texels on shared page \"{p}\" — spine-html draws it as a solid rectangle over everything below it.{policy}",
                 r.name
             ));
         } else {
-            out.fail(format!(
+            out.fail_at(part(r), format!(
                 "part \"{}\" is opaque in every one of the {read} of its {} texels that lie on shared page \"{p}\" (the rest of its {rect} rectangle runs off the page) — spine-html draws it as a solid rectangle over everything below it.{policy}",
                 r.name,
                 num(total)

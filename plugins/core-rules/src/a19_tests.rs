@@ -4,7 +4,7 @@
 use super::*;
 use crate::a07_atlas_text_shape::NO_ATLAS_TEXT;
 use crate::testkit::*;
-use rigc_sdk::gate::GateInput;
+use rigc_sdk::gate::{GateInput, Subject, Target};
 use serde_json::json;
 
 const RULE: A19OverlayPngsHaveAlpha = A19OverlayPngsHaveAlpha;
@@ -29,10 +29,13 @@ fn passes_on_the_fixture() {
 fn fails_an_overlay_whose_file_cannot_hold_transparency() {
     for (ct, name) in [(0u8, "greyscale"), (2, "truecolour"), (3, "indexed-colour")] {
         let (_dir, input) = with_pages(ONE, &[("r.png", png_plain(4, 4, ct, false))]);
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &[&fail(&format!("part image \"r.png\" cannot be transparent anywhere: it is colour type {ct} ({name}) with no tRNS chunk, so every texel draws opaque."))],
+            &[(
+                &fail(&format!("part image \"r.png\" cannot be transparent anywhere: it is colour type {ct} ({name}) with no tRNS chunk, so every texel draws opaque.")),
+                Some(Subject::of(Target::Page("r.png".into()))),
+            )],
         );
     }
 }
@@ -97,10 +100,13 @@ fn says_how_to_name_a_plate_when_nothing_can_be_exempt() {
 fn fails_an_opaque_part_on_a_shared_page() {
     let page = png_rgba(8, 4, |x, _| [0, 0, 0, if x == 0 { 0 } else { 255 }]);
     let (_dir, input) = with_pages(SHARED, &[("s.png", page)]);
-    assert_fails(
+    assert_fails_at(
         &RULE,
         &input,
-        &[&fail("part \"a\" is opaque in every one of its 4x4 texels on shared page \"s.png\" — spine-html draws it as a solid rectangle over everything below it.")],
+        &[(
+            &fail("part \"a\" is opaque in every one of its 4x4 texels on shared page \"s.png\" — spine-html draws it as a solid rectangle over everything below it."),
+            Some(Subject::of(Target::Region("a".into()))),
+        )],
     );
 }
 
@@ -122,12 +128,19 @@ fn words_a_part_read_only_in_part_or_not_at_all() {
     );
     let page = png_rgba(8, 4, |x, _| [0, 0, 0, if x == 0 { 0 } else { 255 }]);
     let (_dir, input) = with_pages(&atlas, &[("s.png", page)]);
-    assert_fails(
+    let region = |name: &str| Some(Subject::of(Target::Region(name.into())));
+    assert_fails_at(
         &RULE,
         &input,
         &[
-            &fail("part \"a\" is opaque in every one of the 4 of its 16 texels that lie on shared page \"s.png\" (the rest of its 4x4 rectangle runs off the page) — spine-html draws it as a solid rectangle over everything below it."),
-            &fail("part \"b\" is not measured: its 2x2 rectangle at 9,9 lies off page \"s.png\" (8x4), so the scan read 0 of the 4 texels (A06_ATLAS_PAGE_SIZE_MATCHES_PNG names the region)."),
+            (
+                &fail("part \"a\" is opaque in every one of the 4 of its 16 texels that lie on shared page \"s.png\" (the rest of its 4x4 rectangle runs off the page) — spine-html draws it as a solid rectangle over everything below it."),
+                region("a"),
+            ),
+            (
+                &fail("part \"b\" is not measured: its 2x2 rectangle at 9,9 lies off page \"s.png\" (8x4), so the scan read 0 of the 4 texels (A06_ATLAS_PAGE_SIZE_MATCHES_PNG names the region)."),
+                region("b"),
+            ),
         ],
     );
 }
@@ -138,7 +151,12 @@ fn fails_every_part_of_a_shared_page_of_the_wrong_size() {
     let detail = |r: &str| {
         fail(&format!("part \"{r}\" is not measured: page \"s.png\" declares 8x4 and its PNG is 4x4, so which texels are the region's is not known (A06_ATLAS_PAGE_SIZE_MATCHES_PNG names the mismatch)."))
     };
-    assert_fails(&RULE, &input, &[&detail("r"), &detail("a")]);
+    let region = |name: &str| Some(Subject::of(Target::Region(name.into())));
+    assert_fails_at(
+        &RULE,
+        &input,
+        &[(&detail("r"), region("r")), (&detail("a"), region("a"))],
+    );
 }
 
 #[test]

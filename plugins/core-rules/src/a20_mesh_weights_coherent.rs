@@ -41,47 +41,54 @@ impl Rule for A20MeshWeightsCoherent {
             let vertices = match bindings(&mesh.vertex) {
                 Ok(None) => {
                     if policy && generated {
-                        out.fail(format!(
-                            "mesh \"{m}\" is unweighted; the ring tier drives meshes by bones"
-                        ));
+                        out.fail_at(
+                            p.subject(),
+                            format!(
+                                "mesh \"{m}\" is unweighted; the ring tier drives meshes by bones"
+                            ),
+                        );
                     }
                     continue;
                 }
                 Ok(Some(v)) => v,
                 Err(why) => {
-                    out.fail(format!(
-                        "mesh \"{m}\" weighted vertex run does not decode: {why}"
-                    ));
+                    out.fail_at(
+                        p.subject(),
+                        format!("mesh \"{m}\" weighted vertex run does not decode: {why}"),
+                    );
                     continue;
                 }
             };
             if vertices.len() as f64 != n {
-                out.fail(format!(
-                    "mesh \"{m}\" has weights for {} vertices but {} uv pairs",
-                    vertices.len(),
-                    num(n)
-                ));
+                out.fail_at(
+                    p.subject(),
+                    format!(
+                        "mesh \"{m}\" has weights for {} vertices but {} uv pairs",
+                        vertices.len(),
+                        num(n)
+                    ),
+                );
                 continue;
             }
             for (i, list) in vertices.iter().enumerate() {
                 if list.is_empty() {
-                    out.fail(format!("mesh \"{m}\" vertex {i} has no bones"));
+                    out.fail_at(p.subject(), format!("mesh \"{m}\" vertex {i} has no bones"));
                     continue;
                 }
                 for b in list {
                     if !(b.weight.is_finite() && b.weight >= 0.0) {
-                        out.fail(format!(
-                            "mesh \"{m}\" vertex {i} has weight {}",
-                            num(b.weight)
-                        ));
+                        out.fail_at(
+                            p.subject(),
+                            format!("mesh \"{m}\" vertex {i} has weight {}", num(b.weight)),
+                        );
                     } else if policy && generated && b.weight == 0.0 {
-                        out.fail(format!(
+                        out.fail_at(p.subject(), format!(
                             "mesh \"{m}\" vertex {i} is bound to bone index {} at weight 0; a generated mesh binds only bones that move it",
                             num(b.bone)
                         ));
                     }
                     if bone_at(data, b.bone).is_none() {
-                        out.fail(format!(
+                        out.fail_at(p.subject(), format!(
                             "mesh \"{m}\" vertex {i} binds bone index {}, and the skeleton has {} bone(s) — the runtime reads a bone that is not there",
                             num(b.bone),
                             data.bones.len()
@@ -90,10 +97,10 @@ impl Rule for A20MeshWeightsCoherent {
                 }
                 let sum: f64 = list.iter().map(|b| b.weight).sum();
                 if (sum - 1.0).abs() > 1e-3 || sum.is_nan() {
-                    out.fail(format!(
-                        "mesh \"{m}\" vertex {i} weights sum to {}",
-                        fixed(sum, 4)
-                    ));
+                    out.fail_at(
+                        p.subject(),
+                        format!("mesh \"{m}\" vertex {i} weights sum to {}", fixed(sum, 4)),
+                    );
                 }
             }
             let declared = rig
@@ -109,7 +116,7 @@ impl Rule for A20MeshWeightsCoherent {
                     }
                 }
                 for bone in declared.iter().filter(|b| !bound.contains(b)) {
-                    out.fail(format!(
+                    out.fail_at(p.subject(), format!(
                         "mesh \"{m}\" declares bone \"{bone}\" and none of its {} vertices binds it; the weights reference {}",
                         vertices.len(),
                         quoted_list(bound.iter().map(String::as_str))
@@ -124,11 +131,16 @@ impl Rule for A20MeshWeightsCoherent {
 mod tests {
     use super::*;
     use crate::testkit::*;
-    use rigc_sdk::gate::GateInput;
+    use rigc_sdk::gate::{GateInput, Subject};
     use serde_json::json;
 
     const RULE: A20MeshWeightsCoherent = A20MeshWeightsCoherent;
     const M: &str = "mesh \"m\"";
+
+    /// The fixture's mesh, as a subject.
+    fn mesh() -> Option<Subject> {
+        Some(Subject::attachment("default", "m", "m"))
+    }
 
     /// The fixture with the mesh weighted by `vertices` (three vertices), as a
     /// generated ring under `spine-html` when `ring`.
@@ -180,14 +192,14 @@ mod tests {
             json!([0, 2, 2, 0, 0, -0.5, 9, 0, 0, 1.5, 2, 2, 0, 0, 0.5, 2, 0, 0, 0.25]),
             false,
         );
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                &format!("{M} vertex 0 has no bones"),
-                &format!("{M} vertex 1 has weight -0.5"),
-                &format!("{M} vertex 1 binds bone index 9, and the skeleton has 4 bone(s) — the runtime reads a bone that is not there"),
-                &format!("{M} vertex 2 weights sum to 0.7500"),
+                (&format!("{M} vertex 0 has no bones"), mesh()),
+                (&format!("{M} vertex 1 has weight -0.5"), mesh()),
+                (&format!("{M} vertex 1 binds bone index 9, and the skeleton has 4 bone(s) — the runtime reads a bone that is not there"), mesh()),
+                (&format!("{M} vertex 2 weights sum to 0.7500"), mesh()),
             ],
         );
     }
@@ -207,12 +219,12 @@ mod tests {
         if let Some(rig) = input.rig.as_mut() {
             rig.mesh_declared_bones = vec![("m".into(), vec!["b".into(), "axis".into()])];
         }
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                &format!("{M} vertex 0 is bound to bone index 3 at weight 0; a generated mesh binds only bones that move it"),
-                &format!("{M} declares bone \"axis\" and none of its 3 vertices binds it; the weights reference \"b\", \"t\""),
+                (&format!("{M} vertex 0 is bound to bone index 3 at weight 0; a generated mesh binds only bones that move it"), mesh()),
+                (&format!("{M} declares bone \"axis\" and none of its 3 vertices binds it; the weights reference \"b\", \"t\""), mesh()),
             ],
         );
     }

@@ -96,15 +96,18 @@ impl Rule for A21MeshRimPinned {
                 for &(v, list) in &entry {
                     match pinned(data, list, slot_bone) {
                         Ok(()) => {}
-                        Err(Some(b)) => out.fail(format!("ribbon \"{m}\" entry vertex {v} is pinned to \"{b}\", not the anchor bone \"{s}\"")),
-                        Err(None) => out.fail(format!("ribbon \"{m}\" entry vertex {v} is not pinned ({})", weights(list))),
+                        Err(Some(b)) => out.fail_at(p.subject(), format!("ribbon \"{m}\" entry vertex {v} is pinned to \"{b}\", not the anchor bone \"{s}\"")),
+                        Err(None) => out.fail_at(p.subject(), format!("ribbon \"{m}\" entry vertex {v} is not pinned ({})", weights(list))),
                     }
                 }
                 if entry.len() < 2 {
-                    out.fail(format!(
-                        "ribbon \"{m}\" has {} vertices on its entry edge; a strip needs two",
-                        entry.len()
-                    ));
+                    out.fail_at(
+                        p.subject(),
+                        format!(
+                            "ribbon \"{m}\" has {} vertices on its entry edge; a strip needs two",
+                            entry.len()
+                        ),
+                    );
                 }
                 continue;
             }
@@ -124,11 +127,11 @@ impl Rule for A21MeshRimPinned {
                             || format!("bone index {}", num(b.bone)),
                             |i| bone_name(data, i),
                         );
-                        out.fail(format!("mesh \"{m}\" declares a soft region on \"{soft_name}\" and vertex {v} binds \"{other}\", which is neither the slot bone \"{s}\" nor the soft bone"));
+                        out.fail_at(p.subject(), format!("mesh \"{m}\" declares a soft region on \"{soft_name}\" and vertex {v} binds \"{other}\", which is neither the slot bone \"{s}\" nor the soft bone"));
                     }
                     let sum: f64 = list.iter().map(|b| b.weight).sum();
                     if (sum - 1.0).abs() > 1e-4 || sum.is_nan() {
-                        out.fail(format!("mesh \"{m}\" declares a soft region on \"{soft_name}\" and vertex {v} weights sum to {}", fixed(sum, 4)));
+                        out.fail_at(p.subject(), format!("mesh \"{m}\" declares a soft region on \"{soft_name}\" and vertex {v} weights sum to {}", fixed(sum, 4)));
                     }
                     carried |= list.iter().any(|b| {
                         bone_at(data, b.bone).is_some()
@@ -137,39 +140,46 @@ impl Rule for A21MeshRimPinned {
                     });
                 }
                 if !carried {
-                    out.fail(format!("mesh \"{m}\" declares a soft region on \"{soft_name}\" and no vertex is fully carried by it"));
+                    out.fail_at(p.subject(), format!("mesh \"{m}\" declares a soft region on \"{soft_name}\" and no vertex is fully carried by it"));
                 }
             }
             let h = mesh.hull_length / 2.0;
             if !(h >= 3.0 && h.fract() == 0.0) {
-                out.fail(format!(
-                    "mesh \"{m}\" declares hull {}; the rim must be a real ring",
-                    num(h)
-                ));
+                out.fail_at(
+                    p.subject(),
+                    format!(
+                        "mesh \"{m}\" declares hull {}; the rim must be a real ring",
+                        num(h)
+                    ),
+                );
                 continue;
             }
             if h > vertices.len() as f64 {
-                out.fail(format!(
-                    "mesh \"{m}\" hull is {} of {} vertices",
-                    num(h),
-                    vertices.len()
-                ));
+                out.fail_at(
+                    p.subject(),
+                    format!(
+                        "mesh \"{m}\" hull is {} of {} vertices",
+                        num(h),
+                        vertices.len()
+                    ),
+                );
                 continue;
             }
             for (i, list) in vertices.iter().enumerate().take(h as usize) {
                 match pinned(data, list, slot_bone) {
                     Ok(()) => {}
-                    Err(Some(b)) => out.fail(format!("mesh \"{m}\" rim vertex {i} is pinned to \"{b}\", not the slot bone \"{s}\"")),
-                    Err(None) => out.fail(format!("mesh \"{m}\" rim vertex {i} is not pinned ({})", weights(list))),
+                    Err(Some(b)) => out.fail_at(p.subject(), format!("mesh \"{m}\" rim vertex {i} is pinned to \"{b}\", not the slot bone \"{s}\"")),
+                    Err(None) => out.fail_at(p.subject(), format!("mesh \"{m}\" rim vertex {i} is not pinned ({})", weights(list))),
                 }
             }
             let border = |x: f64| x.abs() <= EPS || (x - 1.0).abs() <= EPS;
             if let Some((v, _)) = vertices.iter().enumerate().find(|(i, list)| {
                 (border(uv(*i, 0)) || border(uv(*i, 1))) && pinned(data, list, slot_bone).is_err()
             }) {
-                out.fail(format!(
-                    "mesh \"{m}\" vertex {v} is on the region border but not pinned"
-                ));
+                out.fail_at(
+                    p.subject(),
+                    format!("mesh \"{m}\" vertex {v} is on the region border but not pinned"),
+                );
             }
         }
         if measured == 0 {

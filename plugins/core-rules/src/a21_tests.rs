@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::testkit::*;
-use rigc_sdk::gate::GateInput;
+use rigc_sdk::gate::{GateInput, Subject};
 use serde_json::{json, Value};
 
 const RULE: A21MeshRimPinned = A21MeshRimPinned;
@@ -38,6 +38,11 @@ fn pinned_to(bones: [u32; 4]) -> Value {
 
 const SQUARE: [f64; 8] = [0.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.0, 1.0];
 
+/// The quad's mesh, as a subject.
+fn mesh() -> Option<Subject> {
+    Some(Subject::attachment("default", "m", "m"))
+}
+
 #[test]
 fn passes_a_ring_with_its_rim_pinned() {
     assert_pass(
@@ -50,13 +55,19 @@ fn passes_a_ring_with_its_rim_pinned() {
 fn fails_rim_vertices_not_pinned_or_pinned_elsewhere() {
     let vertices =
         json!([1, 2, 0, 0, 1, 1, 3, 1, 0, 1, 2, 2, 1, 1, 0.5, 3, 1, 1, 0.5, 1, 2, 0, 1, 1]);
-    assert_fails(
+    assert_fails_at(
         &RULE,
         &quad("ring", json!(SQUARE), vertices, 4),
         &[
-            "mesh \"m\" rim vertex 1 is pinned to \"t\", not the slot bone \"b\"",
-            "mesh \"m\" rim vertex 2 is not pinned (0.5+0.5)",
-            "mesh \"m\" vertex 1 is on the region border but not pinned",
+            (
+                "mesh \"m\" rim vertex 1 is pinned to \"t\", not the slot bone \"b\"",
+                mesh(),
+            ),
+            ("mesh \"m\" rim vertex 2 is not pinned (0.5+0.5)", mesh()),
+            (
+                "mesh \"m\" vertex 1 is on the region border but not pinned",
+                mesh(),
+            ),
         ],
     );
 }
@@ -93,10 +104,13 @@ fn ribbon_entry_row() {
         &RULE,
         &quad("ribbon", uvs.clone(), pinned_to([2, 2, 3, 3]), 4),
     );
-    assert_fails(
+    assert_fails_at(
         &RULE,
         &quad("ribbon", uvs, pinned_to([2, 3, 3, 3]), 4),
-        &["ribbon \"m\" entry vertex 1 is pinned to \"t\", not the anchor bone \"b\""],
+        &[(
+            "ribbon \"m\" entry vertex 1 is pinned to \"t\", not the anchor bone \"b\"",
+            mesh(),
+        )],
     );
     let one_entry = json!([0, 0, 1, 0.5, 1, 1, 0, 1]);
     let vertices =
@@ -130,13 +144,13 @@ fn soft_region() {
     assert_pass(&RULE, &soft(pinned_to([2, 2, 2, 3])));
     let vertices =
         json!([1, 2, 0, 0, 1, 1, 2, 1, 0, 1, 1, 2, 1, 1, 1, 2, 1, 0.5, 0, 0.5, 3, 0.5, 0, 0.25]);
-    assert_fails(
+    assert_fails_at(
         &RULE,
         &soft(vertices),
         &[
-            "mesh \"m\" declares a soft region on \"t\" and vertex 3 binds \"axis\", which is neither the slot bone \"b\" nor the soft bone",
-            "mesh \"m\" declares a soft region on \"t\" and vertex 3 weights sum to 0.7500",
-            "mesh \"m\" declares a soft region on \"t\" and no vertex is fully carried by it",
+            ("mesh \"m\" declares a soft region on \"t\" and vertex 3 binds \"axis\", which is neither the slot bone \"b\" nor the soft bone", mesh()),
+            ("mesh \"m\" declares a soft region on \"t\" and vertex 3 weights sum to 0.7500", mesh()),
+            ("mesh \"m\" declares a soft region on \"t\" and no vertex is fully carried by it", mesh()),
         ],
     );
 }

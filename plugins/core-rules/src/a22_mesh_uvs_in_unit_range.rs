@@ -37,18 +37,24 @@ impl Rule for A22MeshUvsInUnitRange {
             let uvs = &mesh.region_uvs;
             let wvl = mesh.vertex.world_vertices_length;
             if uvs.len() as f64 != wvl {
-                out.fail(format!(
-                    "mesh \"{name}\" has {} authored uv values for {}",
-                    uvs.len(),
-                    num(wvl)
-                ));
+                out.fail_at(
+                    p.subject(),
+                    format!(
+                        "mesh \"{name}\" has {} authored uv values for {}",
+                        uvs.len(),
+                        num(wvl)
+                    ),
+                );
             }
             if let Some((i, v)) = uvs
                 .iter()
                 .enumerate()
                 .find(|(_, v)| !(**v >= -SLACK && **v <= 1.0 + SLACK))
             {
-                out.fail(format!("mesh \"{name}\" uv[{i}] is {}", num(*v)));
+                out.fail_at(
+                    p.subject(),
+                    format!("mesh \"{name}\" uv[{i}] is {}", num(*v)),
+                );
             }
         }
     }
@@ -74,10 +80,13 @@ mod tests {
 
     #[test]
     fn fails_on_the_first_uv_outside_the_unit_square() {
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &uvs(json!([0, 0, 1.5, 0, 1, -0.25])),
-            &["mesh \"m\" uv[2] is 1.5"],
+            &[(
+                "mesh \"m\" uv[2] is 1.5",
+                Some(rigc_sdk::gate::Subject::attachment("default", "m", "m")),
+            )],
         );
         assert_fails(
             &RULE,

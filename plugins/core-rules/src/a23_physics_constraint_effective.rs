@@ -19,7 +19,7 @@
 use crate::loaded::{bindings, bone_at, channel_values, meshes, skeleton_or_skip};
 use crate::raw::{fixed, num};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject, Target};
 use rigc_sdk::spine::data::{ConstraintKind, PhysicsData, PhysicsValue, TimelineKind};
 use rigc_sdk::spine::SkeletonData;
 use std::collections::HashSet;
@@ -167,6 +167,7 @@ impl Rule for A23PhysicsConstraintEffective {
         let mut muted_until_keyed = 0usize;
         let k = data.animations.len();
         for &(i, n, p) in &physics {
+            let at = || Subject::constraint("physics", n);
             let driven: Vec<(&str, f64)> = [
                 ("x", p.x),
                 ("y", p.y),
@@ -178,9 +179,10 @@ impl Rule for A23PhysicsConstraintEffective {
             .filter(|(_, v)| *v > 0.0)
             .collect();
             if driven.is_empty() {
-                out.fail(format!(
-                    "physics \"{n}\" drives no component; it parses and does nothing"
-                ));
+                out.fail_at(
+                    at(),
+                    format!("physics \"{n}\" drives no component; it parses and does nothing"),
+                );
             }
             let bone = data.bones.get(p.bone);
             if let Some(b) = bone.filter(|b| b.length == 0.0) {
@@ -190,14 +192,14 @@ impl Rule for A23PhysicsConstraintEffective {
                     .filter(|c| matches!(*c, "rotate" | "shearX"))
                     .collect();
                 if !levers.is_empty() {
-                    out.fail(format!(
+                    out.fail_at(at(), format!(
                         "physics \"{n}\" drives {} on bone \"{}\", which has length 0 — the solver aims the bone's tip, and a bone with no length has none, so it swings toward world angle 0; give the bone a length, or drive x and y",
                         levers.join(" and "),
                         b.name
                     ));
                 }
                 if driven.iter().any(|(c, _)| *c == "scaleX") {
-                    out.fail(format!(
+                    out.fail_at(at(), format!(
                         "physics \"{n}\" drives scaleX on bone \"{}\", which has length 0 — the solver divides by the length, so the scale is NaN",
                         b.name
                     ));
@@ -225,13 +227,13 @@ impl Rule for A23PhysicsConstraintEffective {
                     }
                     _ => format!("physics \"{n}\" has {} {}; {} must be {} — {}", rule.field, num(value), rule.timeline, rule.setup_bound, rule.why),
                 };
-                out.fail(detail);
+                out.fail_at(at(), detail);
             }
             if !(p.step.is_finite() && p.step > 0.0) {
-                out.fail(format!(
-                    "physics \"{n}\" has step {} (fps must be > 0)",
-                    num(p.step)
-                ));
+                out.fail_at(
+                    at(),
+                    format!("physics \"{n}\" has step {} (fps must be > 0)", num(p.step)),
+                );
             }
         }
         if muted_until_keyed > 0 {
@@ -247,6 +249,17 @@ impl Rule for A23PhysicsConstraintEffective {
                     Some(c) => format!("physics \"{}\"", c.name),
                     None => "every physics constraint".to_string(),
                 };
+                // The global form is keyed under the empty name, as the
+                // skeleton JSON writes it.
+                let on = Target::Constraint {
+                    kind: "physics".into(),
+                    name: named
+                        .and_then(|i| data.constraints.get(i))
+                        .map_or_else(String::new, |c| c.name.clone()),
+                };
+                let timeline = Subject::animation(anim.name.as_str())
+                    .on(on)
+                    .timeline(value_name(value));
                 let entries = t.entries();
                 for f in 0..t.frame_count() {
                     keys += 1;
@@ -272,15 +285,18 @@ impl Rule for A23PhysicsConstraintEffective {
                     } else {
                         String::new()
                     };
-                    out.fail(format!(
-                        "animation \"{}\" {who} {} key at t={}s is {}{field}; must be {} — {}",
-                        anim.name,
-                        value_name(value),
-                        fixed(f64::from(time), 6),
-                        num(v),
-                        rule.key_bound,
-                        rule.why
-                    ));
+                    out.fail_at(
+                        timeline.clone().key(f),
+                        format!(
+                            "animation \"{}\" {who} {} key at t={}s is {}{field}; must be {} — {}",
+                            anim.name,
+                            value_name(value),
+                            fixed(f64::from(time), 6),
+                            num(v),
+                            rule.key_bound,
+                            rule.why
+                        ),
+                    );
                 }
             }
         }

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::testkit::*;
-use rigc_sdk::gate::GateInput;
+use rigc_sdk::gate::{GateInput, Subject, Target};
 use serde_json::{json, Value};
 
 const RULE: A23PhysicsConstraintEffective = A23PhysicsConstraintEffective;
@@ -28,10 +28,13 @@ fn passes_on_the_fixture_and_counts_keys() {
 
 #[test]
 fn fails_a_constraint_that_drives_nothing() {
-    assert_fails(
+    assert_fails_at(
         &RULE,
         &physics(|p| p["x"] = json!(0)),
-        &["physics \"p\" drives no component; it parses and does nothing"],
+        &[(
+            "physics \"p\" drives no component; it parses and does nothing",
+            Some(Subject::constraint("physics", "p")),
+        )],
     );
 }
 
@@ -64,13 +67,14 @@ fn fails_each_setup_bound() {
         p["strength"] = json!(0);
         p["damping"] = json!(1.5);
     });
-    assert_fails(
+    let p = || Some(Subject::constraint("physics", "p"));
+    assert_fails_at(
         &RULE,
         &input,
         &[
-            "physics \"p\" has massInverse Infinity; mass must be finite and > 0 — massInverse is 1/mass: a mass of 0 makes it infinite and the solver NaN, and a negative mass is refused by rigc",
-            "physics \"p\" has strength 0; strength must be > 0 — with no spring the bone drifts and never returns to its pose",
-            "physics \"p\" has damping 1.5; must be inside [0, 1] — above 1 the motion runs away, and below 0 it is NaN at fractional 60/fps exponents",
+            ("physics \"p\" has massInverse Infinity; mass must be finite and > 0 — massInverse is 1/mass: a mass of 0 makes it infinite and the solver NaN, and a negative mass is refused by rigc", p()),
+            ("physics \"p\" has strength 0; strength must be > 0 — with no spring the bone drifts and never returns to its pose", p()),
+            ("physics \"p\" has damping 1.5; must be inside [0, 1] — above 1 the motion runs away, and below 0 it is NaN at fractional 60/fps exponents", p()),
         ],
     );
 }
@@ -134,14 +138,44 @@ fn fails_each_key_out_of_bounds() {
             "": { "mix": [{ "time": 0.25, "value": -1 }], "strength": [{ "value": 0 }] }
         });
     });
-    assert_fails(
+    let key = |constraint: &str, timeline: &str, k: usize| {
+        let on = Target::Constraint {
+            kind: "physics".into(),
+            name: constraint.into(),
+        };
+        Some(Subject::animation("a").on(on).timeline(timeline).key(k))
+    };
+    assert_fails_at(
         &RULE,
         &input,
         &[
-            "animation \"a\" physics \"p\" mass key at t=0.000000s is 0 (massInverse Infinity); must be finite and > 0 — massInverse is 1/mass: a mass of 0 makes it infinite and the solver NaN, and a negative mass is refused by rigc",
-            "animation \"a\" physics \"p\" damping key at t=0.500000s is 2; must be inside [0, 1] — above 1 the motion runs away, and below 0 it is NaN at fractional 60/fps exponents",
-            "animation \"a\" every physics constraint mix key at t=0.250000s is -1; must be ≥ 0 — a negative mix pushes the bone away from where physics puts it",
+            (
+                "animation \"a\" physics \"p\" mass key at t=0.000000s is 0 (massInverse Infinity); must be finite and > 0 — massInverse is 1/mass: a mass of 0 makes it infinite and the solver NaN, and a negative mass is refused by rigc",
+                key("p", "mass", 0),
+            ),
+            (
+                "animation \"a\" physics \"p\" damping key at t=0.500000s is 2; must be inside [0, 1] — above 1 the motion runs away, and below 0 it is NaN at fractional 60/fps exponents",
+                key("p", "damping", 0),
+            ),
+            (
+                "animation \"a\" every physics constraint mix key at t=0.250000s is -1; must be ≥ 0 — a negative mix pushes the bone away from where physics puts it",
+                key("", "mix", 0),
+            ),
         ],
+    );
+    // The key's index in its timeline: the second key of the damping track.
+    let input = mutant(|v| {
+        v["animations"]["a"]["physics"] = json!({
+            "p": { "damping": [{ "value": 0.5 }, { "time": 0.5, "value": 2 }] }
+        });
+    });
+    assert_fails_at(
+        &RULE,
+        &input,
+        &[(
+            "animation \"a\" physics \"p\" damping key at t=0.500000s is 2; must be inside [0, 1] — above 1 the motion runs away, and below 0 it is NaN at fractional 60/fps exponents",
+            key("p", "damping", 1),
+        )],
     );
 }
 

@@ -10,7 +10,7 @@
 
 use crate::raw::{animations, items, members, num, raw_or_skip, rig_or_skip, time_text, BoneTree};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject, Target};
 
 /// How far from 0 a keyed `y` may be.
 const Y_TOLERANCE: f64 = 1e-6;
@@ -50,10 +50,11 @@ impl Rule for A24AxisSpaceStroke {
         for (anim, map) in animations(root) {
             for (bone, timelines) in members(map.get("bones")) {
                 let mut timelines = members(Some(timelines)).peekable();
+                let on = Subject::animation(anim).on(Target::Bone(bone.into()));
                 if bone == axis {
                     if timelines.peek().is_some() {
                         keyed = true;
-                        out.fail(format!(
+                        out.fail_at(on, format!(
                             "\"{anim}\" keys the axis bone \"{axis}\"; the axis angle is a per-cut SETUP value, not animation"
                         ));
                     }
@@ -65,16 +66,16 @@ impl Rule for A24AxisSpaceStroke {
                 for (tl, keys) in timelines {
                     keyed = true;
                     if tl == "translatey" {
-                        out.fail(format!(
+                        out.fail_at(on.clone().timeline(tl), format!(
                             "\"{anim}\" gives \"{bone}\" a translatey timeline; a bone under \"{axis}\" moves along the axis only"
                         ));
                     } else if tl == "translate" {
-                        for key in items(Some(keys)) {
+                        for (k, key) in items(Some(keys)).enumerate() {
                             let Some(y) = key.get("y").and_then(|y| y.as_f64()) else {
                                 continue;
                             };
                             if y.abs() > Y_TOLERANCE {
-                                out.fail(format!(
+                                out.fail_at(on.clone().timeline(tl).key(k), format!(
                                     "\"{anim}\" keys \"{bone}\" translate y={} at t={}; the axis bone carries the direction, so keys are translateX only",
                                     num(y),
                                     time_text(key)
@@ -117,14 +118,32 @@ mod tests {
         let input = mutant(|v| {
             v["animations"]["knob"]["bones"]["axis"] = json!({ "rotate": [{ "value": 5 }] })
         });
-        assert_fails(&RULE, &input, &["\"knob\" keys the axis bone \"axis\"; the axis angle is a per-cut SETUP value, not animation"]);
+        assert_fails_at(
+            &RULE,
+            &input,
+            &[(
+                "\"knob\" keys the axis bone \"axis\"; the axis angle is a per-cut SETUP value, not animation",
+                Some(Subject::animation("knob").on(Target::Bone("axis".into()))),
+            )],
+        );
     }
 
     #[test]
     fn fails_on_a_translatey_timeline_under_the_axis() {
         let input =
             mutant(|v| v["animations"]["a"]["bones"]["b"]["translatey"] = json!([{ "value": 0 }]));
-        assert_fails(&RULE, &input, &["\"a\" gives \"b\" a translatey timeline; a bone under \"axis\" moves along the axis only"]);
+        assert_fails_at(
+            &RULE,
+            &input,
+            &[(
+                "\"a\" gives \"b\" a translatey timeline; a bone under \"axis\" moves along the axis only",
+                Some(
+                    Subject::animation("a")
+                        .on(Target::Bone("b".into()))
+                        .timeline("translatey"),
+                ),
+            )],
+        );
     }
 
     #[test]
@@ -133,12 +152,26 @@ mod tests {
             v["animations"]["a"]["bones"]["b"]["translate"][0]["y"] = json!(-0.5);
             v["animations"]["a"]["bones"]["b"]["translate"][1]["y"] = json!(2);
         });
-        assert_fails(
+        let key = |k: usize| {
+            Some(
+                Subject::animation("a")
+                    .on(Target::Bone("b".into()))
+                    .timeline("translate")
+                    .key(k),
+            )
+        };
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                "\"a\" keys \"b\" translate y=-0.5 at t=0; the axis bone carries the direction, so keys are translateX only",
-                "\"a\" keys \"b\" translate y=2 at t=1; the axis bone carries the direction, so keys are translateX only",
+                (
+                    "\"a\" keys \"b\" translate y=-0.5 at t=0; the axis bone carries the direction, so keys are translateX only",
+                    key(0),
+                ),
+                (
+                    "\"a\" keys \"b\" translate y=2 at t=1; the axis bone carries the direction, so keys are translateX only",
+                    key(1),
+                ),
             ],
         );
     }

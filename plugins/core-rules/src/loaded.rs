@@ -12,7 +12,7 @@
 
 use crate::a07_atlas_text_shape::NO_ATLAS_TEXT;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, RigInfo};
+use rigc_sdk::gate::{skip_reasons, Outcome, RigInfo, Subject};
 use rigc_sdk::spine::data::{
     Attachment, AttachmentKind, CurveType, MeshAttachment, Timeline, TimelineKind, VertexData,
     BEZIER_SIZE,
@@ -78,10 +78,14 @@ pub(crate) fn stage(facts: &Facts<'_>, data: &SkeletonData) -> Option<(f64, f64)
 /// One attachment object as a skin places it.
 #[derive(Clone, Copy)]
 pub(crate) struct Placed<'d> {
+    /// The name of the skin that places it.
+    pub skin: &'d str,
     /// The slot index.
     pub slot: usize,
     /// The slot's name.
     pub slot_name: &'d str,
+    /// The placeholder name it is placed under in that skin and slot.
+    pub placeholder: &'d str,
     /// Index into `SkeletonData::attachments`.
     pub index: usize,
     /// The object.
@@ -93,6 +97,33 @@ impl Placed<'_> {
     pub(crate) fn slot_bone(&self, data: &SkeletonData) -> Option<usize> {
         data.slots.get(self.slot).map(|s| s.bone)
     }
+
+    /// The attachment as a gate subject: its skin, slot and placeholder.
+    pub(crate) fn subject(&self) -> Subject {
+        Subject::attachment(self.skin, self.slot_name, self.placeholder)
+    }
+}
+
+/// The subject of attachment object `attachment` shown in slot `slot` of a
+/// skeleton with no skin set: its placement in the default skin (where the
+/// runtime resolves it), or `None` when the default skin does not place it.
+pub(crate) fn default_skin_subject(
+    data: &SkeletonData,
+    slot: usize,
+    attachment: usize,
+) -> Option<Subject> {
+    let skin = data.default_skin.and_then(|i| data.skins.get(i))?;
+    let entry = skin
+        .attachments
+        .get(slot)?
+        .iter()
+        .find(|e| e.attachment == attachment)?;
+    let slot_name = data.slots.get(slot)?.name.as_str();
+    Some(Subject::attachment(
+        &skin.name,
+        slot_name,
+        &entry.placeholder,
+    ))
 }
 
 /// Every attachment object the skins place, in skin order then the runtime's
@@ -109,8 +140,10 @@ pub(crate) fn placed(data: &SkeletonData) -> Vec<Placed<'_>> {
                 continue;
             }
             out.push(Placed {
+                skin: skin.name.as_str(),
                 slot,
                 slot_name: data.slots.get(slot).map_or("", |s| s.name.as_str()),
+                placeholder: entry.placeholder.as_str(),
                 index: entry.attachment,
                 attachment,
             });
