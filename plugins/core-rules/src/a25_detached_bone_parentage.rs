@@ -7,7 +7,7 @@
 
 use crate::raw::{raw_or_skip, rig_or_skip, BoneTree};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject};
 
 /// A25_DETACHED_BONE_PARENTAGE.
 pub struct A25DetachedBoneParentage;
@@ -39,11 +39,14 @@ impl Rule for A25DetachedBoneParentage {
         for rule in &rig.invariants.detached {
             let (bone, from) = (rule.bone.as_str(), rule.not_under.as_str());
             if !tree.has(bone) {
-                out.fail(format!(
-                    "the rig declares \"{bone}\" detached from \"{from}\" but has no such bone"
-                ));
+                out.fail_at(
+                    Subject::bone(bone),
+                    format!(
+                        "the rig declares \"{bone}\" detached from \"{from}\" but has no such bone"
+                    ),
+                );
             } else if tree.is_under(bone, from) {
-                out.fail(format!("\"{bone}\" is a descendant of \"{from}\"; it must not be dragged by that bone's motion"));
+                out.fail_at(Subject::bone(bone), format!("\"{bone}\" is a descendant of \"{from}\"; it must not be dragged by that bone's motion"));
             }
         }
     }
@@ -82,12 +85,18 @@ mod tests {
     #[test]
     fn fails_on_a_bone_under_the_forbidden_one() {
         let input = with_rules(fixture(), &[("b", "axis"), ("b", "root"), ("t", "axis")]);
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                "\"b\" is a descendant of \"axis\"; it must not be dragged by that bone's motion",
-                "\"b\" is a descendant of \"root\"; it must not be dragged by that bone's motion",
+                (
+                    "\"b\" is a descendant of \"axis\"; it must not be dragged by that bone's motion",
+                    Some(Subject::bone("b")),
+                ),
+                (
+                    "\"b\" is a descendant of \"root\"; it must not be dragged by that bone's motion",
+                    Some(Subject::bone("b")),
+                ),
             ],
         );
     }
@@ -95,10 +104,13 @@ mod tests {
     #[test]
     fn fails_on_a_rule_naming_no_bone() {
         let input = with_rules(fixture(), &[("tail", "axis")]);
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &["the rig declares \"tail\" detached from \"axis\" but has no such bone"],
+            &[(
+                "the rig declares \"tail\" detached from \"axis\" but has no such bone",
+                Some(Subject::bone("tail")),
+            )],
         );
     }
 

@@ -10,7 +10,7 @@
 
 use crate::raw::{items, quoted_list, raw_or_skip, rig_or_skip, str_at};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject};
 use std::collections::HashSet;
 
 /// A26_SLOT_DRAW_ORDER.
@@ -60,14 +60,15 @@ impl Rule for A26SlotDrawOrder {
                     next = k + 1;
                 }
                 (None, None) => {
-                    out.fail(format!(
-                        "slot \"{slot}\" is not in the archetype's slot table"
-                    ));
+                    out.fail_at(
+                        Subject::slot(*slot),
+                        format!("slot \"{slot}\" is not in the archetype's slot table"),
+                    );
                     break;
                 }
                 (None, Some(k)) => {
                     let after = at.map_or_else(|| "none".into(), |a| a.to_string());
-                    out.fail(format!("slot \"{slot}\" is drawn out of order (table position {k}, after a slot at {after})"));
+                    out.fail_at(Subject::slot(*slot), format!("slot \"{slot}\" is drawn out of order (table position {k}, after a slot at {after})"));
                     break;
                 }
             }
@@ -82,14 +83,20 @@ impl Rule for A26SlotDrawOrder {
             .collect();
         if !missing.is_empty() {
             let verb = if missing.len() == 1 { "is" } else { "are" };
-            out.fail(format!(
+            let detail = format!(
                 "the rig \"{}\" declares {} slot(s) and the skeleton has {}: {} {verb} declared and not emitted. \
                  rigc emits every slot the rig declares, filled or not, so this skeleton is not what the rig compiles to",
                 rig.name,
                 table.len(),
                 emitted.len(),
-                quoted_list(missing)
-            ));
+                quoted_list(missing.iter().copied())
+            );
+            // One slot missing is a finding about that slot; several, about
+            // the skeleton's slot list as a whole.
+            match missing.as_slice() {
+                [only] => out.fail_at(Subject::slot(*only), detail),
+                _ => out.fail(detail),
+            }
         }
     }
 }
@@ -119,31 +126,37 @@ mod tests {
     #[test]
     fn fails_on_a_slot_the_table_does_not_have() {
         let input = with_table(fixture(), &["s", "box"]);
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &["slot \"m\" is not in the archetype's slot table"],
+            &[(
+                "slot \"m\" is not in the archetype's slot table",
+                Some(Subject::slot("m")),
+            )],
         );
     }
 
     #[test]
     fn fails_on_a_slot_drawn_out_of_order() {
         let input = with_table(fixture(), &["m", "s", "box"]);
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &["slot \"m\" is drawn out of order (table position 0, after a slot at 1)"],
+            &[(
+                "slot \"m\" is drawn out of order (table position 0, after a slot at 1)",
+                Some(Subject::slot("m")),
+            )],
         );
     }
 
     #[test]
     fn fails_on_declared_slots_not_emitted() {
         let input = with_table(fixture(), &["s", "glow", "m", "box", "shadow"]);
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &["the rig \"tiny\" declares 5 slot(s) and the skeleton has 3: \"glow\", \"shadow\" are declared and not emitted. \
-               rigc emits every slot the rig declares, filled or not, so this skeleton is not what the rig compiles to"],
+            &[("the rig \"tiny\" declares 5 slot(s) and the skeleton has 3: \"glow\", \"shadow\" are declared and not emitted. \
+               rigc emits every slot the rig declares, filled or not, so this skeleton is not what the rig compiles to", None)],
         );
     }
 
@@ -159,11 +172,11 @@ mod tests {
         let input = mutant(|v| {
             v["slots"] = json!([{ "name": "s", "bone": "b" }, { "name": "m", "bone": "b" }])
         });
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &["the rig \"tiny\" declares 3 slot(s) and the skeleton has 2: \"box\" is declared and not emitted. \
-               rigc emits every slot the rig declares, filled or not, so this skeleton is not what the rig compiles to"],
+            &[("the rig \"tiny\" declares 3 slot(s) and the skeleton has 2: \"box\" is declared and not emitted. \
+               rigc emits every slot the rig declares, filled or not, so this skeleton is not what the rig compiles to", Some(Subject::slot("box")))],
         );
     }
 

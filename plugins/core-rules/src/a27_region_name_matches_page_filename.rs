@@ -9,7 +9,7 @@
 
 use crate::loaded::atlas_or_skip;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject, Target};
 
 /// A27_REGION_NAME_MATCHES_PAGE_FILENAME.
 pub struct A27RegionNameMatchesPageFilename;
@@ -51,10 +51,13 @@ impl Rule for A27RegionNameMatchesPageFilename {
             };
             let base = stem(&page.name);
             if only.name != base {
-                out.fail(format!(
-                    "region \"{}\" is the only region on page \"{}\", whose basename is \"{base}\"",
-                    only.name, page.name
-                ));
+                out.fail_at(
+                    Subject::of(Target::Region(only.name.clone())),
+                    format!(
+                        "region \"{}\" is the only region on page \"{}\", whose basename is \"{base}\"",
+                        only.name, page.name
+                    ),
+                );
             }
         }
     }
@@ -77,12 +80,19 @@ mod tests {
     #[test]
     fn fails_on_a_lone_region_named_otherwise() {
         let atlas = "parts\\head.png\nsize: 8, 8\nhat\n\nnoext\nsize: 8, 8\nother\n";
-        assert_fails(
+        let region = |name: &str| Some(Subject::of(Target::Region(name.into())));
+        assert_fails_at(
             &RULE,
             &input_texts(SKELETON, atlas),
             &[
-                "region \"hat\" is the only region on page \"parts\\head.png\", whose basename is \"head\"",
-                "region \"other\" is the only region on page \"noext\", whose basename is \"noext\"",
+                (
+                    "region \"hat\" is the only region on page \"parts\\head.png\", whose basename is \"head\"",
+                    region("hat"),
+                ),
+                (
+                    "region \"other\" is the only region on page \"noext\", whose basename is \"noext\"",
+                    region("other"),
+                ),
             ],
         );
     }

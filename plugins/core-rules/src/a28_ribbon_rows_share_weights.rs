@@ -76,9 +76,10 @@ impl Rule for A28RibbonRowsShareWeights {
             };
             let (m, n) = (&p.attachment.name, vertices.len());
             if n % 2 != 0 {
-                out.fail(format!(
-                    "ribbon \"{m}\" has {n} vertices; a strip has an even count"
-                ));
+                out.fail_at(
+                    p.subject(data),
+                    format!("ribbon \"{m}\" has {n} vertices; a strip has an even count"),
+                );
                 continue;
             }
             for (i, (l, r)) in vertices
@@ -89,7 +90,7 @@ impl Rule for A28RibbonRowsShareWeights {
             {
                 let (l, r) = (side(data, l), side(data, r));
                 if l != r {
-                    out.fail(format!(
+                    out.fail_at(p.subject(data), format!(
                         "ribbon \"{m}\" row {i} has [{l}] on one side and [{r}] on the other; its width would change with the chain"
                     ));
                 }
@@ -102,7 +103,7 @@ impl Rule for A28RibbonRowsShareWeights {
 mod tests {
     use super::*;
     use crate::testkit::*;
-    use rigc_sdk::gate::GateInput;
+    use rigc_sdk::gate::{GateInput, Subject};
     use serde_json::{json, Value};
 
     const RULE: A28RibbonRowsShareWeights = A28RibbonRowsShareWeights;
@@ -139,20 +140,23 @@ mod tests {
             1, 2, 0, 0, 1, 2, 2, 1, 0, 0.5, 3, 1, 0, 0.5, 2, 2, 1, 1, 0.25, 3, 1, 1, 0.75, 1, 2, 0,
             1, 1
         ]);
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &ribbon(json!(QUAD), v),
-            &["ribbon \"m\" row 1 has [b:0.500000, t:0.500000] on one side and [b:0.250000, t:0.750000] on the other; its width would change with the chain"],
+            &[("ribbon \"m\" row 1 has [b:0.500000, t:0.500000] on one side and [b:0.250000, t:0.750000] on the other; its width would change with the chain", Some(Subject::attachment("default", "m", "m")))],
         );
     }
 
     #[test]
     fn fails_an_odd_vertex_count() {
         let v = json!([1, 2, 0, 0, 1, 1, 2, 1, 0, 1, 1, 2, 1, 1, 1]);
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &ribbon(json!([0, 0, 1, 0, 1, 1]), v),
-            &["ribbon \"m\" has 3 vertices; a strip has an even count"],
+            &[(
+                "ribbon \"m\" has 3 vertices; a strip has an even count",
+                Some(Subject::attachment("default", "m", "m")),
+            )],
         );
     }
 

@@ -45,7 +45,7 @@ mod tests {
     use super::*;
     use crate::raw::NOT_JSON;
     use crate::testkit::*;
-    use rigc_sdk::gate::{GateInput, Stroke};
+    use rigc_sdk::gate::{GateInput, Stroke, Subject, Target};
 
     const RULE: A29StrokeWithinContactDepth = A29StrokeWithinContactDepth;
 
@@ -79,14 +79,20 @@ mod tests {
 
     #[test]
     fn fails_past_the_depth() {
-        assert_fails(&RULE, &depth(8.5), &["deepest inward advance is 9.000px (stroke 5.000 at a.b t=1 + mass 4.000 at a.t t=1) but the masses meet at 8.5px — the two plates would interpenetrate"]);
+        // Both keys are in animation "a": the finding is about that animation.
+        assert_fails_at(&RULE, &depth(8.5), &[("deepest inward advance is 9.000px (stroke 5.000 at a.b t=1 + mass 4.000 at a.t t=1) but the masses meet at 8.5px — the two plates would interpenetrate", Some(Subject::animation("a")))]);
         let mut input = mutant(|v| {
             if let Some(b) = v["animations"]["a"]["bones"]["b"].as_object_mut() {
                 b.remove("translate");
             }
         });
         input.rig = depth(3.0).rig;
-        assert_fails(&RULE, &input, &["deepest inward advance is 4.000px (stroke 0.000 at setup + mass 4.000 at a.t t=1) but the masses meet at 3px — the two plates would interpenetrate"]);
+        // One key makes the advance: the finding is about it.
+        let key = Subject::animation("a")
+            .on(Target::Bone("t".into()))
+            .timeline("translate")
+            .key(1);
+        assert_fails_at(&RULE, &input, &[("deepest inward advance is 4.000px (stroke 0.000 at setup + mass 4.000 at a.t t=1) but the masses meet at 3px — the two plates would interpenetrate", Some(key))]);
     }
 
     #[test]

@@ -14,7 +14,7 @@
 use crate::raw::{animations, members, BoneTree};
 use crate::stroke::{hold, Depth};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject, Target};
 
 /// A30_STROKE_WITHIN_CAP_CONTAINMENT.
 pub struct A30StrokeWithinCapContainment;
@@ -57,9 +57,14 @@ impl Rule for A30StrokeWithinCapContainment {
                 for (tl, _) in members(Some(tls))
                     .filter(|(tl, _)| matches!(*tl, "scale" | "scalex" | "scaley"))
                 {
-                    out.fail(format!(
-                        "\"{anim}\" gives \"{bone}\" a {tl} timeline while a cap-containment ceiling is declared; the ceiling was measured on the undeformed contour, so a scaled plate is outside its evidence"
-                    ));
+                    out.fail_at(
+                        Subject::animation(anim)
+                            .on(Target::Bone(bone.to_string()))
+                            .timeline(tl),
+                        format!(
+                            "\"{anim}\" gives \"{bone}\" a {tl} timeline while a cap-containment ceiling is declared; the ceiling was measured on the undeformed contour, so a scaled plate is outside its evidence"
+                        ),
+                    );
                 }
             }
         }
@@ -94,7 +99,11 @@ mod tests {
 
     #[test]
     fn fails_past_the_ceiling() {
-        assert_fails(&RULE, &ceiling(fixture(), 4.0), &["deepest inward advance is 5.000px (stroke 5.000 at a.b t=1) but the leading contour leaves the occluder's opaque footprint at 4px — the part would be drawn where it should be covered"]);
+        let key = Subject::animation("a")
+            .on(Target::Bone("b".into()))
+            .timeline("translate")
+            .key(1);
+        assert_fails_at(&RULE, &ceiling(fixture(), 4.0), &[("deepest inward advance is 5.000px (stroke 5.000 at a.b t=1) but the leading contour leaves the occluder's opaque footprint at 4px — the part would be drawn where it should be covered", Some(key))]);
     }
 
     #[test]
@@ -102,7 +111,10 @@ mod tests {
         let input = mutant(|v| {
             v["animations"]["knob"]["bones"]["b"] = json!({ "scalex": [{ "value": 2 }] })
         });
-        assert_fails(&RULE, &ceiling(input, 9.0), &["\"knob\" gives \"b\" a scalex timeline while a cap-containment ceiling is declared; the ceiling was measured on the undeformed contour, so a scaled plate is outside its evidence"]);
+        let timeline = Subject::animation("knob")
+            .on(Target::Bone("b".into()))
+            .timeline("scalex");
+        assert_fails_at(&RULE, &ceiling(input, 9.0), &[("\"knob\" gives \"b\" a scalex timeline while a cap-containment ceiling is declared; the ceiling was measured on the undeformed contour, so a scaled plate is outside its evidence", Some(timeline))]);
     }
 
     #[test]

@@ -12,7 +12,7 @@
 
 use crate::raw::{animated_or_skip, animations, items, json, num, str_at};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject};
 use serde_json::Value;
 
 /// The SKIP reason when no animation carries a `drawOrder` timeline.
@@ -53,7 +53,8 @@ impl Rule for A31DrawOrderOffsetsResolve {
             timelines += 1;
             for (k, key) in keys.iter().enumerate() {
                 let at = format!("animation \"{anim}\" drawOrder key {k}");
-                check_key(out, &at, key, &slots);
+                let subject = Subject::animation(anim).timeline("drawOrder").key(k);
+                check_key(out, &at, &subject, key, &slots);
             }
         }
         if timelines == 0 {
@@ -62,12 +63,14 @@ impl Rule for A31DrawOrderOffsetsResolve {
     }
 }
 
-fn check_key(out: &mut Outcome, at: &str, key: &Value, slots: &[Option<&str>]) {
+/// Checks drawOrder key `subject` (`at` in words).
+fn check_key(out: &mut Outcome, at: &str, subject: &Subject, key: &Value, slots: &[Option<&str>]) {
+    let mut fail = |detail: String| out.fail_at(subject.clone(), detail);
     let offsets = match key.get("offsets") {
         None | Some(Value::Null) => return,
         Some(Value::Array(offsets)) => offsets,
         Some(other) => {
-            out.fail(format!(
+            fail(format!(
                 "{at}: \"offsets\" is {}, not an array of {{ slot, offset }}",
                 json(other)
             ));
@@ -81,23 +84,23 @@ fn check_key(out: &mut Outcome, at: &str, key: &Value, slots: &[Option<&str>]) {
             str_at(entry, "slot"),
             entry.get("offset").and_then(Value::as_f64),
         ) else {
-            out.fail(format!(
+            fail(format!(
                 "{at}: an offset is not {{ slot: string, offset: number }}"
             ));
             continue;
         };
         let Some(index) = slots.iter().position(|s| *s == Some(slot)) else {
-            out.fail(format!("{at}: slot \"{slot}\" is not in the skeleton"));
+            fail(format!("{at}: slot \"{slot}\" is not in the skeleton"));
             continue;
         };
         if let Some(p) = previous.filter(|p| index <= *p) {
-            out.fail(format!(
+            fail(format!(
                 "{at}: slot \"{slot}\" is at index {index}, after an entry at index {p} — offsets must be in ascending slot order or the loader never finishes reading them"
             ));
         }
         previous = Some(index);
         if offset.fract() != 0.0 {
-            out.fail(format!(
+            fail(format!(
                 "{at}: slot \"{slot}\" has offset {}, and an offset moves a slot by a whole number of places",
                 num(offset)
             ));
@@ -105,7 +108,7 @@ fn check_key(out: &mut Outcome, at: &str, key: &Value, slots: &[Option<&str>]) {
         }
         let lands = index as f64 + offset;
         if lands < 0.0 || lands >= n as f64 {
-            out.fail(format!(
+            fail(format!(
                 "{at}: slot \"{slot}\" is at index {index} and offset {} puts it at {}, outside the {n} slots",
                 num(offset),
                 num(lands)
@@ -141,7 +144,12 @@ mod tests {
         let input = offsets(json!([{ "slot": "s" }, { "slot": 1, "offset": 1 }, "m"]));
         let detail =
             "animation \"a\" drawOrder key 1: an offset is not { slot: string, offset: number }";
-        assert_fails(&RULE, &input, &[detail, detail, detail]);
+        let key = || Some(Subject::animation("a").timeline("drawOrder").key(1));
+        assert_fails_at(
+            &RULE,
+            &input,
+            &[(detail, key()), (detail, key()), (detail, key())],
+        );
         let input = offsets(json!({ "slot": "s", "offset": 1 }));
         assert_fails(
             &RULE,
@@ -179,12 +187,13 @@ mod tests {
     #[test]
     fn fails_on_an_offset_that_lands_outside_the_slots() {
         let input = offsets(json!([{ "slot": "s", "offset": -1 }, { "slot": "box", "offset": 1 }]));
-        assert_fails(
+        let key = || Some(Subject::animation("a").timeline("drawOrder").key(1));
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                "animation \"a\" drawOrder key 1: slot \"s\" is at index 0 and offset -1 puts it at -1, outside the 3 slots",
-                "animation \"a\" drawOrder key 1: slot \"box\" is at index 2 and offset 1 puts it at 3, outside the 3 slots",
+                ("animation \"a\" drawOrder key 1: slot \"s\" is at index 0 and offset -1 puts it at -1, outside the 3 slots", key()),
+                ("animation \"a\" drawOrder key 1: slot \"box\" is at index 2 and offset 1 puts it at 3, outside the 3 slots", key()),
             ],
         );
     }

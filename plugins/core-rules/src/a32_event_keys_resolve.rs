@@ -12,7 +12,7 @@
 
 use crate::raw::{animated_or_skip, animations, json, json_or_undefined, members, num, truthy};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject};
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -48,16 +48,20 @@ impl Rule for A32EventKeysResolve {
             let mut previous: Option<f64> = None;
             for (i, key) in keys.iter().enumerate() {
                 let at = format!("animation \"{anim}\" event key {i}");
-                check_time(out, &at, key, &mut previous);
+                let subject = Subject::animation(anim).timeline("events").key(i);
+                check_time(out, &at, &subject, key, &mut previous);
                 let Some(name) = key.get("name").and_then(Value::as_str) else {
-                    out.fail(format!(
-                        "{at}: the event name is {}, and a key names its event with a string",
-                        json_or_undefined(key.get("name"))
-                    ));
+                    out.fail_at(
+                        subject.clone(),
+                        format!(
+                            "{at}: the event name is {}, and a key names its event with a string",
+                            json_or_undefined(key.get("name"))
+                        ),
+                    );
                     continue;
                 };
                 let Some(&has_audio) = declared.get(name) else {
-                    out.fail(format!(
+                    out.fail_at(subject.clone(), format!(
                         "{at}: event \"{name}\" is not declared in the skeleton's \"events\"; the parser throws `Event not found`"
                     ));
                     continue;
@@ -67,7 +71,7 @@ impl Rule for A32EventKeysResolve {
                 }
                 for field in ["volume", "balance"] {
                     if key.get(field).is_some() {
-                        out.fail(format!(
+                        out.fail_at(subject.clone(), format!(
                             "{at}: \"{name}\" sets {field}, but the event declares no audio path — the parser reads {field} only for an event that has one, so it is dropped in silence"
                         ));
                     }
@@ -82,22 +86,31 @@ impl Rule for A32EventKeysResolve {
 
 /// The time clauses: finite when present (absent reads 0), and not before the
 /// previous finite time.
-fn check_time(out: &mut Outcome, at: &str, key: &Value, previous: &mut Option<f64>) {
+fn check_time(
+    out: &mut Outcome,
+    at: &str,
+    subject: &Subject,
+    key: &Value,
+    previous: &mut Option<f64>,
+) {
     let time = match key.get("time") {
         None => 0.0,
         Some(t) => match t.as_f64().filter(|t| t.is_finite()) {
             Some(t) => t,
             None => {
-                out.fail(format!(
-                    "{at}: time is {}, and a key's time is a finite number of seconds",
-                    json(t)
-                ));
+                out.fail_at(
+                    subject.clone(),
+                    format!(
+                        "{at}: time is {}, and a key's time is a finite number of seconds",
+                        json(t)
+                    ),
+                );
                 return;
             }
         },
     };
     if let Some(p) = previous.filter(|p| time < *p) {
-        out.fail(format!(
+        out.fail_at(subject.clone(), format!(
             "{at}: time {} comes before the previous key's {}; event keys are read in file order and must not go back in time",
             num(time),
             num(p)
@@ -129,12 +142,13 @@ mod tests {
     #[test]
     fn fails_on_a_name_that_is_not_a_string() {
         let input = events(json!([{ "time": 0 }, { "name": 3 }]));
-        assert_fails(
+        let key = |k| Some(Subject::animation("a").timeline("events").key(k));
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                "animation \"a\" event key 0: the event name is undefined, and a key names its event with a string",
-                "animation \"a\" event key 1: the event name is 3, and a key names its event with a string",
+                ("animation \"a\" event key 0: the event name is undefined, and a key names its event with a string", key(0)),
+                ("animation \"a\" event key 1: the event name is 3, and a key names its event with a string", key(1)),
             ],
         );
     }
@@ -162,10 +176,10 @@ mod tests {
     #[test]
     fn fails_on_a_time_going_backwards() {
         let input = events(json!([{ "name": "e", "time": 0.5 }, { "name": "e", "time": 0.25 }]));
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &["animation \"a\" event key 1: time 0.25 comes before the previous key's 0.5; event keys are read in file order and must not go back in time"],
+            &[("animation \"a\" event key 1: time 0.25 comes before the previous key's 0.5; event keys are read in file order and must not go back in time", Some(Subject::animation("a").timeline("events").key(1)))],
         );
     }
 

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::testkit::*;
-use rigc_sdk::gate::{skip_reasons, GateInput};
+use rigc_sdk::gate::{skip_reasons, GateInput, Subject};
 use serde_json::{json, Value};
 
 const RULE: A33VertexAttachmentGeometry = A33VertexAttachmentGeometry;
@@ -37,7 +37,8 @@ fn passes_on_the_fixture_a_path_and_a_clip() {
 
 #[test]
 fn fails_path_vertex_counts() {
-    assert_fails(&RULE, &path(4, false, json!([1])), &["path \"line\" on slot \"box\" has 4 vertices, which is not a multiple of 3 — a path is knots of three vertices (a handle, the point, a handle)"]);
+    let line = || Some(Subject::attachment("default", "box", "line"));
+    assert_fails_at(&RULE, &path(4, false, json!([1])), &[("path \"line\" on slot \"box\" has 4 vertices, which is not a multiple of 3 — a path is knots of three vertices (a handle, the point, a handle)", line())]);
     assert_fails(&RULE, &path(3, false, json!([])), &["path \"line\" on slot \"box\" has 3 vertices, which is not one whole curve — an open path needs two knots (6 vertices), a closed one a knot (3)"]);
 }
 
@@ -53,7 +54,7 @@ fn fails_a_clipping_end_that_is_not_a_slot() {
         "clip",
         json!({ "type": "clipping", "end": "nowhere", "vertexCount": 3, "vertices": [0, 0, 1, 0, 1, 1] }),
     );
-    assert_fails(&RULE, &input, &["clipping attachment \"clip\" on slot \"box\" ends at \"nowhere\", which is not a slot of this skeleton — the clip would run to the bottom of the draw order"]);
+    assert_fails_at(&RULE, &input, &[("clipping attachment \"clip\" on slot \"box\" ends at \"nowhere\", which is not a slot of this skeleton — the clip would run to the bottom of the draw order", Some(Subject::attachment("default", "box", "clip")))]);
     let input = on_box(
         "clip",
         json!({ "type": "clipping", "vertexCount": 3, "vertices": [0, 0, 1, 0, 1, 1] }),
@@ -81,10 +82,10 @@ fn fails_the_encoding() {
     let weighted = |vertices: Value| {
         mutant(|v| v["skins"][0]["attachments"]["box"]["box"]["vertices"] = vertices)
     };
-    assert_fails(
+    assert_fails_at(
         &RULE,
         &weighted(json!([1, 0, 0, 0, 1, 1, 7, 4, 0, 1, 1, 0, 4, 4, 1])),
-        &["boundingbox \"box\" on slot \"box\" vertex 1 binds bone index 7, and the skeleton has 4 bone(s) — the runtime reads a bone that is not there"],
+        &[("boundingbox \"box\" on slot \"box\" vertex 1 binds bone index 7, and the skeleton has 4 bone(s) — the runtime reads a bone that is not there", Some(Subject::attachment("default", "box", "box")))],
     );
     assert_fails(
         &RULE,

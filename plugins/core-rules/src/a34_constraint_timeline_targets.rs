@@ -15,7 +15,7 @@ use crate::raw::{
     animated_or_skip, animations, items, members, quote_plain, quoted_list, shape, str_at, truthy,
 };
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject, Target};
 use serde_json::Value;
 
 /// The SKIP reason when no animation has a constraint timeline.
@@ -64,25 +64,29 @@ impl Rule for A34ConstraintTimelineTargets {
                 for (name, value) in entries(map.get(group)) {
                     measured += 1;
                     let at = format!("animation \"{anim}\" {group} timeline \"{name}\"");
+                    let subject = Subject::animation(anim).on(Target::Constraint {
+                        kind: group.to_string(),
+                        name: name.clone(),
+                    });
                     if let (Some(names), Value::Array(_)) = (named, value) {
-                        out.fail(format!(
+                        out.fail_at(subject, format!(
                             "{at}: this group maps a constraint to NAMED timelines ({names}), and this one holds {} — a bare key array here is the ik/transform shape and is walked as an object",
                             shape(value)
                         ));
                         continue;
                     }
                     if group == "physics" && name.is_empty() {
-                        global_reach(out, &at, value, &constraints);
-                    } else if !resolves(out, &at, group, &name, &constraints) {
+                        global_reach(out, &at, &subject, value, &constraints);
+                    } else if !resolves(out, &at, &subject, group, &name, &constraints) {
                         continue;
                     }
                     if named.is_some() {
-                        named_keys(out, &at, value);
+                        named_keys(out, &at, &subject, value);
                     } else if !non_empty_array(value) {
-                        out.fail(format!(
-                            "{at}: the key array is {}; {KEYS_SKIPPED}",
-                            spelled(value)
-                        ));
+                        out.fail_at(
+                            subject,
+                            format!("{at}: the key array is {}; {KEYS_SKIPPED}", spelled(value)),
+                        );
                     }
                 }
             }
@@ -112,6 +116,7 @@ fn entries(group: Option<&Value>) -> Vec<(String, &Value)> {
 fn resolves(
     out: &mut Outcome,
     at: &str,
+    subject: &Subject,
     group: &str,
     name: &str,
     constraints: &[(&str, &str, &Value)],
@@ -135,9 +140,10 @@ fn resolves(
         } else {
             format!(" ({group} constraints: {})", quoted_list(of_group))
         };
-        out.fail(format!(
-            "{at}: the skeleton's constraints array has no \"{name}\"{known}"
-        ));
+        out.fail_at(
+            subject.clone(),
+            format!("{at}: the skeleton's constraints array has no \"{name}\"{known}"),
+        );
     } else {
         let mut declared: Vec<&str> = Vec::new();
         for k in kinds {
@@ -150,7 +156,7 @@ fn resolves(
             .map(quote_plain)
             .collect::<Vec<_>>()
             .join("/");
-        out.fail(format!(
+        out.fail_at(subject.clone(), format!(
             "{at}: \"{name}\" is declared as a {declared} constraint, so the {group} lookup misses it and the loader throws"
         ));
     }
@@ -158,7 +164,13 @@ fn resolves(
 }
 
 /// A physics group naming no constraint: each of its timelines must reach one.
-fn global_reach(out: &mut Outcome, at: &str, value: &Value, constraints: &[(&str, &str, &Value)]) {
+fn global_reach(
+    out: &mut Outcome,
+    at: &str,
+    subject: &Subject,
+    value: &Value,
+    constraints: &[(&str, &str, &Value)],
+) {
     let physics: Vec<(&str, &Value)> = constraints
         .iter()
         .filter(|(_, k, _)| *k == "physics")
@@ -180,27 +192,30 @@ fn global_reach(out: &mut Outcome, at: &str, value: &Value, constraints: &[(&str
                 quoted_list(physics.iter().map(|(n, _)| *n))
             )
         };
-        out.fail(format!(
+        out.fail_at(subject.clone().timeline(tl), format!(
             "{at} timeline \"{tl}\": a physics group that names no constraint writes every physics constraint declaring \"{flag}\": true, {none}, so the timeline writes nothing"
         ));
     }
 }
 
 /// The keys of a constraint mapped to named timelines.
-fn named_keys(out: &mut Outcome, at: &str, value: &Value) {
+fn named_keys(out: &mut Outcome, at: &str, subject: &Subject, value: &Value) {
     let mut timelines = members(Some(value)).peekable();
     if timelines.peek().is_none() {
-        out.fail(format!(
+        out.fail_at(subject.clone(), format!(
             "{at}: the constraint is named and carries no timeline at all; the group is walked and nothing happens"
         ));
         return;
     }
     for (tl, keys) in timelines {
         if !non_empty_array(keys) {
-            out.fail(format!(
-                "{at} timeline \"{tl}\": the key array is {}; {KEYS_SKIPPED}",
-                spelled(keys)
-            ));
+            out.fail_at(
+                subject.clone().timeline(tl),
+                format!(
+                    "{at} timeline \"{tl}\": the key array is {}; {KEYS_SKIPPED}",
+                    spelled(keys)
+                ),
+            );
         }
     }
 }
@@ -231,6 +246,14 @@ mod tests {
         mutant(|v| v["animations"]["a"][group] = value)
     }
 
+    /// Constraint `name`'s entry in group `kind` of animation "a".
+    fn on(kind: &str, name: &str) -> Subject {
+        Subject::animation("a").on(Target::Constraint {
+            kind: kind.into(),
+            name: name.into(),
+        })
+    }
+
     #[test]
     fn passes_on_the_fixture() {
         // ik "k", physics "p", the global physics form reaching "p" (mixGlobal), slider "sl".
@@ -239,10 +262,10 @@ mod tests {
 
     #[test]
     fn fails_on_an_unknown_name() {
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &group("ik", json!({ "kk": [{ "mix": 1 }] })),
-            &["animation \"a\" ik timeline \"kk\": the skeleton's constraints array has no \"kk\" (ik constraints: \"k\")"],
+            &[("animation \"a\" ik timeline \"kk\": the skeleton's constraints array has no \"kk\" (ik constraints: \"k\")", Some(on("ik", "kk")))],
         );
         assert_fails(
             &RULE,
@@ -282,10 +305,10 @@ mod tests {
 
     #[test]
     fn fails_on_a_global_physics_timeline_that_reaches_nothing() {
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &group("physics", json!({ "": { "wind": [{ "value": 1 }], "reset": [{}] } })),
-            &["animation \"a\" physics timeline \"\" timeline \"wind\": a physics group that names no constraint writes every physics constraint declaring \"windGlobal\": true, and none of \"p\" does, so the timeline writes nothing"],
+            &[("animation \"a\" physics timeline \"\" timeline \"wind\": a physics group that names no constraint writes every physics constraint declaring \"windGlobal\": true, and none of \"p\" does, so the timeline writes nothing", Some(on("physics", "").timeline("wind")))],
         );
     }
 
@@ -305,10 +328,10 @@ mod tests {
             &group("ik", json!({ "k": [] })),
             &["animation \"a\" ik timeline \"k\": the key array is empty; the parser reads key 0, finds nothing and skips the whole timeline without a word"],
         );
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &group("physics", json!({ "p": { "mix": [{}], "wind": {} } })),
-            &["animation \"a\" physics timeline \"p\" timeline \"wind\": the key array is an object; the parser reads key 0, finds nothing and skips the whole timeline without a word"],
+            &[("animation \"a\" physics timeline \"p\" timeline \"wind\": the key array is an object; the parser reads key 0, finds nothing and skips the whole timeline without a word", Some(on("physics", "p").timeline("wind")))],
         );
     }
 

@@ -14,7 +14,7 @@
 
 use crate::raw::{animated_or_skip, animations, items, json, members, num, shape, str_at};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject, Target};
 use serde_json::Value;
 
 /// SKIP: no animation.
@@ -51,14 +51,21 @@ impl Rule for A35DeformKeysFitTheAttachment {
                         };
                         timelines += 1;
                         let at = format!("animation \"{anim}\" deform {skin}/{slot}/{att}");
+                        let timeline = Subject::animation(anim)
+                            .on(Target::Attachment {
+                                skin: skin.to_string(),
+                                slot: slot.to_string(),
+                                name: att.to_string(),
+                            })
+                            .timeline("deform");
                         let Some(attachment) = skin_entry(root, skin, slot, att) else {
-                            out.fail(format!(
+                            out.fail_at(timeline, format!(
                                 "{at}: skin \"{skin}\" has no attachment \"{att}\" on slot \"{slot}\"; the parser throws `Timeline attachment not found`"
                             ));
                             continue;
                         };
                         match deform_length(attachment) {
-                            Some(length) => check_keys(out, &at, keys, length),
+                            Some(length) => check_keys(out, (&at, &timeline), keys, length),
                             None => unmeasured += 1,
                         }
                     }
@@ -119,40 +126,53 @@ fn whole(x: f64) -> Option<usize> {
     (x >= 0.0 && x.fract() == 0.0 && x <= u32::MAX as f64).then_some(x as usize)
 }
 
-fn check_keys(out: &mut Outcome, at: &str, keys: &Value, length: usize) {
+/// A deform timeline in words (`animation "<a>" deform <skin>/<slot>/<att>`)
+/// and as a subject.
+type At<'a> = (&'a str, &'a Subject);
+
+fn check_keys(out: &mut Outcome, timeline: At<'_>, keys: &Value, length: usize) {
+    let (at, subject) = timeline;
     let Some(keys) = keys.as_array() else {
-        out.fail(format!("{at}: the deform timeline is {}, not a key array; the parser skips the timeline in silence", shape(keys)));
+        out.fail_at(subject.clone(), format!("{at}: the deform timeline is {}, not a key array; the parser skips the timeline in silence", shape(keys)));
         return;
     };
     if keys.is_empty() {
-        out.fail(format!(
-            "{at}: the key array is empty; the parser skips the timeline in silence"
-        ));
+        out.fail_at(
+            subject.clone(),
+            format!("{at}: the key array is empty; the parser skips the timeline in silence"),
+        );
     }
     for (k, key) in keys.iter().enumerate() {
+        let key_subject = || subject.clone().key(k);
         if !key.is_object() {
-            out.fail(format!(
-                "{at} key {k}: the key is {}, and a deform key is an object",
-                json(key)
-            ));
+            out.fail_at(
+                key_subject(),
+                format!(
+                    "{at} key {k}: the key is {}, and a deform key is an object",
+                    json(key)
+                ),
+            );
             continue;
         }
         let vertices = match key.get("vertices") {
             None | Some(Value::Null) => continue,
             Some(Value::Array(v)) => v,
             Some(other) => {
-                out.fail(format!(
-                    "{at} key {k}: \"vertices\" is {}, and a deform run is an array of numbers",
-                    json(other)
-                ));
+                out.fail_at(
+                    key_subject(),
+                    format!(
+                        "{at} key {k}: \"vertices\" is {}, and a deform run is an array of numbers",
+                        json(other)
+                    ),
+                );
                 continue;
             }
         };
         match key.get("offset") {
-            None => covers(out, at, k, 0.0, vertices.len(), length),
+            None => covers(out, (at, &key_subject()), k, 0.0, vertices.len(), length),
             Some(o) => match o.as_f64().filter(|o| *o >= 0.0 && o.fract() == 0.0) {
-                Some(offset) => covers(out, at, k, offset, vertices.len(), length),
-                None => out.fail(format!(
+                Some(offset) => covers(out, (at, &key_subject()), k, offset, vertices.len(), length),
+                None => out.fail_at(key_subject(), format!(
                     "{at} key {k}: \"offset\" is {}, and an offset is a whole number of floats from 0 up",
                     json(o)
                 )),
@@ -163,19 +183,23 @@ fn check_keys(out: &mut Outcome, at: &str, keys: &Value, length: usize) {
             .enumerate()
             .find(|(_, n)| !n.as_f64().is_some_and(f64::is_finite))
         {
-            out.fail(format!(
-                "{at} key {k}: vertices[{i}] is {}, and a deform value is a finite number",
-                json(bad)
-            ));
+            out.fail_at(
+                key_subject(),
+                format!(
+                    "{at} key {k}: vertices[{i}] is {}, and a deform value is a finite number",
+                    json(bad)
+                ),
+            );
         }
     }
 }
 
 /// The run `offset .. offset + n` must end inside a `length`-long array.
-fn covers(out: &mut Outcome, at: &str, k: usize, offset: f64, n: usize, length: usize) {
+fn covers(out: &mut Outcome, key: At<'_>, k: usize, offset: f64, n: usize, length: usize) {
+    let (at, subject) = key;
     let end = offset + n as f64;
     if end > length as f64 {
-        out.fail(format!(
+        out.fail_at(subject.clone(), format!(
             "{at} key {k}: the run covers {}..{} of a {length}-long deform array; everything past the end is copied into a Float32Array and dropped without a word",
             num(offset),
             num(end)
@@ -193,6 +217,17 @@ mod tests {
     const RULE: A35DeformKeysFitTheAttachment = A35DeformKeysFitTheAttachment;
     const MESH: &str = "animation \"a\" deform default/m/m";
     const BOX: &str = "animation \"a\" deform default/box/box";
+
+    /// The deform timeline of attachment `att` on `slot` (default skin) in animation "a".
+    fn deform(slot: &str, att: &str) -> Subject {
+        Subject::animation("a")
+            .on(Target::Attachment {
+                skin: "default".into(),
+                slot: slot.into(),
+                name: att.into(),
+            })
+            .timeline("deform")
+    }
 
     fn mesh_keys(keys: Value) -> rigc_sdk::gate::GateInput {
         mutant(|v| v["animations"]["a"]["attachments"]["default"]["m"]["m"]["deform"] = keys)
@@ -265,20 +300,23 @@ mod tests {
         let input = mutant(|v| {
             v["animations"]["a"]["attachments"]["default"]["s"] = json!({ "q": { "deform": [{}] } })
         });
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
-            &["animation \"a\" deform default/s/q: skin \"default\" has no attachment \"q\" on slot \"s\"; the parser throws `Timeline attachment not found`"],
+            &[("animation \"a\" deform default/s/q: skin \"default\" has no attachment \"q\" on slot \"s\"; the parser throws `Timeline attachment not found`", Some(deform("s", "q")))],
         );
     }
 
     #[test]
     fn fails_on_an_empty_key_array() {
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &mesh_keys(json!([])),
-            &[&format!(
-                "{MESH}: the key array is empty; the parser skips the timeline in silence"
+            &[(
+                &format!(
+                    "{MESH}: the key array is empty; the parser skips the timeline in silence"
+                ),
+                Some(deform("m", "m")),
             )],
         );
         assert_fails(
@@ -297,15 +335,16 @@ mod tests {
             { "offset": 1.5, "vertices": [1] },
             { "vertices": [1, "NaN", null] }
         ]));
-        assert_fails(
+        let key = |k| Some(deform("m", "m").key(k));
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                &format!("{MESH} key 0: the key is 3, and a deform key is an object"),
-                &format!("{MESH} key 1: \"vertices\" is 1, and a deform run is an array of numbers"),
-                &format!("{MESH} key 2: \"offset\" is -2, and an offset is a whole number of floats from 0 up"),
-                &format!("{MESH} key 3: \"offset\" is 1.5, and an offset is a whole number of floats from 0 up"),
-                &format!("{MESH} key 4: vertices[1] is \"NaN\", and a deform value is a finite number"),
+                (&format!("{MESH} key 0: the key is 3, and a deform key is an object"), key(0)),
+                (&format!("{MESH} key 1: \"vertices\" is 1, and a deform run is an array of numbers"), key(1)),
+                (&format!("{MESH} key 2: \"offset\" is -2, and an offset is a whole number of floats from 0 up"), key(2)),
+                (&format!("{MESH} key 3: \"offset\" is 1.5, and an offset is a whole number of floats from 0 up"), key(3)),
+                (&format!("{MESH} key 4: vertices[1] is \"NaN\", and a deform value is a finite number"), key(4)),
             ],
         );
     }

@@ -11,7 +11,7 @@
 use crate::loaded::{keyed_above_zero, skeleton_or_skip};
 use crate::raw::num;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject};
 use rigc_sdk::spine::data::{AttachmentKind, ConstraintKind, TimelineKind};
 
 /// A36_PATH_CONSTRAINT_EFFECTIVE.
@@ -42,9 +42,12 @@ impl Rule for A36PathConstraintEffective {
             any = true;
             let n = &c.name;
             if p.bones.is_empty() {
-                out.fail(format!(
-                    "path constraint \"{n}\" constrains no bone; it parses and does nothing"
-                ));
+                out.fail_at(
+                    Subject::constraint("path", n),
+                    format!(
+                        "path constraint \"{n}\" constrains no bone; it parses and does nothing"
+                    ),
+                );
             }
             let has_path = data.skins.iter().any(|s| {
                 s.entries().any(|(slot, e)| {
@@ -57,7 +60,7 @@ impl Rule for A36PathConstraintEffective {
             });
             if !has_path {
                 let slot = data.slots.get(p.slot).map_or("", |s| s.name.as_str());
-                out.fail(format!(
+                out.fail_at(Subject::constraint("path", n), format!(
                     "path constraint \"{n}\" follows slot \"{slot}\", and no skin gives that slot a path attachment — the constraint has no path to follow, so it does nothing"
                 ));
             }
@@ -67,7 +70,7 @@ impl Rule for A36PathConstraintEffective {
                 && s.mix_y <= 0.0
                 && !keyed_above_zero(data, TimelineKind::PathMix(i), 3)
             {
-                out.fail(format!(
+                out.fail_at(Subject::constraint("path", n), format!(
                     "path constraint \"{n}\" has mixRotate {}, mixX {} and mixY {} at setup and none of the {k} animations keys its mix above 0; update() returns when all three are 0 — rest one of the three above 0, or key its mix above 0 in an animation",
                     num(s.mix_rotate),
                     num(s.mix_x),
@@ -85,7 +88,7 @@ impl Rule for A36PathConstraintEffective {
 mod tests {
     use super::*;
     use crate::testkit::*;
-    use rigc_sdk::gate::{skip_reasons, GateInput};
+    use rigc_sdk::gate::{skip_reasons, GateInput, Subject};
     use serde_json::{json, Value};
 
     const RULE: A36PathConstraintEffective = A36PathConstraintEffective;
@@ -122,10 +125,13 @@ mod tests {
 
     #[test]
     fn fails_a_constraint_without_bones() {
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &with_path(pc(json!({ "bones": [] })), None),
-            &["path constraint \"pc\" constrains no bone; it parses and does nothing"],
+            &[(
+                "path constraint \"pc\" constrains no bone; it parses and does nothing",
+                Some(Subject::constraint("path", "pc")),
+            )],
         );
     }
 
@@ -141,10 +147,10 @@ mod tests {
     #[test]
     fn a_muted_constraint_needs_a_mix_key_above_0() {
         let muted = pc(json!({ "mixRotate": 0, "mixX": 0, "mixY": 0 }));
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &with_path(muted.clone(), Some(json!([{ "mixRotate": 0, "mixX": 0 }]))),
-            &["path constraint \"pc\" has mixRotate 0, mixX 0 and mixY 0 at setup and none of the 2 animations keys its mix above 0; update() returns when all three are 0 — rest one of the three above 0, or key its mix above 0 in an animation"],
+            &[("path constraint \"pc\" has mixRotate 0, mixX 0 and mixY 0 at setup and none of the 2 animations keys its mix above 0; update() returns when all three are 0 — rest one of the three above 0, or key its mix above 0 in an animation", Some(Subject::constraint("path", "pc")))],
         );
         // An omitted mixRotate poses 1.
         assert_pass(&RULE, &with_path(muted, Some(json!([{ "mixX": 0 }]))));

@@ -10,7 +10,7 @@
 use crate::loaded::{bone_name, keyed_above_zero, skeleton_or_skip};
 use crate::raw::num;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject};
 use rigc_sdk::spine::data::{ConstraintKind, TimelineKind};
 
 /// A37_SLIDER_CONSTRAINT_EFFECTIVE.
@@ -41,24 +41,27 @@ impl Rule for A37SliderConstraintEffective {
             any = true;
             let n = &c.name;
             match s.animation.and_then(|a| data.animations.get(a)) {
-                None => out.fail(format!("slider \"{n}\" applies no animation")),
+                None => out.fail_at(
+                    Subject::constraint("slider", n),
+                    format!("slider \"{n}\" applies no animation"),
+                ),
                 Some(anim) => {
                     let a = &anim.name;
                     if anim.timelines.is_empty() {
-                        out.fail(format!("slider \"{n}\" applies animation \"{a}\", which carries no timeline at all; the slider runs and the skeleton never changes"));
+                        out.fail_at(Subject::constraint("slider", n), format!("slider \"{n}\" applies animation \"{a}\", which carries no timeline at all; the slider runs and the skeleton never changes"));
                     }
                     if let Some(bone) = s.bone {
                         if s.looped && (anim.duration <= 0.0 || anim.duration.is_nan()) {
-                            out.fail(format!("slider \"{n}\" loops animation \"{a}\", whose duration is {} — Slider.update computes `duration + (time % duration)` when looping, so the applied time is NaN", num(anim.duration)));
+                            out.fail_at(Subject::constraint("slider", n), format!("slider \"{n}\" loops animation \"{a}\", whose duration is {} — Slider.update computes `duration + (time % duration)` when looping, so the applied time is NaN", num(anim.duration)));
                         }
                         if s.scale == 0.0 {
-                            out.fail(format!("slider \"{n}\" drives off bone \"{}\" with scale 0, so the property cannot move the slider's time", bone_name(data, bone)));
+                            out.fail_at(Subject::constraint("slider", n), format!("slider \"{n}\" drives off bone \"{}\" with scale 0, so the property cannot move the slider's time", bone_name(data, bone)));
                         }
                     }
                 }
             }
             if s.setup.mix <= 0.0 && !keyed_above_zero(data, TimelineKind::SliderMix(i), 1) {
-                out.fail(format!(
+                out.fail_at(Subject::constraint("slider", n), format!(
                     "slider \"{n}\" has mix {} at setup and none of the {k} animations keys its mix above 0; update() returns on mix 0 — rest it above 0, or key its mix above 0 in an animation",
                     num(s.setup.mix)
                 ));
@@ -74,7 +77,7 @@ impl Rule for A37SliderConstraintEffective {
 mod tests {
     use super::*;
     use crate::testkit::*;
-    use rigc_sdk::gate::skip_reasons;
+    use rigc_sdk::gate::{skip_reasons, Subject};
     use serde_json::json;
 
     const RULE: A37SliderConstraintEffective = A37SliderConstraintEffective;
@@ -112,12 +115,13 @@ mod tests {
             s["loop"] = json!(true);
             s["scale"] = json!(0);
         });
-        assert_fails(
+        let sl = || Some(Subject::constraint("slider", "sl"));
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                "slider \"sl\" loops animation \"knob\", whose duration is 0 — Slider.update computes `duration + (time % duration)` when looping, so the applied time is NaN",
-                "slider \"sl\" drives off bone \"t\" with scale 0, so the property cannot move the slider's time",
+                ("slider \"sl\" loops animation \"knob\", whose duration is 0 — Slider.update computes `duration + (time % duration)` when looping, so the applied time is NaN", sl()),
+                ("slider \"sl\" drives off bone \"t\" with scale 0, so the property cannot move the slider's time", sl()),
             ],
         );
     }
@@ -128,7 +132,7 @@ mod tests {
             v["constraints"][2]["mix"] = json!(0);
             v["animations"]["a"]["slider"]["sl"]["mix"] = json!([{ "value": 0 }]);
         });
-        assert_fails(&RULE, &input, &["slider \"sl\" has mix 0 at setup and none of the 2 animations keys its mix above 0; update() returns on mix 0 — rest it above 0, or key its mix above 0 in an animation"]);
+        assert_fails_at(&RULE, &input, &[("slider \"sl\" has mix 0 at setup and none of the 2 animations keys its mix above 0; update() returns on mix 0 — rest it above 0, or key its mix above 0 in an animation", Some(Subject::constraint("slider", "sl")))]);
         // The fixture keys it at 1.
         assert_pass(&RULE, &slider(|s| s["mix"] = json!(0)));
     }

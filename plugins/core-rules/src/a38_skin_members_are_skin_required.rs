@@ -11,7 +11,7 @@
 
 use crate::loaded::{bone_name, skeleton_or_skip};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject, Target};
 use std::collections::HashSet;
 
 /// A38_SKIN_MEMBERS_ARE_SKIN_REQUIRED.
@@ -48,9 +48,12 @@ impl Rule for A38SkinMembersAreSkinRequired {
         let mut reached = HashSet::new();
         let mut constraints = HashSet::new();
         for skin in &data.skins {
+            // A list entry that changes nothing is a finding about the skin
+            // that lists it.
+            let listing = || Subject::of(Target::Skin(skin.name.clone()));
             for &b in &skin.bones {
                 if data.bones.get(b).is_some_and(|d| !d.skin_required) {
-                    out.fail(format!(
+                    out.fail_at(listing(), format!(
                         "skin \"{}\" activates bone \"{}\", which is not skinRequired — updateCache starts it active anyway, so it poses under every skin and this list changes nothing",
                         skin.name,
                         bone_name(data, b)
@@ -67,7 +70,7 @@ impl Rule for A38SkinMembersAreSkinRequired {
             for &c in &skin.constraints {
                 constraints.insert(c);
                 if let Some(d) = data.constraints.get(c).filter(|d| !d.skin_required) {
-                    out.fail(format!(
+                    out.fail_at(listing(), format!(
                         "skin \"{}\" activates {} constraint \"{}\", which is not skinRequired — it runs under every skin anyway, so this list changes nothing",
                         skin.name,
                         d.type_name(),
@@ -78,7 +81,7 @@ impl Rule for A38SkinMembersAreSkinRequired {
         }
         for (i, b) in data.bones.iter().enumerate() {
             if b.skin_required && !reached.contains(&i) {
-                out.fail(format!(
+                out.fail_at(Subject::bone(&b.name), format!(
                     "bone \"{}\" is skinRequired and no skin's bones list reaches it, so it is never active — nothing it carries is posed or drawn",
                     b.name
                 ));
@@ -86,10 +89,13 @@ impl Rule for A38SkinMembersAreSkinRequired {
         }
         for (i, c) in data.constraints.iter().enumerate() {
             if c.skin_required && !constraints.contains(&i) {
-                out.fail(format!(
-                    "constraint \"{}\" is skinRequired and no skin lists it, so it never runs",
-                    c.name
-                ));
+                out.fail_at(
+                    Subject::constraint(c.type_name(), &c.name),
+                    format!(
+                        "constraint \"{}\" is skinRequired and no skin lists it, so it never runs",
+                        c.name
+                    ),
+                );
             }
         }
     }
@@ -126,12 +132,13 @@ mod tests {
             v["skins"][0]["bones"] = json!(["t"]);
             v["skins"][0]["physics"] = json!(["p"]);
         });
-        assert_fails(
+        let skin = || Some(Subject::of(Target::Skin("default".into())));
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                "skin \"default\" activates bone \"t\", which is not skinRequired — updateCache starts it active anyway, so it poses under every skin and this list changes nothing",
-                "skin \"default\" activates physics constraint \"p\", which is not skinRequired — it runs under every skin anyway, so this list changes nothing",
+                ("skin \"default\" activates bone \"t\", which is not skinRequired — updateCache starts it active anyway, so it poses under every skin and this list changes nothing", skin()),
+                ("skin \"default\" activates physics constraint \"p\", which is not skinRequired — it runs under every skin anyway, so this list changes nothing", skin()),
             ],
         );
     }
@@ -142,12 +149,12 @@ mod tests {
             v["bones"][3]["skin"] = json!(true);
             v["constraints"][2]["skin"] = json!(true);
         });
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                "bone \"t\" is skinRequired and no skin's bones list reaches it, so it is never active — nothing it carries is posed or drawn",
-                "constraint \"sl\" is skinRequired and no skin lists it, so it never runs",
+                ("bone \"t\" is skinRequired and no skin's bones list reaches it, so it is never active — nothing it carries is posed or drawn", Some(Subject::bone("t"))),
+                ("constraint \"sl\" is skinRequired and no skin lists it, so it never runs", Some(Subject::constraint("slider", "sl"))),
             ],
         );
     }

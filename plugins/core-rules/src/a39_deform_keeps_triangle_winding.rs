@@ -55,11 +55,11 @@ use crate::deform_survey::{
     above, area, area_quadratic, band, curve_polyline, measure, merge, pose_in, reached, times_in,
     triangles, world_with, wrong_windows, Measure, Reach, Reversal,
 };
-use crate::loaded::skeleton_or_skip;
+use crate::loaded::{attachment_target, skeleton_or_skip};
 use crate::posing::{key_times, threw, time};
 use crate::raw::{fixed, rig_or_skip};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject};
 use rigc_sdk::spine::data::{ConstraintKind, Timeline, TimelineKind};
 use rigc_sdk::spine::pose::Plans;
 use rigc_sdk::spine::SkeletonData;
@@ -89,6 +89,8 @@ struct Frame<'d> {
     label: String,
     /// `<a>/<slot>/<att>`, for the stats.
     id: String,
+    /// The deform timeline, as a finding's subject.
+    subject: Subject,
 }
 
 /// The survey's counts.
@@ -193,6 +195,9 @@ impl Rule for A39DeformKeepsTriangleWinding {
                             anim.name
                         ),
                         id: format!("{}/{slot_name}/{att_name}", anim.name),
+                        subject: Subject::animation(&anim.name)
+                            .on(attachment_target(data, slot, attachment))
+                            .timeline("deform"),
                     });
                 }
             }
@@ -301,7 +306,10 @@ impl Survey {
             let (reachable, m) = match measured {
                 Ok(x) => x,
                 Err(e) => {
-                    out.fail(format!("{head}: {} while posing", threw(&e)));
+                    out.fail_at(
+                        f.subject.clone().key(k),
+                        format!("{head}: {} while posing", threw(&e)),
+                    );
                     if let Some(r) = refused.get_mut(k) {
                         *r = true;
                     }
@@ -345,7 +353,7 @@ impl Survey {
             if let Some(r) = refused.get_mut(k) {
                 *r = true;
             }
-            out.fail(format!(
+            out.fail_at(f.subject.clone().key(k), format!(
                 "{head}: {} of {} triangle(s) reverse winding — {}. The mesh has turned inside out there and draws its texture backwards{}. Fix the key's offsets in the motion spec's deform timeline (a projection past its fold angle is the usual cause), or, if this slot folds on purpose, {}",
                 m.reversed.len(),
                 m.total,
@@ -394,13 +402,16 @@ impl Survey {
                         "Move the keys' offsets so that no time between them folds, or fade the slot to alpha 0 at or before key {k} — an alpha-0 key that lands on the folding key leaves the frames just before it drawn — or, if this slot folds on purpose, {}",
                         declare(f.slot_name)
                     );
+                    // A stepped span shows key k's geometry: a finding about
+                    // that key. An interpolated one is between two keys: a
+                    // finding about the timeline.
                     if stepped {
-                        out.fail(format!(
+                        out.fail_at(f.subject.clone().key(k), format!(
                             "{head}: the curve is stepped, so the span HOLDS key {k}'s geometry, and the slot draws it here: {what}. The mesh is inside out for part of the way, drawing its texture backwards{}, though key {k} itself drew nothing. {fix}",
                             alpha_clause(m.alpha)
                         ));
                     } else {
-                        out.fail(format!(
+                        out.fail_at(f.subject.clone(), format!(
                             "{head}: {what}. NO KEY LANDS THERE: the runtime interpolates between the two keys, and the mesh is inside out for part of the way, drawing its texture backwards{}. {fix}",
                             alpha_clause(m.alpha)
                         ));

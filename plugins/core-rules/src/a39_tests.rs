@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::testkit::*;
-use rigc_sdk::gate::GateInput;
+use rigc_sdk::gate::{GateInput, Target};
 use serde_json::{json, Value};
 
 const RULE: A39DeformKeepsTriangleWinding = A39DeformKeepsTriangleWinding;
@@ -40,6 +40,23 @@ fn fails(input: &GateInput, details: &[&str]) {
     assert_fails(&RULE, input, details);
 }
 
+#[track_caller]
+fn fails_at(input: &GateInput, findings: &[(&str, Option<Subject>)]) {
+    assert_spine_loads(input);
+    assert_fails_at(&RULE, input, findings);
+}
+
+/// Mesh "m"'s deform timeline in animation `anim`, as a finding's subject.
+fn deform_of(anim: &str) -> Subject {
+    Subject::animation(anim)
+        .on(Target::Attachment {
+            skin: "default".into(),
+            slot: "m".into(),
+            name: "m".into(),
+        })
+        .timeline("deform")
+}
+
 fn stat(out: &Outcome, key: &str) -> Option<String> {
     out.stats
         .iter()
@@ -63,7 +80,7 @@ fn passes_a_deform_that_keeps_its_winding() {
 #[test]
 fn a_key_that_reverses_a_triangle_fails() {
     let input = deform("a", reversing(), |_| {});
-    fails(&input, &[&format!("animation \"a\" deform m/m key 1 (t=1s): 1 of 1 triangle(s) reverse winding — triangle 0 [0,1,2] 8.000 -> -8.000px². The mesh has turned inside out there and draws its texture backwards. {FIX}")]);
+    fails_at(&input, &[(&format!("animation \"a\" deform m/m key 1 (t=1s): 1 of 1 triangle(s) reverse winding — triangle 0 [0,1,2] 8.000 -> -8.000px². The mesh has turned inside out there and draws its texture backwards. {FIX}"), Some(deform_of("a").key(1)))]);
     // A partly transparent slot still draws it, and says at what alpha.
     let input = deform("a", reversing(), |v| {
         v["animations"]["a"]["slots"]["m"] = json!({ "alpha": [{ "value": 0.5 }] });
@@ -85,6 +102,8 @@ fn a_span_that_folds_between_two_sound_keys_fails() {
     assert!(detail.ends_with(
         "declare it in the rig spec as invariants.deformMayFold: [{ \"slot\": \"m\", \"why\": … }]"
     ));
+    // Between two keys: a finding about the timeline, not a key.
+    assert_eq!(out.failures[0].subject, Some(deform_of("a")));
     assert_eq!(stat(&out, "deformSpanProbes").as_deref(), Some("1"));
 }
 
@@ -122,6 +141,8 @@ fn a_stepped_span_that_draws_a_folded_key_fails() {
         "{}",
         out.failures[0]
     );
+    // The stepped span holds key 0's geometry: a finding about key 0.
+    assert_eq!(out.failures[0].subject, Some(deform_of("a").key(0)));
     assert_eq!(
         stat(&out, "deformNotDrawn").as_deref(),
         Some("a/m/m#0:alpha0")
@@ -166,7 +187,7 @@ fn a_slider_applies_the_deform_and_its_dial_is_inverted() {
             k.remove("bones");
         }
     });
-    fails(&input, &[&want]);
+    fails_at(&input, &[(&want, Some(deform_of("knob").key(1)))]);
     // A local dial on bone "t": 90° is t = 1.
     let input = deform("knob", reversing(), |v| {
         if let Some(k) = v["animations"]["knob"].as_object_mut() {

@@ -39,7 +39,7 @@
 use crate::additive_probe::{Behaviour, Probe};
 use crate::loaded::skeleton_or_skip;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject};
 use rigc_sdk::spine::data::{ConstraintKind, Timeline, TimelineKind};
 use rigc_sdk::spine::SkeletonData;
 use std::collections::HashMap;
@@ -233,7 +233,8 @@ impl Rule for A40SlidersComposeOnASharedTarget {
                 ),
                 _ => "its timeline overwrites the property even when applied with `add` — `additive: true` would NOT compose these; key this property from one slider, or merge the edits into one animation".to_string(),
             };
-            out.fail(format!(
+            // About the later slider, the one that wins.
+            out.fail_at(Subject::constraint("slider", ls.name), format!(
                 "{} {} keyed by the animations of {} sliders — {} — and every one of them applies at mix 1. Today \"{}\" (constraints[{}]) wins {} and {} {} nothing to it: {why}.",
                 and_join(&names),
                 if names.len() == 1 { "is" } else { "are" },

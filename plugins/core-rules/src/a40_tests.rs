@@ -14,6 +14,12 @@ fn fails(input: &rigc_sdk::gate::GateInput, details: &[&str]) {
     assert_fails(&RULE, input, details);
 }
 
+#[track_caller]
+fn fails_at(input: &rigc_sdk::gate::GateInput, findings: &[(&str, Option<Subject>)]) {
+    assert_spine_loads(input);
+    assert_fails_at(&RULE, input, findings);
+}
+
 /// The fixture with a second slider "s2" after "sl", applying animation
 /// "dial" (`dial`), with `edit` applied last.
 fn two(
@@ -118,7 +124,7 @@ fn two_non_additive_sliders_on_one_rotation_fail() {
         json!({ "bones": { "t": { "rotate": [{ "value": 30 }] } } }),
         |_| {},
     );
-    fails(&input, &["bone \"t\" rotate is keyed by the animations of 2 sliders — \"sl\" (constraints[2], additive: false), \"s2\" (constraints[3], additive: false) — and every one of them applies at mix 1. Today \"s2\" (constraints[3]) wins that property and \"sl\" contributes nothing to it: its timeline adds onto the pose when applied with `add`, and \"s2\" is not additive, so it sets the property over what came before it. Set `\"additive\": true` on slider \"s2\", or key this property from one slider only."]);
+    fails_at(&input, &[("bone \"t\" rotate is keyed by the animations of 2 sliders — \"sl\" (constraints[2], additive: false), \"s2\" (constraints[3], additive: false) — and every one of them applies at mix 1. Today \"s2\" (constraints[3]) wins that property and \"sl\" contributes nothing to it: its timeline adds onto the pose when applied with `add`, and \"s2\" is not additive, so it sets the property over what came before it. Set `\"additive\": true` on slider \"s2\", or key this property from one slider only.", Some(Subject::constraint("slider", "s2")))]);
 }
 
 #[test]

@@ -15,7 +15,7 @@ use crate::a23_physics_constraint_effective::{physics_reach, value_name};
 use crate::a37_slider_constraint_effective::NO_SLIDER;
 use crate::loaded::skeleton_or_skip;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject, Target};
 use rigc_sdk::spine::data::{ConstraintKind, TimelineKind as K};
 
 /// A42_DRIVEN_CONSTRAINTS_UPDATE_AFTER_THEIR_DRIVER.
@@ -77,6 +77,22 @@ impl Rule for A42DrivenConstraintsUpdateAfterTheirDriver {
                 let Some((kind, word, reached, global)) = reach(data, &t.kind) else {
                     continue;
                 };
+                // The finding is about this timeline of animation `a`: the
+                // constraint it names ("" for a physics timeline naming none)
+                // and, except for ik and transform, the timeline's name under it.
+                let named = match t.kind {
+                    K::Physics(None, _) => None,
+                    _ => reached.first().copied(),
+                };
+                let mut timeline = Subject::animation(a).on(Target::Constraint {
+                    kind: kind.to_string(),
+                    name: named
+                        .and_then(|d| data.constraints.get(d))
+                        .map_or_else(String::new, |c| c.name.clone()),
+                });
+                if let Some(w) = word {
+                    timeline = timeline.timeline(w);
+                }
                 for d in reached {
                     pairs += 1;
                     let Some(target) = data.constraints.get(d).filter(|_| d <= i) else {
@@ -96,7 +112,7 @@ impl Rule for A42DrivenConstraintsUpdateAfterTheirDriver {
                         } else {
                             ("time it applies that animation at", "")
                         };
-                        out.fail(format!(
+                        out.fail_at(timeline.clone(), format!(
                             "slider \"{s}\" (constraints[{i}]) keys its own `{w}` in animation \"{a}\". `Slider.update` reads `appliedPose.{w}` as the {what}, before the animation runs, so the key is written after its only reader and `Posed.resetConstrained` puts the pose back before the next frame{muted}. Key `slider.{s}.{w}` from a slider EARLIER in `constraints`, or state the `{w}` this slider should start at in the rig spec"
                         ));
                         continue;
@@ -115,7 +131,7 @@ impl Rule for A42DrivenConstraintsUpdateAfterTheirDriver {
                         None => format!("{kind}.{n}"),
                         Some(w) => format!("{kind}.{n}.{w}"),
                     };
-                    out.fail(format!(
+                    out.fail_at(timeline.clone(), format!(
                         "slider \"{s}\" (constraints[{i}]) keys {keyed} of {kind} constraint \"{n}\" (constraints[{d}]) in animation \"{a}\"{global}, and \"{n}\" updates FIRST. The `constraints` array is the update order, so \"{n}\" has already used its value for this frame when the slider writes it. Move \"{s}\" before \"{n}\" in `constraints`, or key `{key}` from a slider that already is"
                     ));
                 }
@@ -173,12 +189,19 @@ mod tests {
             k["ik"] = json!({ "k": [{ "mix": 0.5 }] });
             k["physics"] = json!({ "": { "mix": [{ "value": 1 }] } });
         });
-        assert_fails(
+        let on = |kind: &str, name: &str| {
+            Subject::animation("knob").on(Target::Constraint {
+                kind: kind.into(),
+                name: name.into(),
+            })
+        };
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                "slider \"sl\" (constraints[2]) keys the `ik` timeline of ik constraint \"k\" (constraints[0]) in animation \"knob\", and \"k\" updates FIRST. The `constraints` array is the update order, so \"k\" has already used its value for this frame when the slider writes it. Move \"sl\" before \"k\" in `constraints`, or key `ik.k` from a slider that already is",
-                "slider \"sl\" (constraints[2]) keys the `mix` of physics constraint \"p\" (constraints[1]) in animation \"knob\" — the timeline names no constraint, so it writes every physics constraint declaring \"mixGlobal\": true, and \"p\" updates FIRST. The `constraints` array is the update order, so \"p\" has already used its value for this frame when the slider writes it. Move \"sl\" before \"p\" in `constraints`, or key `physics.p.mix` from a slider that already is",
+                ("slider \"sl\" (constraints[2]) keys the `ik` timeline of ik constraint \"k\" (constraints[0]) in animation \"knob\", and \"k\" updates FIRST. The `constraints` array is the update order, so \"k\" has already used its value for this frame when the slider writes it. Move \"sl\" before \"k\" in `constraints`, or key `ik.k` from a slider that already is", Some(on("ik", "k"))),
+                // The timeline is the one that names no constraint.
+                ("slider \"sl\" (constraints[2]) keys the `mix` of physics constraint \"p\" (constraints[1]) in animation \"knob\" — the timeline names no constraint, so it writes every physics constraint declaring \"mixGlobal\": true, and \"p\" updates FIRST. The `constraints` array is the update order, so \"p\" has already used its value for this frame when the slider writes it. Move \"sl\" before \"p\" in `constraints`, or key `physics.p.mix` from a slider that already is", Some(on("physics", "").timeline("mix"))),
             ],
         );
     }
@@ -190,12 +213,20 @@ mod tests {
             v["animations"]["knob"]["slider"] =
                 json!({ "sl": { "mix": [{ "value": 1 }], "time": [{ "value": 0.5 }] } });
         });
-        assert_fails(
+        let own = |w: &str| {
+            Subject::animation("knob")
+                .on(Target::Constraint {
+                    kind: "slider".into(),
+                    name: "sl".into(),
+                })
+                .timeline(w)
+        };
+        assert_fails_at(
             &RULE,
             &input,
             &[
-                "slider \"sl\" (constraints[2]) keys its own `mix` in animation \"knob\". `Slider.update` reads `appliedPose.mix` as the alpha it applies that animation with, before the animation runs, so the key is written after its only reader and `Posed.resetConstrained` puts the pose back before the next frame — and at `mix` 0 the slider returns before it applies anything, so this key can never switch it on. Key `slider.sl.mix` from a slider EARLIER in `constraints`, or state the `mix` this slider should start at in the rig spec",
-                "slider \"sl\" (constraints[2]) keys its own `time` in animation \"knob\". `Slider.update` reads `appliedPose.time` as the time it applies that animation at, before the animation runs, so the key is written after its only reader and `Posed.resetConstrained` puts the pose back before the next frame. Key `slider.sl.time` from a slider EARLIER in `constraints`, or state the `time` this slider should start at in the rig spec",
+                ("slider \"sl\" (constraints[2]) keys its own `mix` in animation \"knob\". `Slider.update` reads `appliedPose.mix` as the alpha it applies that animation with, before the animation runs, so the key is written after its only reader and `Posed.resetConstrained` puts the pose back before the next frame — and at `mix` 0 the slider returns before it applies anything, so this key can never switch it on. Key `slider.sl.mix` from a slider EARLIER in `constraints`, or state the `mix` this slider should start at in the rig spec", Some(own("mix"))),
+                ("slider \"sl\" (constraints[2]) keys its own `time` in animation \"knob\". `Slider.update` reads `appliedPose.time` as the time it applies that animation at, before the animation runs, so the key is written after its only reader and `Posed.resetConstrained` puts the pose back before the next frame. Key `slider.sl.time` from a slider EARLIER in `constraints`, or state the `time` this slider should start at in the rig spec", Some(own("time"))),
             ],
         );
     }

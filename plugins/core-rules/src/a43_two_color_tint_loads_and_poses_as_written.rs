@@ -23,7 +23,7 @@ use crate::posing::{applied_at, channels, key_times, loaded_timeline, threw, tim
 use crate::raw::{items, json_or_undefined, quote, raw_or_skip, str_at};
 use crate::tint::{agrees, color_timelines, stated, well_formed, HEX_TOLERANCE};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject, Target};
 use rigc_sdk::spine::data::TimelineKind;
 use serde_json::Value;
 use std::collections::HashSet;
@@ -71,7 +71,7 @@ impl Rule for A43TwoColorTintLoadsAndPosesAsWritten {
                 continue;
             };
             let Some(loaded) = data.slots.get(i).and_then(|s| s.dark_color) else {
-                out.fail(format!(
+                out.fail_at(Subject::slot(name), format!(
                     "slot \"{name}\" states dark {} and the loaded skeleton holds no dark colour for it at all — the reader turns two-colour tint on only for a non-empty string, so the slot tints with one colour and every rgba2/rgb2 key on it throws",
                     quote(hex)
                 ));
@@ -79,7 +79,7 @@ impl Rule for A43TwoColorTintLoadsAndPosesAsWritten {
             };
             let posed = [loaded.r, loaded.g, loaded.b];
             if !well_formed(hex) {
-                out.fail(format!(
+                out.fail_at(Subject::slot(name), format!(
                     "slot \"{name}\" states dark {}, which is not six hex digits — the runtime reads it pair by pair as {}; write the dark colour as RRGGBB",
                     quote(hex),
                     channels(&posed)
@@ -88,12 +88,15 @@ impl Rule for A43TwoColorTintLoadsAndPosesAsWritten {
             }
             let want = stated(hex, false);
             if !agrees(&posed, &want, HEX_TOLERANCE) {
-                out.fail(format!(
-                    "slot \"{name}\" states dark {} and the runtime loaded {}, wanted {}",
-                    quote(hex),
-                    channels(&posed),
-                    channels(&want)
-                ));
+                out.fail_at(
+                    Subject::slot(name),
+                    format!(
+                        "slot \"{name}\" states dark {} and the runtime loaded {}, wanted {}",
+                        quote(hex),
+                        channels(&posed),
+                        channels(&want)
+                    ),
+                );
             }
         }
 
@@ -107,8 +110,11 @@ impl Rule for A43TwoColorTintLoadsAndPosesAsWritten {
                 "animation \"{}\" slot \"{}\" {}",
                 t.animation, t.slot, t.name
             );
+            let timeline = Subject::animation(t.animation)
+                .on(Target::Slot(t.slot.to_string()))
+                .timeline(t.name);
             if data.slots.get(s).is_some_and(|d| d.dark_color.is_none()) {
-                out.fail(format!(
+                out.fail_at(timeline, format!(
                     "{head}: slot \"{}\" declares no setup \"dark\", so the runtime holds no dark colour for this timeline to write and applying it throws — every frame of animation \"{}\" stops there — give the slot a `dark`, or key \"{}\"",
                     t.slot,
                     t.animation,
@@ -130,10 +136,14 @@ impl Rule for A43TwoColorTintLoadsAndPosesAsWritten {
             };
             for (k, at) in key_times(loaded).into_iter().enumerate() {
                 let key_head = format!("{head} (t={})", time(at));
+                let key_subject = || timeline.clone().key(k);
                 let sk = match applied_at(data, facts.plans(), a, at, None) {
                     Ok(sk) => sk,
                     Err(e) => {
-                        out.fail(format!("{key_head}: {} while posing", threw(&e)));
+                        out.fail_at(
+                            key_subject(),
+                            format!("{key_head}: {} while posing", threw(&e)),
+                        );
                         dead.insert(t.animation);
                         break;
                     }
@@ -160,7 +170,7 @@ impl Rule for A43TwoColorTintLoadsAndPosesAsWritten {
                     light_hex.filter(|h| well_formed(h)),
                     dark_hex.filter(|h| well_formed(h)),
                 ) else {
-                    out.fail(format!(
+                    out.fail_at(key_subject(), format!(
                         "{key_head}: the key states light {} and dark {} — an {} key needs both, each six or eight hex digits — and the runtime poses light {} and dark {}",
                         json_or_undefined(key.and_then(|k| k.get("light"))),
                         json_or_undefined(key.and_then(|k| k.get("dark"))),
@@ -172,21 +182,27 @@ impl Rule for A43TwoColorTintLoadsAndPosesAsWritten {
                 };
                 let want = stated(light_hex, alpha);
                 if !agrees(&light, &want, HEX_TOLERANCE) {
-                    out.fail(format!(
-                        "{key_head}: light posed {}, the key states {} = {}",
-                        channels(&light),
-                        quote(light_hex),
-                        channels(&want)
-                    ));
+                    out.fail_at(
+                        key_subject(),
+                        format!(
+                            "{key_head}: light posed {}, the key states {} = {}",
+                            channels(&light),
+                            quote(light_hex),
+                            channels(&want)
+                        ),
+                    );
                 }
                 let want = stated(dark_hex, false);
                 if !agrees(&dark, &want, HEX_TOLERANCE) {
-                    out.fail(format!(
-                        "{key_head}: dark posed {}, the key states {} = {}",
-                        channels(&dark),
-                        quote(dark_hex),
-                        channels(&want)
-                    ));
+                    out.fail_at(
+                        key_subject(),
+                        format!(
+                            "{key_head}: dark posed {}, the key states {} = {}",
+                            channels(&dark),
+                            quote(dark_hex),
+                            channels(&want)
+                        ),
+                    );
                 }
             }
         }
@@ -205,6 +221,19 @@ mod tests {
     fn fails(input: &rigc_sdk::gate::GateInput, details: &[&str]) {
         assert_spine_loads(input);
         assert_fails(&RULE, input, details);
+    }
+
+    #[track_caller]
+    fn fails_at(input: &rigc_sdk::gate::GateInput, findings: &[(&str, Option<Subject>)]) {
+        assert_spine_loads(input);
+        assert_fails_at(&RULE, input, findings);
+    }
+
+    /// Timeline `timeline` of slot `slot` in animation "a".
+    fn on_slot(slot: &str, timeline: &str) -> Subject {
+        Subject::animation("a")
+            .on(Target::Slot(slot.into()))
+            .timeline(timeline)
     }
 
     /// The fixture with slot "s" tinted in two colours and keyed by `keys`.
@@ -248,9 +277,9 @@ mod tests {
                 json!({ "rgb2": [{ "light": "ff0000", "dark": "00ff00" }] });
         });
         // Each timeline is named; the animation is not posed at all.
-        fails(&input, &[
-            "animation \"a\" slot \"s\" rgba2: slot \"s\" declares no setup \"dark\", so the runtime holds no dark colour for this timeline to write and applying it throws — every frame of animation \"a\" stops there — give the slot a `dark`, or key \"rgba\"",
-            "animation \"a\" slot \"m\" rgb2: slot \"m\" declares no setup \"dark\", so the runtime holds no dark colour for this timeline to write and applying it throws — every frame of animation \"a\" stops there — give the slot a `dark`, or key \"rgb\"",
+        fails_at(&input, &[
+            ("animation \"a\" slot \"s\" rgba2: slot \"s\" declares no setup \"dark\", so the runtime holds no dark colour for this timeline to write and applying it throws — every frame of animation \"a\" stops there — give the slot a `dark`, or key \"rgba\"", Some(on_slot("s", "rgba2"))),
+            ("animation \"a\" slot \"m\" rgb2: slot \"m\" declares no setup \"dark\", so the runtime holds no dark colour for this timeline to write and applying it throws — every frame of animation \"a\" stops there — give the slot a `dark`, or key \"rgb\"", Some(on_slot("m", "rgb2"))),
         ]);
     }
 
@@ -261,12 +290,12 @@ mod tests {
             v["slots"][1]["dark"] = json!("zz0000");
             v["slots"][2]["dark"] = json!("#2020");
         });
-        fails(
+        fails_at(
             &input,
             &[
-                "slot \"s\" states dark \"\" and the loaded skeleton holds no dark colour for it at all — the reader turns two-colour tint on only for a non-empty string, so the slot tints with one colour and every rgba2/rgb2 key on it throws",
-                "slot \"m\" states dark \"zz0000\", which is not six hex digits — the runtime reads it pair by pair as (NaN, 0.0000, 0.0000); write the dark colour as RRGGBB",
-                "slot \"box\" states dark \"#2020\", which is not six hex digits — the runtime reads it pair by pair as (0.1255, 0.1255, NaN); write the dark colour as RRGGBB",
+                ("slot \"s\" states dark \"\" and the loaded skeleton holds no dark colour for it at all — the reader turns two-colour tint on only for a non-empty string, so the slot tints with one colour and every rgba2/rgb2 key on it throws", Some(Subject::slot("s"))),
+                ("slot \"m\" states dark \"zz0000\", which is not six hex digits — the runtime reads it pair by pair as (NaN, 0.0000, 0.0000); write the dark colour as RRGGBB", Some(Subject::slot("m"))),
+                ("slot \"box\" states dark \"#2020\", which is not six hex digits — the runtime reads it pair by pair as (0.1255, 0.1255, NaN); write the dark colour as RRGGBB", Some(Subject::slot("box"))),
             ],
         );
         // Eight digits: the alpha pair is dropped, as the runtime drops it.
@@ -287,11 +316,12 @@ mod tests {
                 { "time": 0.5, "light": "ff000080", "dark": "0000ff" }
             ]),
         );
-        fails(
+        // Both findings are about key 0, the one the runtime never shows.
+        fails_at(
             &input,
             &[
-                "animation \"a\" slot \"s\" rgba2 (t=0.5): light posed (1.0000, 0.0000, 0.0000, 0.5020), the key states \"ff0000ff\" = (1.0000, 0.0000, 0.0000, 1.0000)",
-                "animation \"a\" slot \"s\" rgba2 (t=0.5): dark posed (0.0000, 0.0000, 1.0000), the key states \"00ff00\" = (0.0000, 1.0000, 0.0000)",
+                ("animation \"a\" slot \"s\" rgba2 (t=0.5): light posed (1.0000, 0.0000, 0.0000, 0.5020), the key states \"ff0000ff\" = (1.0000, 0.0000, 0.0000, 1.0000)", Some(on_slot("s", "rgba2").key(0))),
+                ("animation \"a\" slot \"s\" rgba2 (t=0.5): dark posed (0.0000, 0.0000, 1.0000), the key states \"00ff00\" = (0.0000, 1.0000, 0.0000)", Some(on_slot("s", "rgba2").key(0))),
             ],
         );
     }

@@ -11,7 +11,7 @@
 
 use crate::raw::{items, members, quoted_list, raw_or_skip, str_at, truthy};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject};
 
 /// A44_LINKED_MESH_STATES_NO_GEOMETRY_OF_ITS_OWN.
 pub struct A44LinkedMeshStatesNoGeometryOfItsOwn;
@@ -53,7 +53,7 @@ impl Rule for A44LinkedMeshStatesNoGeometryOfItsOwn {
                     }
                     let name = str_at(entry, "name").unwrap_or(placeholder);
                     let source = str_at(entry, "source").unwrap_or("");
-                    out.fail(format!(
+                    out.fail_at(Subject::attachment(s, slot, placeholder), format!(
                         "skin \"{s}\" slot \"{slot}\" placeholder \"{placeholder}\": linked mesh \"{name}\" states {}, which the runtime never reads — a linked mesh takes its geometry from its source \"{source}\"; drop the field(s)",
                         quoted_list(stated)
                     ));
@@ -96,7 +96,8 @@ mod tests {
         let input = linked(
             json!({ "type": "mesh", "name": "twin", "source": "m", "slot": "m", "path": "r", "triangles": [0, 1, 2] }),
         );
-        assert_fails(&RULE, &input, &["skin \"default\" slot \"s\" placeholder \"m2\": linked mesh \"twin\" states \"triangles\", which the runtime never reads — a linked mesh takes its geometry from its source \"m\"; drop the field(s)"]);
+        // The subject is the skin entry, by its placeholder, not the mesh's name.
+        assert_fails_at(&RULE, &input, &[("skin \"default\" slot \"s\" placeholder \"m2\": linked mesh \"twin\" states \"triangles\", which the runtime never reads — a linked mesh takes its geometry from its source \"m\"; drop the field(s)", Some(Subject::attachment("default", "s", "m2")))]);
     }
 
     #[test]

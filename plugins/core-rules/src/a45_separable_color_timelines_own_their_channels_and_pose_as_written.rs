@@ -26,7 +26,7 @@ use crate::posing::{applied_at, channels, key_times, loaded_timeline, threw, tim
 use crate::raw::{json_or_undefined, num, quote, raw_or_skip, str_at};
 use crate::tint::{agrees, color_timelines, stated, RawColorTimeline, HEX_TOLERANCE};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject, Target};
 use rigc_sdk::spine::data::TimelineKind;
 use rigc_sdk::spine::pose::Plans;
 use rigc_sdk::spine::SkeletonData;
@@ -124,7 +124,10 @@ fn owned(animation: &str, slot: &str, list: &[&RawColorTimeline<'_>], out: &mut 
             format!("light {channel} colour")
         };
         let earlier = and_list(names.get(..names.len() - 1).unwrap_or(&[]));
-        out.fail(format!(
+        // Several timelines share the channel: a finding about the slot in
+        // this animation.
+        let subject = Subject::animation(animation).on(Target::Slot(slot.to_string()));
+        out.fail_at(subject, format!(
             "animation \"{animation}\" slot \"{slot}\": {} {} key the {what} — the runtime applies a slot's colour timelines in the order the file states them, so \"{last}\", which the file states last, overwrites {earlier} everywhere and those keys are read by nothing. Key each channel once: \"rgb\" and \"alpha\" on their own key times, or one \"rgba\"",
             and_list(&names),
             if writers.len() == 2 { "both" } else { "all" },
@@ -150,12 +153,19 @@ fn pose_keys(data: &SkeletonData, plans: &Plans, t: &RawColorTimeline<'_>, out: 
         "animation \"{}\" slot \"{}\" {}",
         t.animation, t.slot, t.name
     );
+    let timeline = Subject::animation(t.animation)
+        .on(Target::Slot(t.slot.to_string()))
+        .timeline(t.name);
     for (k, at) in key_times(loaded).into_iter().enumerate() {
         let key_head = format!("{head} (t={})", time(at));
+        let key_subject = || timeline.clone().key(k);
         let sk = match applied_at(data, plans, a, at, None) {
             Ok(sk) => sk,
             Err(e) => {
-                out.fail(format!("{key_head}: {} while posing", threw(&e)));
+                out.fail_at(
+                    key_subject(),
+                    format!("{key_head}: {} while posing", threw(&e)),
+                );
                 return;
             }
         };
@@ -168,12 +178,15 @@ fn pose_keys(data: &SkeletonData, plans: &Plans, t: &RawColorTimeline<'_>, out: 
             let posed = [c.r, c.g, c.b];
             let want = stated(hex, false);
             if !agrees(&posed, &want, HEX_TOLERANCE) {
-                out.fail(format!(
-                    "{key_head}: rgb posed {}, the key states {} = {}",
-                    channels(&posed),
-                    quote(hex),
-                    channels(&want)
-                ));
+                out.fail_at(
+                    key_subject(),
+                    format!(
+                        "{key_head}: rgb posed {}, the key states {} = {}",
+                        channels(&posed),
+                        quote(hex),
+                        channels(&want)
+                    ),
+                );
             }
         } else {
             let value = key.and_then(|k| k.get("value"));
@@ -187,14 +200,17 @@ fn pose_keys(data: &SkeletonData, plans: &Plans, t: &RawColorTimeline<'_>, out: 
                 } else {
                     " — the runtime clamps a posed alpha to 0..1"
                 };
-                out.fail(format!(
-                    "{key_head}: alpha posed {}, the key states value {}{clamp}",
-                    num(c.a),
-                    value.map_or_else(
-                        || "undefined (read as 0)".to_string(),
-                        |v| json_or_undefined(Some(v))
-                    )
-                ));
+                out.fail_at(
+                    key_subject(),
+                    format!(
+                        "{key_head}: alpha posed {}, the key states value {}{clamp}",
+                        num(c.a),
+                        value.map_or_else(
+                            || "undefined (read as 0)".to_string(),
+                            |v| json_or_undefined(Some(v))
+                        )
+                    ),
+                );
             }
         }
     }
@@ -213,6 +229,12 @@ mod tests {
     fn fails(input: &rigc_sdk::gate::GateInput, details: &[&str]) {
         assert_spine_loads(input);
         assert_fails(&RULE, input, details);
+    }
+
+    #[track_caller]
+    fn fails_at(input: &rigc_sdk::gate::GateInput, findings: &[(&str, Option<Subject>)]) {
+        assert_spine_loads(input);
+        assert_fails_at(&RULE, input, findings);
     }
 
     /// The fixture with slot "s"'s colour timelines replaced by `timelines`.
@@ -241,11 +263,12 @@ mod tests {
             "alpha": [{ "value": 0.5 }],
             "rgb": [{ "color": "ff0000" }]
         }));
-        fails(
+        let slot_s = || Some(Subject::animation("a").on(Target::Slot("s".into())));
+        fails_at(
             &input,
             &[
-                "animation \"a\" slot \"s\": \"rgba\" and \"rgb\" both key the light rgb colour — the runtime applies a slot's colour timelines in the order the file states them, so \"rgb\", which the file states last, overwrites \"rgba\" everywhere and those keys are read by nothing. Key each channel once: \"rgb\" and \"alpha\" on their own key times, or one \"rgba\"",
-                "animation \"a\" slot \"s\": \"rgba\" and \"alpha\" both key the light alpha colour — the runtime applies a slot's colour timelines in the order the file states them, so \"alpha\", which the file states last, overwrites \"rgba\" everywhere and those keys are read by nothing. Key each channel once: \"rgb\" and \"alpha\" on their own key times, or one \"rgba\"",
+                ("animation \"a\" slot \"s\": \"rgba\" and \"rgb\" both key the light rgb colour — the runtime applies a slot's colour timelines in the order the file states them, so \"rgb\", which the file states last, overwrites \"rgba\" everywhere and those keys are read by nothing. Key each channel once: \"rgb\" and \"alpha\" on their own key times, or one \"rgba\"", slot_s()),
+                ("animation \"a\" slot \"s\": \"rgba\" and \"alpha\" both key the light alpha colour — the runtime applies a slot's colour timelines in the order the file states them, so \"alpha\", which the file states last, overwrites \"rgba\" everywhere and those keys are read by nothing. Key each channel once: \"rgb\" and \"alpha\" on their own key times, or one \"rgba\"", slot_s()),
             ],
         );
         let input = mutant(|v| {
@@ -288,11 +311,19 @@ mod tests {
         let input = keyed(
             json!({ "alpha": [{ "value": 1.5 }, { "time": 0.1, "value": 0.1 }, { "time": 0.1, "value": 0.2 }] }),
         );
-        fails(
+        let key = |k| {
+            Some(
+                Subject::animation("a")
+                    .on(Target::Slot("s".into()))
+                    .timeline("alpha")
+                    .key(k),
+            )
+        };
+        fails_at(
             &input,
             &[
-                "animation \"a\" slot \"s\" alpha (t=0): alpha posed 1, the key states value 1.5 — the runtime clamps a posed alpha to 0..1",
-                "animation \"a\" slot \"s\" alpha (t=0.10000000149011612): alpha posed 0.20000000298023224, the key states value 0.1",
+                ("animation \"a\" slot \"s\" alpha (t=0): alpha posed 1, the key states value 1.5 — the runtime clamps a posed alpha to 0..1", key(0)),
+                ("animation \"a\" slot \"s\" alpha (t=0.10000000149011612): alpha posed 0.20000000298023224, the key states value 0.1", key(1)),
             ],
         );
     }

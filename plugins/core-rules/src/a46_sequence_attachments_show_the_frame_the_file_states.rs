@@ -36,7 +36,7 @@ use crate::loaded::skeleton_or_skip;
 use crate::posing::{posed_at, threw, time};
 use crate::raw::{animations, fixed, items, json, json_or_undefined, members, raw_or_skip, str_at};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject};
 use rigc_sdk::num::f32_text;
 use rigc_sdk::spine::data::{AttachmentKind, Sequence, TimelineKind};
 use rigc_sdk::spine::pose::{Physics, Plans};
@@ -67,6 +67,21 @@ struct Block<'v> {
     slot: &'v str,
     placeholder: &'v str,
 }
+
+impl Block<'_> {
+    /// This skin entry as a finding's target.
+    fn target(&self) -> rigc_sdk::gate::Target {
+        rigc_sdk::gate::Target::Attachment {
+            skin: self.skin.to_string(),
+            slot: self.slot.to_string(),
+            name: self.placeholder.to_string(),
+        }
+    }
+}
+
+/// A sequence timeline in words (`animation "<a>" sequence <skin>/<slot>/<att>`)
+/// and as a finding's subject.
+type At<'a> = (&'a str, &'a Subject);
 
 /// A whole number, when `v` is one.
 fn whole(v: &Value) -> Option<f64> {
@@ -140,10 +155,13 @@ impl Rule for A46SequenceAttachmentsShowTheFrameTheFileStates {
         let mut refused: HashSet<(&str, &str, &str)> = HashSet::new();
         for (b, entry) in &blocks {
             if let Some(detail) = block_finding(entry.get("sequence")) {
-                out.fail(format!(
-                    "skin \"{}\" slot \"{}\" attachment \"{}\": {detail}",
-                    b.skin, b.slot, b.placeholder
-                ));
+                out.fail_at(
+                    Subject::of(b.target()),
+                    format!(
+                        "skin \"{}\" slot \"{}\" attachment \"{}\": {detail}",
+                        b.skin, b.slot, b.placeholder
+                    ),
+                );
                 refused.insert((b.skin, b.slot, b.placeholder));
             }
         }
@@ -160,18 +178,22 @@ impl Rule for A46SequenceAttachmentsShowTheFrameTheFileStates {
             let Some(target) = Target::find(data, animation, b) else {
                 continue;
             };
+            let timeline = Subject::animation(*animation)
+                .on(b.target())
+                .timeline("sequence");
             let raw_block = raw_entry(root, b).and_then(|e| e.get("sequence"));
             if raw_block.is_none_or(Value::is_null) {
-                out.fail(format!(
+                out.fail_at(timeline, format!(
                     "{at}: the attachment carries no \"sequence\" block, so the parser gives it a series of one frame and this timeline steps nothing — give the attachment a \"sequence\" block, or drop the timeline"
                 ));
                 continue;
             }
             let count = target.count(data);
-            let Some(plan) = keys_plan(&at, keys, &target.times, &target.delays, count, out) else {
+            let at = (at.as_str(), &timeline);
+            let Some(plan) = keys_plan(at, keys, &target.times, &target.delays, count, out) else {
                 continue;
             };
-            samples.walk(data, facts.plans(), &at, &target, &plan, out);
+            samples.walk(data, facts.plans(), at, &target, &plan, out);
         }
         out.stat("sequenceSamples", samples.shown);
         out.stat("sequenceSamplesUnshown", samples.unshown);
@@ -293,25 +315,27 @@ struct Key {
 
 /// Checks every key of a timeline; the keys when all are well formed.
 fn keys_plan(
-    at: &str,
+    timeline: At<'_>,
     keys: &[&Value],
     times: &[f64],
     delays: &[f64],
     count: usize,
     out: &mut Outcome,
 ) -> Option<Vec<Key>> {
+    let (at, subject) = timeline;
     let mut plan = Vec::new();
     let mut ok = true;
     let n = count as f64;
     for (k, key) in keys.iter().enumerate() {
         let t = times.get(k).copied().unwrap_or(f64::NAN);
         let head = format!("{at} key {k} (t={})", time(t));
+        let key_subject = || subject.clone().key(k);
         let mode = match key.get("mode") {
             None => Some(0),
             Some(v) => v.as_str().and_then(|m| MODES.iter().position(|x| *x == m)),
         };
         let Some(mode) = mode else {
-            out.fail(format!(
+            out.fail_at(key_subject(), format!(
                 "{head}: mode {} is not one of {} — the runtime reads an unknown mode as hold and the series never plays",
                 json_or_undefined(key.get("mode")),
                 MODES.join(", ")
@@ -326,7 +350,7 @@ fn keys_plan(
         match index {
             Some(i) if (0.0..n).contains(&i) => {}
             _ => {
-                out.fail(format!(
+                out.fail_at(key_subject(), format!(
                     "{head}: index {} is not a frame of the {count}-frame series (0..{}) — the runtime clamps a frame past the end to the last one and reads no region before 0, so the slot does not show the frame the key states",
                     json_or_undefined(key.get("index")),
                     crate::raw::num(n - 1.0)
@@ -338,7 +362,7 @@ fn keys_plan(
         let delay = delays.get(k).copied().unwrap_or(f64::NAN);
         let plays = delay > 0.0;
         if mode != 0 && !plays {
-            out.fail(format!(
+            out.fail_at(key_subject(), format!(
                 "{head}: mode \"{}\" plays the series every {}s — a playing mode needs a delay above 0 (a key's delay carries over from the key before it, 0 on the first), or the runtime divides by it and never leaves frame {}",
                 MODES.get(mode).copied().unwrap_or("hold"),
                 f32_text(delay),
@@ -409,11 +433,12 @@ impl Samples {
         &mut self,
         data: &SkeletonData,
         plans: &Plans,
-        at: &str,
+        timeline: At<'_>,
         target: &Target<'_>,
         plan: &[Key],
         out: &mut Outcome,
     ) {
+        let (at, subject) = timeline;
         let mut list: Vec<(f64, Expect)> = Vec::new();
         if let Some(first) = plan.first().filter(|k| k.time > 0.0) {
             list.push((first.time / 2.0, Expect::Setup));
@@ -441,11 +466,10 @@ impl Samples {
             let sk = match posed_at(data, plans, target.anim, t, target.skin, Physics::None) {
                 Ok(sk) => sk,
                 Err(e) => {
-                    out.fail(format!(
-                        "{at} (t={}): {} while posing",
-                        fixed(t, 4),
-                        threw(&e)
-                    ));
+                    out.fail_at(
+                        subject.clone(),
+                        format!("{at} (t={}): {} while posing", fixed(t, 4), threw(&e)),
+                    );
                     return;
                 }
             };
@@ -471,6 +495,12 @@ impl Samples {
             let n = seq.regions.len() as f64;
             let index = seq.resolve_index(pose.sequence_index);
             let region = region_name(seq, index);
+            // A sample of key k is a finding about that key; one before key
+            // 0 (the setup frame), about the timeline.
+            let sample_subject = match expect {
+                Expect::Setup => subject.clone(),
+                Expect::Key(k, _) => subject.clone().key(k),
+            };
             let (frame, why) = match expect {
                 Expect::Setup => (
                     seq.setup_index,
@@ -500,7 +530,7 @@ impl Samples {
             };
             let want = region_name(seq, frame);
             if region != want {
-                out.fail(format!(
+                out.fail_at(sample_subject, format!(
                     "{at} (t={}): the slot shows region {}, and the file states frame {} of {} — {} — {why}",
                     fixed(t, 4),
                     region,
@@ -553,6 +583,26 @@ mod tests {
     fn fails(input: &rigc_sdk::gate::GateInput, details: &[&str]) {
         assert_spine_loads(input);
         assert_fails(&RULE, input, details);
+    }
+
+    #[track_caller]
+    fn fails_at(input: &rigc_sdk::gate::GateInput, findings: &[(&str, Option<Subject>)]) {
+        assert_spine_loads(input);
+        assert_fails_at(&RULE, input, findings);
+    }
+
+    /// Attachment `name` on slot "s" of the default skin.
+    fn on_s(name: &str) -> rigc_sdk::gate::Target {
+        rigc_sdk::gate::Target::Attachment {
+            skin: "default".into(),
+            slot: "s".into(),
+            name: name.into(),
+        }
+    }
+
+    /// The sequence timeline of "r" on slot "s" in animation "a".
+    fn r_timeline() -> Subject {
+        Subject::animation("a").on(on_s("r")).timeline("sequence")
     }
 
     #[test]
@@ -618,13 +668,14 @@ mod tests {
             atts["s"]["none"] =
                 json!({ "path": "r", "width": 4, "height": 4, "sequence": { "count": 0 } });
         });
-        fails(
+        let entry = |name| Some(Subject::of(on_s(name)));
+        fails_at(
             &input,
             &[
-                "skin \"default\" slot \"s\" attachment \"r\": the sequence block states setup 3 of a 3-frame series, outside frames 0..2 — the runtime clamps a frame past the end to the last one and reads no region before 0, so the setup pose does not show the frame the file states",
-                "skin \"default\" slot \"s\" attachment \"zero\": the sequence block states no \"count\", so readSequence reads 0 and the attachment draws nothing — state how many frames the series has",
-                "skin \"default\" slot \"s\" attachment \"odd\": the sequence block states setup 0.5, which is not a whole frame number",
-                "skin \"default\" slot \"s\" attachment \"none\": the sequence block states count 0, so the series has no region and the attachment draws nothing — a series has at least 1 frame",
+                ("skin \"default\" slot \"s\" attachment \"r\": the sequence block states setup 3 of a 3-frame series, outside frames 0..2 — the runtime clamps a frame past the end to the last one and reads no region before 0, so the setup pose does not show the frame the file states", entry("r")),
+                ("skin \"default\" slot \"s\" attachment \"zero\": the sequence block states no \"count\", so readSequence reads 0 and the attachment draws nothing — state how many frames the series has", entry("zero")),
+                ("skin \"default\" slot \"s\" attachment \"odd\": the sequence block states setup 0.5, which is not a whole frame number", entry("odd")),
+                ("skin \"default\" slot \"s\" attachment \"none\": the sequence block states count 0, so the series has no region and the attachment draws nothing — a series has at least 1 frame", entry("none")),
             ],
         );
         let input = series(|v| {
@@ -639,7 +690,7 @@ mod tests {
             v["animations"]["a"]["attachments"]["default"]["s"] =
                 json!({ "r": { "sequence": [{ "mode": "loop", "delay": 0.1 }] } });
         });
-        fails(&input, &["animation \"a\" sequence default/s/r: the attachment carries no \"sequence\" block, so the parser gives it a series of one frame and this timeline steps nothing — give the attachment a \"sequence\" block, or drop the timeline"]);
+        fails_at(&input, &[("animation \"a\" sequence default/s/r: the attachment carries no \"sequence\" block, so the parser gives it a series of one frame and this timeline steps nothing — give the attachment a \"sequence\" block, or drop the timeline", Some(r_timeline()))]);
     }
 
     #[test]
@@ -649,11 +700,11 @@ mod tests {
             { "time": 0.2, "index": 3 },
             { "time": 0.4, "mode": "once" }
         ]));
-        fails(
+        fails_at(
             &input,
             &[
-                "animation \"a\" sequence default/s/r key 0 (t=0): mode \"Loop\" is not one of hold, once, loop, pingpong, onceReverse, loopReverse, pingpongReverse — the runtime reads an unknown mode as hold and the series never plays",
-                "animation \"a\" sequence default/s/r key 1 (t=0.20000000298023224): index 3 is not a frame of the 3-frame series (0..2) — the runtime clamps a frame past the end to the last one and reads no region before 0, so the slot does not show the frame the key states",
+                ("animation \"a\" sequence default/s/r key 0 (t=0): mode \"Loop\" is not one of hold, once, loop, pingpong, onceReverse, loopReverse, pingpongReverse — the runtime reads an unknown mode as hold and the series never plays", Some(r_timeline().key(0))),
+                ("animation \"a\" sequence default/s/r key 1 (t=0.20000000298023224): index 3 is not a frame of the 3-frame series (0..2) — the runtime clamps a frame past the end to the last one and reads no region before 0, so the slot does not show the frame the key states", Some(r_timeline().key(1))),
             ],
         );
         let input = keyed(json!([{ "index": 1 }, { "time": 0.4, "mode": "once" }]));
@@ -670,11 +721,27 @@ mod tests {
             v["animations"]["knob"]["attachments"] =
                 json!({ "default": { "s": { "r": { "sequence": [{ "index": 0 }] } } } });
         });
-        fails(
+        // Before key 0: a finding about the timeline.
+        fails_at(
             &input,
-            &[
+            &[(
                 "animation \"a\" sequence default/s/r (t=0.1000): the slot shows region \"r1\", and the file states frame 1 of 3 — \"r2\" — the setup frame, before key 0 at 0.20000000298023224s",
-            ],
+                Some(r_timeline()),
+            )],
+        );
+        // At a key: a finding about that key.
+        let input = series(|v| {
+            v["animations"]["a"]["attachments"]["default"]["s"] =
+                json!({ "r": { "sequence": [{ "index": 1 }, { "time": 0.2, "index": 2 }] } });
+            v["animations"]["knob"]["attachments"] =
+                json!({ "default": { "s": { "r": { "sequence": [{ "index": 0 }] } } } });
+        });
+        fails_at(
+            &input,
+            &[(
+                "animation \"a\" sequence default/s/r (t=0.0000): the slot shows region \"r1\", and the file states frame 1 of 3 — \"r2\" — key 0 holds frame 1",
+                Some(r_timeline().key(0)),
+            )],
         );
     }
 

@@ -13,7 +13,7 @@
 use crate::loaded::{and_list, bone_name, channel_values, skeleton_or_skip};
 use crate::raw::num;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject};
 use rigc_sdk::spine::data::{ConstraintKind, TimelineKind};
 use rigc_sdk::spine::SkeletonData;
 
@@ -49,6 +49,7 @@ pub(crate) fn first_live(
 
 /// The shared verdict of A47 and A48: each constraint is live, or declared
 /// consumer-driven (exempt, listed in stats `stat`); a declared live one fails.
+/// Each FAIL is about its constraint (`kind` is its Spine type word).
 pub(crate) fn judge(facts: &Facts<'_>, out: &mut Outcome, kind: &str, stat: &str, all: Vec<Muted>) {
     let declared = |name: &str| {
         facts.rig().and_then(|r| {
@@ -60,11 +61,12 @@ pub(crate) fn judge(facts: &Facts<'_>, out: &mut Outcome, kind: &str, stat: &str
     };
     let mut exempt = Vec::new();
     for c in &all {
+        let subject = || Subject::constraint(kind, &c.name);
         match (declared(&c.name), &c.live) {
             (None, Some(_)) => {}
-            (None, None) => out.fail(c.muted.clone()),
+            (None, None) => out.fail_at(subject(), c.muted.clone()),
             (Some(_), None) => exempt.push(c.name.clone()),
-            (Some(d), Some(how)) => out.fail(format!(
+            (Some(d), Some(how)) => out.fail_at(subject(), format!(
                 "{kind} constraint \"{}\" is declared consumer-driven (invariants.consumerDrivenMix: \"{}\"), and it is live — {how} — so the declaration exempts nothing; remove it",
                 c.name, d.why
             )),
@@ -165,10 +167,10 @@ mod tests {
 
     #[test]
     fn fails_a_constraint_muted_throughout() {
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &keyed(json!([{ "mix": 0 }, { "time": 1, "mix": 0 }])),
-            &[MUTED],
+            &[(MUTED, Some(Subject::constraint("ik", "k")))],
         );
     }
 
@@ -184,10 +186,10 @@ mod tests {
 
     #[test]
     fn fails_a_declared_constraint_that_is_live() {
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &declare(fixture()),
-            &["ik constraint \"k\" is declared consumer-driven (invariants.consumerDrivenMix: \"the app aims\"), and it is live — animation \"a\" poses its mix at 1 — so the declaration exempts nothing; remove it"],
+            &[("ik constraint \"k\" is declared consumer-driven (invariants.consumerDrivenMix: \"the app aims\"), and it is live — animation \"a\" poses its mix at 1 — so the declaration exempts nothing; remove it", Some(Subject::constraint("ik", "k")))],
         );
     }
 

@@ -15,7 +15,7 @@ use crate::a47_ik_constraint_not_muted_throughout::{first_live, judge, Muted};
 use crate::loaded::skeleton_or_skip;
 use crate::raw::num;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject};
 use rigc_sdk::spine::data::{ConstraintKind, Property, TimelineKind, TransformPose};
 
 /// A48_TRANSFORM_CONSTRAINT_NOT_MUTED_THROUGHOUT.
@@ -65,7 +65,7 @@ impl Rule for A48TransformConstraintNotMutedThroughout {
             }
             driven.sort_by_key(|m| m.2);
             if driven.is_empty() {
-                out.fail(format!("transform constraint \"{n}\" drives no property — its `properties` name no `to` — so it parses and does nothing"));
+                out.fail_at(Subject::constraint("transform", n), format!("transform constraint \"{n}\" drives no property — its `properties` name no `to` — so it parses and does nothing"));
                 continue;
             }
             let live = match driven.iter().find(|m| m.3 != 0.0) {
@@ -148,10 +148,10 @@ mod tests {
 
     #[test]
     fn fails_a_constraint_that_drives_nothing() {
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &with_tc(json!({}), None),
-            &["transform constraint \"tc\" drives no property — its `properties` name no `to` — so it parses and does nothing"],
+            &[("transform constraint \"tc\" drives no property — its `properties` name no `to` — so it parses and does nothing", Some(Subject::constraint("transform", "tc")))],
         );
     }
 
@@ -159,10 +159,10 @@ mod tests {
     fn fails_a_constraint_muted_on_what_it_drives() {
         // mixRotate is keyed, but the constraint drives only x.
         let keys = json!([{ "mixRotate": 1, "mixX": 0, "mixY": 0 }]);
-        assert_fails(
+        assert_fails_at(
             &RULE,
             &with_tc(drives_x(0.0), Some(keys)),
-            &["transform constraint \"tc\" drives x and has mixX 0 at setup, and none of the 2 animations keys its mix above 0; update() returns when every mix it reads is 0 — rest mixX above 0, or key its mix above 0 in an animation, or declare that the consumer drives its mix, in the rig spec as invariants.consumerDrivenMix: [{ \"constraint\": \"tc\", \"type\": \"transform\", \"why\": … }]"],
+            &[("transform constraint \"tc\" drives x and has mixX 0 at setup, and none of the 2 animations keys its mix above 0; update() returns when every mix it reads is 0 — rest mixX above 0, or key its mix above 0 in an animation, or declare that the consumer drives its mix, in the rig spec as invariants.consumerDrivenMix: [{ \"constraint\": \"tc\", \"type\": \"transform\", \"why\": … }]", Some(Subject::constraint("transform", "tc")))],
         );
         let two = json!({ "properties": { "rotate": { "to": { "rotate": {}, "y": {} } } }, "mixRotate": 0, "mixY": 0 });
         assert_fails(

@@ -16,7 +16,7 @@ use crate::footprints::{area, clip, mesh_pieces, overlap, rect, Pt};
 use crate::loaded::{paged_atlas_or_skip, placed};
 use crate::raw::num;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject, Target};
 use rigc_sdk::spine::atlas::Atlas;
 use rigc_sdk::spine::data::AttachmentKind;
 
@@ -166,7 +166,9 @@ impl Rule for A49PackedFootprintsDoNotOverlap {
                     ),
                     _ => String::new(),
                 };
-                out.fail(format!(
+                // Two regions of one page: a finding about how that page is
+                // packed.
+                out.fail_at(Subject::of(Target::Page(page.to_string())), format!(
                     "regions \"{}\" ({}) and \"{}\" ({}) overlap on page \"{page}\", and so do their footprints — \"{}\" draws {}, \"{}\" draws {}; {how}. One drawing samples texels that are the other's: move one region clear of the other's footprint, or pack the page again",
                     ra.name, at(&a), rb.name, at(&b), ra.name, fa.what, rb.name, fb.what
                 ));

@@ -31,10 +31,10 @@ fn passes_touching_rectangles_and_a_footprint_clear_of_its_neighbour() {
 
 #[test]
 fn fails_overlapping_rectangles() {
-    assert_fails(
+    assert_fails_at(
         &RULE,
         &input_texts(SKELETON, &atlas("2, 2, 4, 4")),
-        &[&format!("regions \"r\" (0,0 4x4) and \"q\" (2,2 4x4) overlap on page \"p.png\", and so do their footprints — \"r\" draws its whole rectangle, \"q\" draws its whole rectangle; the two rectangles share 2,2 2x2. {TAIL}")],
+        &[(&format!("regions \"r\" (0,0 4x4) and \"q\" (2,2 4x4) overlap on page \"p.png\", and so do their footprints — \"r\" draws its whole rectangle, \"q\" draws its whole rectangle; the two rectangles share 2,2 2x2. {TAIL}"), Some(Subject::of(Target::Page("p.png".into()))))],
     );
 }
 

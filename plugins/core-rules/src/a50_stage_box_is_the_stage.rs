@@ -25,7 +25,7 @@
 
 use crate::loaded::skeleton_or_skip;
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, Rule, RuleKind};
+use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject};
 use rigc_sdk::model::Bounds;
 use rigc_sdk::num::{f32_of, f32_text};
 use rigc_sdk::spine::data::AttachmentKind;
@@ -101,11 +101,17 @@ pub(crate) fn check_box(data: &SkeletonData, plans: &Plans, ask: &StageBox, out:
         f32_text(w),
         f32_text(h)
     );
+    // Every finding is about the box's entry in the default skin, but a
+    // missing slot, which is about the slot.
+    let entry = || Subject::attachment("default", &ask.slot, &ask.attachment);
     let Some(slot) = data.find_slot(&ask.slot) else {
-        out.fail(format!(
-            "{head}: the skeleton has no slot \"{}\" — {stage} has no box to read",
-            ask.slot
-        ));
+        out.fail_at(
+            Subject::slot(&ask.slot),
+            format!(
+                "{head}: the skeleton has no slot \"{}\" — {stage} has no box to read",
+                ask.slot
+            ),
+        );
         return;
     };
     let found = data
@@ -114,30 +120,33 @@ pub(crate) fn check_box(data: &SkeletonData, plans: &Plans, ask: &StageBox, out:
         .and_then(|s| s.get_attachment(slot, &ask.attachment))
         .and_then(|a| data.attachments.get(a));
     let Some(att) = found else {
-        out.fail(format!(
+        out.fail_at(entry(), format!(
             "{head}: the default skin holds no attachment \"{}\" on slot \"{}\" — {stage} has no box to read",
             ask.attachment, ask.slot
         ));
         return;
     };
     let AttachmentKind::BoundingBox { vertex, .. } = &att.kind else {
-        out.fail(format!(
+        out.fail_at(entry(), format!(
             "{head}: the attachment is a {}, not a boundingbox — {stage} is read off a bounding box's four corners",
             att.type_name()
         ));
         return;
     };
     if vertex.bones.is_some() {
-        out.fail(format!(
+        out.fail_at(entry(), format!(
             "{head}: the bounding box is weighted — its corners move with the bones that weigh them, and {stage} is four fixed corners on one bone"
         ));
         return;
     }
     if vertex.vertices.len() != 8 {
-        out.fail(format!(
-            "{head}: the bounding box stores {} numbers, not 8 — {stage} is four corners",
-            vertex.vertices.len()
-        ));
+        out.fail_at(
+            entry(),
+            format!(
+                "{head}: the bounding box stores {} numbers, not 8 — {stage} is four corners",
+                vertex.vertices.len()
+            ),
+        );
         return;
     }
     let corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)];
@@ -155,7 +164,7 @@ pub(crate) fn check_box(data: &SkeletonData, plans: &Plans, ask: &StageBox, out:
         );
         if vx != f32_of(cx) || vy != f32_of(cy) {
             stored_ok = false;
-            out.fail(format!(
+            out.fail_at(entry(), format!(
                 "{head}: vertex {i} is stored as {} and the stage's corner is {} — the box stores {stage}'s corners exactly, as float32, bottom-left first and counter-clockwise",
                 pair(vx, vy),
                 pair(cx, cy)
@@ -172,10 +181,13 @@ pub(crate) fn check_box(data: &SkeletonData, plans: &Plans, ask: &StageBox, out:
     let world = match posed {
         Ok(w) => w,
         Err(e) => {
-            out.fail(format!(
-                "{head}: {} while posing the setup pose",
-                crate::posing::threw(&e)
-            ));
+            out.fail_at(
+                entry(),
+                format!(
+                    "{head}: {} while posing the setup pose",
+                    crate::posing::threw(&e)
+                ),
+            );
             return;
         }
     };
@@ -188,7 +200,7 @@ pub(crate) fn check_box(data: &SkeletonData, plans: &Plans, ask: &StageBox, out:
             world.get(2 * i + 1).copied().unwrap_or(f64::NAN),
         );
         if f32_of(px) != f32_of(ex) || f32_of(py) != f32_of(ey) {
-            out.fail(format!(
+            out.fail_at(entry(), format!(
                 "{head}: vertex {i} poses at {} at the setup pose and the stage's corner poses at {} on an unrotated root, on the header's grid — something moves the box's bone at setup (a constraint, or a pose the root does not state), so the box a consumer reads is not the stage",
                 pair(px, py),
                 pair(ex, ey)
@@ -260,15 +272,22 @@ mod tests {
         let stage = "the stage -100,0.1 640x480";
         let mut no_slot = ask();
         no_slot.slot = "frame".into();
+        let failures = run(&staged(|_| {}), &no_slot).failures;
         assert_eq!(
-            run(&staged(|_| {}), &no_slot).failures,
+            failures,
             [format!("the stage box (slot \"frame\", attachment \"box\"): the skeleton has no slot \"frame\" — {stage} has no box to read")]
         );
+        assert_eq!(failures[0].subject, Some(Subject::slot("frame")));
         let mut no_att = ask();
         no_att.attachment = "stage".into();
+        let failures = run(&staged(|_| {}), &no_att).failures;
         assert_eq!(
-            run(&staged(|_| {}), &no_att).failures,
+            failures,
             [format!("the stage box (slot \"box\", attachment \"stage\"): the default skin holds no attachment \"stage\" on slot \"box\" — {stage} has no box to read")]
+        );
+        assert_eq!(
+            failures[0].subject,
+            Some(Subject::attachment("default", "box", "stage"))
         );
         let input = staged(|v| {
             v["skins"][0]["attachments"]["box"]["box"] = json!({ "type": "point", "x": 1 });
@@ -314,6 +333,12 @@ mod tests {
         let input = staged(|v| v["bones"][0]["rotation"] = json!(90));
         let out = run(&input, &ask());
         assert_eq!(out.failures.len(), 4, "{:#?}", out.failures);
+        for f in &out.failures {
+            assert_eq!(
+                f.subject,
+                Some(Subject::attachment("default", "box", "box"))
+            );
+        }
         assert_eq!(out.failures[0], "the stage box (slot \"box\", attachment \"box\"): vertex 0 poses at (-0.099997684, -100) at the setup pose and the stage's corner poses at (-100, 0.1) on an unrotated root, on the header's grid — something moves the box's bone at setup (a constraint, or a pose the root does not state), so the box a consumer reads is not the stage");
     }
 }

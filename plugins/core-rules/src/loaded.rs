@@ -163,6 +163,40 @@ pub(crate) fn meshes(data: &SkeletonData) -> Vec<(Placed<'_>, &MeshAttachment)> 
         .collect()
 }
 
+/// What a finding about attachment object `attachment` on slot `slot` is
+/// about: the skin entry that places it there (the first, as [`placed`] takes
+/// it) — its skin, slot and placeholder. When no skin places it there (not
+/// expected of a loaded timeline's attachment) the slot alone.
+pub(crate) fn attachment_target(
+    data: &SkeletonData,
+    slot: usize,
+    attachment: usize,
+) -> rigc_sdk::gate::Target {
+    let slot_name = data.slots.get(slot).map_or("", |s| s.name.as_str());
+    data.skins
+        .iter()
+        .find_map(|skin| {
+            let entry = skin
+                .attachments
+                .get(slot)?
+                .iter()
+                .find(|e| e.attachment == attachment)?;
+            Some(rigc_sdk::gate::Target::Attachment {
+                skin: skin.name.clone(),
+                slot: slot_name.to_string(),
+                name: entry.placeholder.clone(),
+            })
+        })
+        .unwrap_or_else(|| rigc_sdk::gate::Target::Slot(slot_name.to_string()))
+}
+
+impl Placed<'_> {
+    /// This placement as a finding's subject: its skin, slot and placeholder.
+    pub(crate) fn subject(&self, data: &SkeletonData) -> rigc_sdk::gate::Subject {
+        rigc_sdk::gate::Subject::of(attachment_target(data, self.slot, self.index))
+    }
+}
+
 /// The meshes that carry geometry of their own (a linked mesh shares its
 /// source's and is measured there), or `None` after recording a SKIP:
 /// `NO_SKELETON`, or `NO_MESH` when the skins place no mesh at all.

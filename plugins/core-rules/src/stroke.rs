@@ -4,11 +4,13 @@
 //! it, plus the largest projection of the mass bone's `translate` keys onto the
 //! manifest's inward unit vector. A part with no such key advances 0 (its setup).
 //! It also owns the check the two rules share: their SKIPs, their stats, and the
-//! FAIL of an advance past the depth.
+//! FAIL of an advance past the depth — about the one key that makes the
+//! advance, or the animation both of its keys are in (two keys in two
+//! animations, or none, make it a finding about the skeleton).
 
 use crate::raw::{animations, fixed, members, num, raw_or_skip, rig_or_skip, time_text, BoneTree};
 use rigc_sdk::gate::facts::Facts;
-use rigc_sdk::gate::{Outcome, RigInfo, Stroke};
+use rigc_sdk::gate::{Outcome, RigInfo, Stroke, Subject, Target};
 use serde_json::Value;
 
 /// What one stroke rule holds the deepest advance to.
@@ -47,7 +49,11 @@ pub(crate) fn hold<'f>(
     out.stat(depth.stat, num(limit));
     out.stat("deepestAdvance", fixed(a.total, 3));
     if a.total > limit + 1e-6 || a.total.is_nan() {
-        out.fail(format!("{} but {}", a.sentence, (depth.past)(&num(limit))));
+        let detail = format!("{} but {}", a.sentence, (depth.past)(&num(limit)));
+        match a.subject {
+            Some(subject) => out.fail_at(subject, detail),
+            None => out.fail(detail),
+        }
     }
     Some((rig, root))
 }
@@ -58,26 +64,35 @@ pub(crate) struct Advance {
     pub total: f64,
     /// `deepest inward advance is <d>px (stroke … [+ mass …])`.
     pub sentence: String,
+    /// What makes it: the one key, or the animation of both keys.
+    pub subject: Option<Subject>,
 }
 
+/// The deepest key: its value, `anim.bone t=<t>`, and the key as a subject.
+type Deepest = (f64, String, Subject);
+
 /// The largest value `value(key)` takes over the keys of `timelines` of
-/// `bones` (by name), with where: `(value, "anim.bone t=<t>")`.
+/// `bones` (by name), with where: `(value, "anim.bone t=<t>", the key)`.
 fn deepest(
     root: &Value,
     bones: impl Fn(&str) -> bool,
     timelines: &[&str],
     value: impl Fn(&str, &Value) -> Option<f64>,
-) -> Option<(f64, String)> {
-    let mut best: Option<(f64, String)> = None;
+) -> Option<Deepest> {
+    let mut best: Option<Deepest> = None;
     for (anim, map) in animations(root) {
         for (bone, tls) in members(map.get("bones")).filter(|(b, _)| bones(b)) {
             for (tl, keys) in members(Some(tls)).filter(|(tl, _)| timelines.contains(tl)) {
-                for key in keys.as_array().into_iter().flatten() {
+                for (k, key) in keys.as_array().into_iter().flatten().enumerate() {
                     let Some(v) = value(tl, key).filter(|v| v.is_finite()) else {
                         continue;
                     };
-                    if best.as_ref().is_none_or(|(b, _)| v > *b) {
-                        best = Some((v, format!("{anim}.{bone} t={}", time_text(key))));
+                    if best.as_ref().is_none_or(|(b, _, _)| v > *b) {
+                        let subject = Subject::animation(anim)
+                            .on(Target::Bone(bone.to_string()))
+                            .timeline(tl)
+                            .key(k);
+                        best = Some((v, format!("{anim}.{bone} t={}", time_text(key)), subject));
                     }
                 }
             }
@@ -113,21 +128,29 @@ fn advance(root: &Value, rig: &RigInfo, inward: [f64; 2]) -> Advance {
             |_, key| Some(number(key, "x")? * inward[0] + number(key, "y")? * inward[1]),
         )
     });
-    let (s, at) = match stroke.filter(|(v, _)| *v > 0.0) {
-        Some((v, at)) => (v, format!("at {at}")),
-        None => (0.0, "at setup".to_string()),
+    let (s, at, stroke_key) = match stroke.filter(|(v, _, _)| *v > 0.0) {
+        Some((v, at, key)) => (v, format!("at {at}"), Some(key)),
+        None => (0.0, "at setup".to_string(), None),
     };
     let mut total = s;
     let mut sentence = format!("stroke {} {at}", fixed(s, 3));
-    if let Some((m, at)) = mass {
+    let mut mass_key = None;
+    if let Some((m, at, key)) = mass {
         total += m;
         sentence.push_str(&format!(" + mass {} at {at}", fixed(m, 3)));
+        mass_key = Some(key);
     }
+    let subject = match (stroke_key, mass_key) {
+        (Some(key), None) | (None, Some(key)) => Some(key),
+        (Some(a), Some(b)) if a.animation == b.animation => a.animation.map(Subject::animation),
+        _ => None,
+    };
     Advance {
         total,
         sentence: format!(
             "deepest inward advance is {}px ({sentence})",
             fixed(total, 3)
         ),
+        subject,
     }
 }
