@@ -27,7 +27,7 @@
 //! [`NO_POSE`] — the skeleton has no bone and no animation. Also SKIPs when the
 //! round trip produced no skeleton (A00 owns that failure).
 
-use crate::loaded::{default_skin_subject, skeleton_or_skip};
+use crate::loaded::{attachment_target, skeleton_or_skip};
 use crate::posing::{fresh, posed_at, time};
 use crate::raw::{json_or_undefined, num};
 use rigc_sdk::gate::facts::Facts;
@@ -276,11 +276,7 @@ fn finite_scan(sk: &Skeleton<'_>, at: &str, anim: Option<&str>) -> Option<(Subje
         };
         let slot_name = data.slots.get(s).map_or("", |d| d.name.as_str());
         // No skin is set: the runtime resolved the attachment in the default skin.
-        let shown = || {
-            default_skin_subject(data, s, index)
-                .and_then(|subject| subject.target)
-                .unwrap_or_else(|| Target::Slot(slot_name.into()))
-        };
+        let shown = || attachment_target(data, s, index);
         let vertices = match sk.world_vertices(s) {
             Ok(Some(v)) => v,
             Ok(None) => continue,

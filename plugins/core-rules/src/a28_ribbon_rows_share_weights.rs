@@ -77,7 +77,7 @@ impl Rule for A28RibbonRowsShareWeights {
             let (m, n) = (&p.attachment.name, vertices.len());
             if n % 2 != 0 {
                 out.fail_at(
-                    p.subject(data),
+                    p.subject(),
                     format!("ribbon \"{m}\" has {n} vertices; a strip has an even count"),
                 );
                 continue;
@@ -90,7 +90,7 @@ impl Rule for A28RibbonRowsShareWeights {
             {
                 let (l, r) = (side(data, l), side(data, r));
                 if l != r {
-                    out.fail_at(p.subject(data), format!(
+                    out.fail_at(p.subject(), format!(
                         "ribbon \"{m}\" row {i} has [{l}] on one side and [{r}] on the other; its width would change with the chain"
                     ));
                 }

@@ -47,7 +47,7 @@ impl Rule for A33VertexAttachmentGeometry {
                 p.attachment.name,
                 p.slot_name
             );
-            let subject = p.subject(data);
+            let subject = p.subject();
             let at = (what.as_str(), &subject);
             let vertex = match &p.attachment.kind {
                 AttachmentKind::Path(path) => {

@@ -104,28 +104,6 @@ impl Placed<'_> {
     }
 }
 
-/// The subject of attachment object `attachment` shown in slot `slot` of a
-/// skeleton with no skin set: its placement in the default skin (where the
-/// runtime resolves it), or `None` when the default skin does not place it.
-pub(crate) fn default_skin_subject(
-    data: &SkeletonData,
-    slot: usize,
-    attachment: usize,
-) -> Option<Subject> {
-    let skin = data.default_skin.and_then(|i| data.skins.get(i))?;
-    let entry = skin
-        .attachments
-        .get(slot)?
-        .iter()
-        .find(|e| e.attachment == attachment)?;
-    let slot_name = data.slots.get(slot)?.name.as_str();
-    Some(Subject::attachment(
-        &skin.name,
-        slot_name,
-        &entry.placeholder,
-    ))
-}
-
 /// Every attachment object the skins place, in skin order then the runtime's
 /// entry order, each object once (at its first placement).
 pub(crate) fn placed(data: &SkeletonData) -> Vec<Placed<'_>> {
@@ -164,17 +142,21 @@ pub(crate) fn meshes(data: &SkeletonData) -> Vec<(Placed<'_>, &MeshAttachment)> 
 }
 
 /// What a finding about attachment object `attachment` on slot `slot` is
-/// about: the skin entry that places it there (the first, as [`placed`] takes
-/// it) — its skin, slot and placeholder. When no skin places it there (not
-/// expected of a loaded timeline's attachment) the slot alone.
+/// about: the skin entry that places it there — in the default skin when it
+/// does (where the runtime resolves an attachment with no skin set), else the
+/// first skin that does, as [`placed`] takes them — its skin, slot and
+/// placeholder. When no skin places it there (not expected of a loaded
+/// timeline's attachment) the slot alone.
 pub(crate) fn attachment_target(
     data: &SkeletonData,
     slot: usize,
     attachment: usize,
 ) -> rigc_sdk::gate::Target {
     let slot_name = data.slots.get(slot).map_or("", |s| s.name.as_str());
-    data.skins
-        .iter()
+    let default = data.default_skin.and_then(|i| data.skins.get(i));
+    default
+        .into_iter()
+        .chain(data.skins.iter())
         .find_map(|skin| {
             let entry = skin
                 .attachments
@@ -188,13 +170,6 @@ pub(crate) fn attachment_target(
             })
         })
         .unwrap_or_else(|| rigc_sdk::gate::Target::Slot(slot_name.to_string()))
-}
-
-impl Placed<'_> {
-    /// This placement as a finding's subject: its skin, slot and placeholder.
-    pub(crate) fn subject(&self, data: &SkeletonData) -> rigc_sdk::gate::Subject {
-        rigc_sdk::gate::Subject::of(attachment_target(data, self.slot, self.index))
-    }
 }
 
 /// The meshes that carry geometry of their own (a linked mesh shares its
