@@ -2,6 +2,7 @@
 //! text, with the object and key order of FORMAT.md §5.3 and DECISIONS.md.
 
 use super::json_text::{num, to_text};
+use crate::model::names::{AttachmentTimeline, IkMix, TransformMix};
 use crate::model::*;
 use serde_json::{Map, Value};
 
@@ -221,11 +222,11 @@ fn constraint(c: &Constraint) -> Value {
             m.insert("bones".into(), names(&k.bones));
             m.insert("target".into(), Value::String(k.target.clone()));
             put_str(&mut m, "scaleY", &k.scale_y);
-            put_num(&mut m, "mix", k.mix);
-            put_num(&mut m, "softness", k.softness);
-            put_bool(&mut m, "bendPositive", k.bend_positive);
-            put_bool(&mut m, "compress", k.compress);
-            put_bool(&mut m, "stretch", k.stretch);
+            put_num(&mut m, IkMix::Mix.name(), k.mix);
+            put_num(&mut m, IkMix::Softness.name(), k.softness);
+            put_bool(&mut m, IkMix::BendPositive.name(), k.bend_positive);
+            put_bool(&mut m, IkMix::Compress.name(), k.compress);
+            put_bool(&mut m, IkMix::Stretch.name(), k.stretch);
             put_bool(&mut m, "skin", k.skin);
         }
         Constraint::Transform(t) => {
@@ -261,12 +262,12 @@ fn constraint(c: &Constraint) -> Value {
             put_num(&mut m, "scaleX", t.scale_x);
             put_num(&mut m, "scaleY", t.scale_y);
             put_num(&mut m, "shearY", t.shear_y);
-            put_num(&mut m, "mixRotate", t.mix_rotate);
-            put_num(&mut m, "mixX", t.mix_x);
-            put_num(&mut m, "mixY", t.mix_y);
-            put_num(&mut m, "mixScaleX", t.mix_scale_x);
-            put_num(&mut m, "mixScaleY", t.mix_scale_y);
-            put_num(&mut m, "mixShearY", t.mix_shear_y);
+            put_num(&mut m, TransformMix::Rotate.name(), t.mix_rotate);
+            put_num(&mut m, TransformMix::X.name(), t.mix_x);
+            put_num(&mut m, TransformMix::Y.name(), t.mix_y);
+            put_num(&mut m, TransformMix::ScaleX.name(), t.mix_scale_x);
+            put_num(&mut m, TransformMix::ScaleY.name(), t.mix_scale_y);
+            put_num(&mut m, TransformMix::ShearY.name(), t.mix_shear_y);
             put_bool(&mut m, "skin", t.skin);
         }
     }
@@ -359,7 +360,7 @@ fn animation(a: &Animation) -> Value {
                     .or_insert_with(|| Value::Object(Map::new()));
                 if let Value::Object(atts) = slot {
                     let mut tl = Map::new();
-                    tl.insert("deform".into(), keys(&d.keys));
+                    tl.insert(AttachmentTimeline::Deform.name().into(), keys(&d.keys));
                     atts.insert(d.attachment.clone(), Value::Object(tl));
                 }
             }
