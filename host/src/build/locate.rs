@@ -15,6 +15,7 @@ use rigc_diag::cursor::{pointer_of, Seg};
 use rigc_diag::json::{Json, Value};
 use rigc_diag::{source::SourceFile, Place};
 use rigc_sdk::gate::{Subject, Target};
+use rigc_sdk::model::names::{AnimationGroup as Group, AttachmentTimeline};
 use std::sync::Arc;
 
 /// One spec file and its parsed JSON.
@@ -114,12 +115,19 @@ pub fn place(subject: &Subject, rig: &Spec<'_>, motion: &Spec<'_>) -> Option<Pla
 
 /// The track or key of animation `anim` that `subject` is about.
 fn in_animation<'a>(anim: &At<'a>, subject: &Subject, motion: &At<'a>) -> Option<At<'a>> {
+    // The subject names Spine's timelines; the motion spec's families are
+    // named as FORMAT.md §3.6 names them.
     let timeline = subject.timeline.as_deref();
+    let own = timeline.and_then(|t| match Group::from_name(t) {
+        Some(Group::DrawOrder) => Some("drawOrder"),
+        Some(Group::Events) => Some("events"),
+        _ => None,
+    });
+    let deform = timeline == Some(AttachmentTimeline::Deform.name());
     let family = |name: &str| anim.member(name);
-    let track = match (&subject.target, timeline) {
-        (_, Some("drawOrder")) => family("drawOrder")?,
-        (_, Some("events")) => family("events")?,
-        (Some(Target::Attachment { skin, slot, name }), Some("deform")) => family("deform")?
+    let track = match (&subject.target, own) {
+        (_, Some(family_name)) => family(family_name)?,
+        (Some(Target::Attachment { skin, slot, name }), None) if deform => family("deform")?
             .entry("slot", slot, |e| {
                 e.text("attachment") == Some(name.as_str())
                     && e.text("skin").unwrap_or("default") == skin
@@ -127,7 +135,8 @@ fn in_animation<'a>(anim: &At<'a>, subject: &Subject, motion: &At<'a>) -> Option
         (Some(Target::Constraint { kind, name }), _) if kind == "ik" || kind == "transform" => {
             family(kind)?.entry("constraint", name, |_| true)?
         }
-        (Some(target), Some(property)) => {
+        (Some(target), None) => {
+            let property = timeline?;
             let (field, name) = match target {
                 Target::Bone(b) => ("bone", b.as_str()),
                 Target::Slot(s) => ("slot", s.as_str()),
@@ -156,9 +165,9 @@ fn in_animation<'a>(anim: &At<'a>, subject: &Subject, motion: &At<'a>) -> Option
         }
         _ => return None,
     };
-    let keys = match timeline {
-        Some("drawOrder") | Some("events") => Some(track.clone()),
-        _ => track.member("keys"),
+    let keys = match own {
+        Some(_) => Some(track.clone()),
+        None => track.member("keys"),
     };
     Some(subject.key.and_then(|k| keys?.item(k)).unwrap_or(track))
 }

@@ -12,6 +12,10 @@
 use crate::raw::{animations, items, json, members, raw_or_skip, time_text};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject, Target};
+use rigc_sdk::model::names::{
+    AttachmentTimeline, BoneTimeline, IkMix, PathTimeline, PhysicsTimeline, SliderTimeline,
+    SlotTimeline, TransformMix,
+};
 use serde_json::Value;
 
 /// How a group maps names to key arrays.
@@ -46,34 +50,19 @@ const GROUPS: [(&str, Shape); 11] = [
 
 /// GATE.md §4.1: `None` for a name the table does not know, `Some(None)` for a
 /// timeline that cannot take a curve, `Some(Some(c))` for `c` value channels.
+/// The names and their channels are the model's tables.
 fn channels(kind: &str, timeline: &str) -> Option<Option<usize>> {
-    let c = match (kind, timeline) {
-        (
-            "bone",
-            "rotate" | "translatex" | "translatey" | "scalex" | "scaley" | "shearx" | "sheary",
-        ) => Some(1),
-        ("bone", "translate" | "scale" | "shear") => Some(2),
-        ("bone", "inherit") => None,
-        ("slot", "attachment") => None,
-        ("slot", "rgba") => Some(4),
-        ("slot", "rgb") => Some(3),
-        ("slot", "alpha") => Some(1),
-        ("slot", "rgba2") => Some(7),
-        ("slot", "rgb2") => Some(6),
-        ("attachment", "deform") => Some(1),
-        ("attachment", "sequence") => None,
-        ("physics", "inertia" | "strength" | "damping" | "mass" | "wind" | "gravity" | "mix") => {
-            Some(1)
-        }
-        ("physics", "reset") => None,
-        ("path", "position" | "spacing") => Some(1),
-        ("path", "mix") => Some(3),
-        ("slider", "time" | "mix") => Some(1),
-        ("ik", "ik") => Some(2),
-        ("transform", "transform") => Some(6),
-        ("drawOrder", "drawOrder")
-        | ("drawOrderFolder", "drawOrderFolder")
-        | ("events", "events") => None,
+    let c = match kind {
+        "bone" => BoneTimeline::from_name(timeline)?.curves(),
+        "slot" => SlotTimeline::from_name(timeline)?.curves(),
+        "attachment" => AttachmentTimeline::from_name(timeline)?.curves(),
+        "physics" => PhysicsTimeline::from_name(timeline)?.curves(),
+        "path" => PathTimeline::from_name(timeline)?.curves(),
+        "slider" => SliderTimeline::from_name(timeline)?.curves(),
+        _ if kind != timeline => return None,
+        "ik" => Some(IkMix::CURVED.len()),
+        "transform" => Some(TransformMix::ALL.len()),
+        "drawOrder" | "drawOrderFolder" | "events" => None,
         _ => return None,
     };
     Some(c)

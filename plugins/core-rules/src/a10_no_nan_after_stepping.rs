@@ -32,6 +32,7 @@ use crate::posing::{fresh, posed_at, time};
 use crate::raw::{json_or_undefined, num};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject, Target};
+use rigc_sdk::model::names::{field, BoneTimeline};
 use rigc_sdk::spine::data::TimelineKind;
 use rigc_sdk::spine::pose::{Physics, Plans, PoseError, Skeleton};
 use rigc_sdk::spine::SkeletonData;
@@ -137,7 +138,7 @@ fn inherit_keys(
             for (k, &at) in crate::posing::key_times(t).iter().enumerate() {
                 let subject = Subject::animation(anim.name.as_str())
                     .on(Target::Bone(bone.into()))
-                    .timeline("inherit")
+                    .timeline(BoneTimeline::Inherit.name())
                     .key(k);
                 let posed = posed_at(data, plans, a, at, None, Physics::Reset);
                 let at_text = time(at);
@@ -162,9 +163,10 @@ fn inherit_keys(
                             .and_then(|x| x.get(&anim.name))
                             .and_then(|x| x.get("bones"))
                             .and_then(|x| x.get(bone))
-                            .and_then(|x| x.get("inherit"))
+                            .and_then(|x| x.get(BoneTimeline::Inherit.name()))
                             .and_then(|x| x.get(k));
-                        let spelled = json_or_undefined(spelled.and_then(|key| key.get("inherit")));
+                        let spelled =
+                            json_or_undefined(spelled.and_then(|key| key.get(field::INHERIT)));
                         out.fail_at(subject, format!(
                             "{head}: the bone poses inheritance mode undefined — the key spells {spelled}, which the runtime's mode lookup does not resolve ({MODES}), so from this key on the bone gets no world transform: it keeps whatever matrix it had, and everything it carries is drawn there"
                         ));

@@ -9,6 +9,7 @@
 use crate::raw::{animations, items, members, raw_or_skip, str_at, truthy};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject, Target};
+use rigc_sdk::model::names::SlotTimeline;
 
 /// A12_NO_DARK_COLOR.
 pub struct A12NoDarkColor;
@@ -41,9 +42,12 @@ impl Rule for A12NoDarkColor {
         }
         for (anim, map) in animations(root) {
             for (slot, timelines) in members(map.get("slots")) {
-                for (tl, _) in
-                    members(Some(timelines)).filter(|(tl, _)| matches!(*tl, "rgba2" | "rgb2"))
-                {
+                for (tl, _) in members(Some(timelines)).filter(|(tl, _)| {
+                    matches!(
+                        SlotTimeline::from_name(tl),
+                        Some(SlotTimeline::Rgba2 | SlotTimeline::Rgb2)
+                    )
+                }) {
                     out.fail_at(
                         Subject::animation(anim)
                             .on(Target::Slot(slot.into()))

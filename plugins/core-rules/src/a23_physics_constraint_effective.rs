@@ -20,6 +20,7 @@ use crate::loaded::{bindings, bone_at, channel_values, meshes, skeleton_or_skip}
 use crate::raw::{fixed, num};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject, Target};
+use rigc_sdk::model::names::PhysicsTimeline;
 use rigc_sdk::spine::data::{ConstraintKind, PhysicsData, PhysicsValue, TimelineKind};
 use rigc_sdk::spine::SkeletonData;
 use std::collections::HashSet;
@@ -30,7 +31,7 @@ pub struct A23PhysicsConstraintEffective;
 /// A pose value's bound: its name, the pose field, the bound at setup and on a
 /// key, in words, and why.
 struct PoseRule {
-    timeline: &'static str,
+    timeline: PhysicsTimeline,
     field: &'static str,
     setup_ok: fn(f64) -> bool,
     key_ok: fn(f64) -> bool,
@@ -40,7 +41,7 @@ struct PoseRule {
 }
 
 const MIX: PoseRule = PoseRule {
-    timeline: "mix",
+    timeline: PhysicsTimeline::Mix,
     field: "mix",
     setup_ok: |v| v > 0.0,
     key_ok: |v| v >= 0.0,
@@ -49,7 +50,7 @@ const MIX: PoseRule = PoseRule {
     why: "a negative mix pushes the bone away from where physics puts it",
 };
 const MASS: PoseRule = PoseRule {
-    timeline: "mass",
+    timeline: PhysicsTimeline::Mass,
     field: "massInverse",
     setup_ok: |v| v.is_finite() && v > 0.0,
     key_ok: |v| v.is_finite() && v > 0.0,
@@ -58,7 +59,7 @@ const MASS: PoseRule = PoseRule {
     why: "massInverse is 1/mass: a mass of 0 makes it infinite and the solver NaN, and a negative mass is refused by rigc",
 };
 const STRENGTH: PoseRule = PoseRule {
-    timeline: "strength",
+    timeline: PhysicsTimeline::Strength,
     field: "strength",
     setup_ok: |v| v > 0.0,
     key_ok: |v| v >= 0.0,
@@ -67,7 +68,7 @@ const STRENGTH: PoseRule = PoseRule {
     why: "with no spring the bone drifts and never returns to its pose",
 };
 const DAMPING: PoseRule = PoseRule {
-    timeline: "damping",
+    timeline: PhysicsTimeline::Damping,
     field: "damping",
     setup_ok: |v| (0.0..=1.0).contains(&v),
     key_ok: |v| (0.0..=1.0).contains(&v),
@@ -90,14 +91,15 @@ fn rule_of(value: PhysicsValue) -> Option<&'static PoseRule> {
 /// JSON keys it.
 pub(crate) fn value_name(value: PhysicsValue) -> &'static str {
     match value {
-        PhysicsValue::Inertia => "inertia",
-        PhysicsValue::Strength => "strength",
-        PhysicsValue::Damping => "damping",
-        PhysicsValue::Mass => "mass",
-        PhysicsValue::Wind => "wind",
-        PhysicsValue::Gravity => "gravity",
-        PhysicsValue::Mix => "mix",
+        PhysicsValue::Inertia => PhysicsTimeline::Inertia,
+        PhysicsValue::Strength => PhysicsTimeline::Strength,
+        PhysicsValue::Damping => PhysicsTimeline::Damping,
+        PhysicsValue::Mass => PhysicsTimeline::Mass,
+        PhysicsValue::Wind => PhysicsTimeline::Wind,
+        PhysicsValue::Gravity => PhysicsTimeline::Gravity,
+        PhysicsValue::Mix => PhysicsTimeline::Mix,
     }
+    .name()
 }
 
 /// The physics constraints a physics timeline writes: the named one, or every
@@ -215,13 +217,13 @@ impl Rule for A23PhysicsConstraintEffective {
                 if (rule.setup_ok)(value) {
                     continue;
                 }
-                if rule.timeline == "mix" && unmuted.contains(&i) {
+                if rule.timeline == PhysicsTimeline::Mix && unmuted.contains(&i) {
                     muted_until_keyed += 1;
                     continue;
                 }
                 let detail = match rule.timeline {
-                    "mix" => format!("physics \"{n}\" has mix {} and none of the {k} animations keys its mix above 0; update() returns on mix 0, so the constraint never moves its bone — rest it above 0, or key its mix above 0 in an animation", num(value)),
-                    "damping" => {
+                    PhysicsTimeline::Mix => format!("physics \"{n}\" has mix {} and none of the {k} animations keys its mix above 0; update() returns on mix 0, so the constraint never moves its bone — rest it above 0, or key its mix above 0 in an animation", num(value)),
+                    PhysicsTimeline::Damping => {
                         let mesh = if mesh_bones.contains(&p.bone) { " — and this bone drives a mesh, so the canvas never rests" } else { "" };
                         format!("physics \"{n}\" has damping {}; must be inside [0, 1] — {}{mesh}", num(value), rule.why)
                     }

@@ -11,6 +11,7 @@
 use crate::raw::{animations, items, members, num, raw_or_skip, rig_or_skip, time_text, BoneTree};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject, Target};
+use rigc_sdk::model::names::{field, BoneTimeline};
 
 /// How far from 0 a keyed `y` may be.
 const Y_TOLERANCE: f64 = 1e-6;
@@ -65,13 +66,13 @@ impl Rule for A24AxisSpaceStroke {
                 }
                 for (tl, keys) in timelines {
                     keyed = true;
-                    if tl == "translatey" {
+                    if tl == BoneTimeline::TranslateY.name() {
                         out.fail_at(on.clone().timeline(tl), format!(
                             "\"{anim}\" gives \"{bone}\" a translatey timeline; a bone under \"{axis}\" moves along the axis only"
                         ));
-                    } else if tl == "translate" {
+                    } else if tl == BoneTimeline::Translate.name() {
                         for (k, key) in items(Some(keys)).enumerate() {
-                            let Some(y) = key.get("y").and_then(|y| y.as_f64()) else {
+                            let Some(y) = key.get(field::Y).and_then(|y| y.as_f64()) else {
                                 continue;
                             };
                             if y.abs() > Y_TOLERANCE {

@@ -15,6 +15,7 @@ use crate::raw::{animations, members, BoneTree};
 use crate::stroke::{hold, Depth};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject, Target};
+use rigc_sdk::model::names::BoneTimeline;
 
 /// A30_STROKE_WITHIN_CAP_CONTAINMENT.
 pub struct A30StrokeWithinCapContainment;
@@ -54,9 +55,12 @@ impl Rule for A30StrokeWithinCapContainment {
                 if bone != axis && !tree.is_under(bone, axis) {
                     continue;
                 }
-                for (tl, _) in members(Some(tls))
-                    .filter(|(tl, _)| matches!(*tl, "scale" | "scalex" | "scaley"))
-                {
+                for (tl, _) in members(Some(tls)).filter(|(tl, _)| {
+                    matches!(
+                        BoneTimeline::from_name(tl),
+                        Some(BoneTimeline::Scale | BoneTimeline::ScaleX | BoneTimeline::ScaleY)
+                    )
+                }) {
                     out.fail_at(
                         Subject::animation(anim)
                             .on(Target::Bone(bone.to_string()))

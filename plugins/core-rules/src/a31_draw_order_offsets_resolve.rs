@@ -13,6 +13,7 @@
 use crate::raw::{animated_or_skip, animations, items, json, num, str_at};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject};
+use rigc_sdk::model::names::AnimationGroup;
 use serde_json::Value;
 
 /// The SKIP reason when no animation carries a `drawOrder` timeline.
@@ -47,13 +48,18 @@ impl Rule for A31DrawOrderOffsetsResolve {
         }
         let mut timelines = 0usize;
         for (anim, map) in animations(root) {
-            let Some(keys) = map.get("drawOrder").and_then(Value::as_array) else {
+            let Some(keys) = map
+                .get(AnimationGroup::DrawOrder.name())
+                .and_then(Value::as_array)
+            else {
                 continue;
             };
             timelines += 1;
             for (k, key) in keys.iter().enumerate() {
                 let at = format!("animation \"{anim}\" drawOrder key {k}");
-                let subject = Subject::animation(anim).timeline("drawOrder").key(k);
+                let subject = Subject::animation(anim)
+                    .timeline(AnimationGroup::DrawOrder.name())
+                    .key(k);
                 check_key(out, &at, &subject, key, &slots);
             }
         }

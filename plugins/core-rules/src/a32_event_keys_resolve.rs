@@ -13,6 +13,7 @@
 use crate::raw::{animated_or_skip, animations, json, json_or_undefined, members, num, truthy};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject};
+use rigc_sdk::model::names::AnimationGroup;
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -41,14 +42,19 @@ impl Rule for A32EventKeysResolve {
             .collect();
         let mut timelines = 0usize;
         for (anim, map) in animations(root) {
-            let Some(keys) = map.get("events").and_then(Value::as_array) else {
+            let Some(keys) = map
+                .get(AnimationGroup::Events.name())
+                .and_then(Value::as_array)
+            else {
                 continue;
             };
             timelines += 1;
             let mut previous: Option<f64> = None;
             for (i, key) in keys.iter().enumerate() {
                 let at = format!("animation \"{anim}\" event key {i}");
-                let subject = Subject::animation(anim).timeline("events").key(i);
+                let subject = Subject::animation(anim)
+                    .timeline(AnimationGroup::Events.name())
+                    .key(i);
                 check_time(out, &at, &subject, key, &mut previous);
                 let Some(name) = key.get("name").and_then(Value::as_str) else {
                     out.fail_at(

@@ -16,6 +16,7 @@ use crate::raw::{
 };
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject, Target};
+use rigc_sdk::model::names::{PathTimeline, PhysicsTimeline, SliderTimeline};
 use serde_json::Value;
 
 /// The SKIP reason when no animation has a constraint timeline.
@@ -24,15 +25,12 @@ pub(crate) const NO_CONSTRAINT_TIMELINE: &str =
 
 /// The groups, each with the timeline names it maps a constraint to (`None`: the
 /// constraint maps straight to one key array).
-const GROUPS: [(&str, Option<&str>); 5] = [
+const GROUPS: [(&str, Option<&[&str]>); 5] = [
     ("ik", None),
     ("transform", None),
-    ("path", Some("position, spacing, mix")),
-    (
-        "physics",
-        Some("inertia, strength, damping, mass, wind, gravity, mix, reset"),
-    ),
-    ("slider", Some("time, mix")),
+    ("path", Some(PathTimeline::NAMES)),
+    ("physics", Some(PhysicsTimeline::NAMES)),
+    ("slider", Some(SliderTimeline::NAMES)),
 ];
 
 const KEYS_SKIPPED: &str =
@@ -70,7 +68,8 @@ impl Rule for A34ConstraintTimelineTargets {
                     });
                     if let (Some(names), Value::Array(_)) = (named, value) {
                         out.fail_at(subject, format!(
-                            "{at}: this group maps a constraint to NAMED timelines ({names}), and this one holds {} — a bare key array here is the ik/transform shape and is walked as an object",
+                            "{at}: this group maps a constraint to NAMED timelines ({}), and this one holds {} — a bare key array here is the ik/transform shape and is walked as an object",
+                            names.join(", "),
                             shape(value)
                         ));
                         continue;
@@ -180,7 +179,7 @@ fn global_reach(
         let flag = format!("{tl}Global");
         if physics
             .iter()
-            .any(|(_, c)| tl == "reset" || truthy(c.get(&flag)))
+            .any(|(_, c)| tl == PhysicsTimeline::Reset.name() || truthy(c.get(&flag)))
         {
             continue;
         }

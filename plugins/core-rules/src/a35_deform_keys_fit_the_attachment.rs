@@ -15,6 +15,7 @@
 use crate::raw::{animated_or_skip, animations, items, json, members, num, shape, str_at};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject, Target};
+use rigc_sdk::model::names::{field, AttachmentTimeline};
 use serde_json::Value;
 
 /// SKIP: no animation.
@@ -46,7 +47,7 @@ impl Rule for A35DeformKeysFitTheAttachment {
             for (skin, slots) in members(map.get("attachments")) {
                 for (slot, atts) in members(Some(slots)) {
                     for (att, tls) in members(Some(atts)) {
-                        let Some(keys) = tls.get("deform") else {
+                        let Some(keys) = tls.get(AttachmentTimeline::Deform.name()) else {
                             continue;
                         };
                         timelines += 1;
@@ -57,7 +58,7 @@ impl Rule for A35DeformKeysFitTheAttachment {
                                 slot: slot.to_string(),
                                 name: att.to_string(),
                             })
-                            .timeline("deform");
+                            .timeline(AttachmentTimeline::Deform.name());
                         let Some(attachment) = skin_entry(root, skin, slot, att) else {
                             out.fail_at(timeline, format!(
                                 "{at}: skin \"{skin}\" has no attachment \"{att}\" on slot \"{slot}\"; the parser throws `Timeline attachment not found`"
@@ -154,7 +155,7 @@ fn check_keys(out: &mut Outcome, timeline: At<'_>, keys: &Value, length: usize) 
             );
             continue;
         }
-        let vertices = match key.get("vertices") {
+        let vertices = match key.get(field::VERTICES) {
             None | Some(Value::Null) => continue,
             Some(Value::Array(v)) => v,
             Some(other) => {
@@ -168,7 +169,7 @@ fn check_keys(out: &mut Outcome, timeline: At<'_>, keys: &Value, length: usize) 
                 continue;
             }
         };
-        match key.get("offset") {
+        match key.get(field::OFFSET) {
             None => covers(out, (at, &key_subject()), k, 0.0, vertices.len(), length),
             Some(o) => match o.as_f64().filter(|o| *o >= 0.0 && o.fract() == 0.0) {
                 Some(offset) => covers(out, (at, &key_subject()), k, offset, vertices.len(), length),

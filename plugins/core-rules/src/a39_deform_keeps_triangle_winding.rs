@@ -60,6 +60,7 @@ use crate::posing::{key_times, threw, time};
 use crate::raw::{fixed, rig_or_skip};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject};
+use rigc_sdk::model::names::AttachmentTimeline;
 use rigc_sdk::spine::data::{ConstraintKind, Timeline, TimelineKind};
 use rigc_sdk::spine::pose::Plans;
 use rigc_sdk::spine::SkeletonData;
@@ -197,7 +198,7 @@ impl Rule for A39DeformKeepsTriangleWinding {
                         id: format!("{}/{slot_name}/{att_name}", anim.name),
                         subject: Subject::animation(&anim.name)
                             .on(attachment_target(data, slot, attachment))
-                            .timeline("deform"),
+                            .timeline(AttachmentTimeline::Deform.name()),
                     });
                 }
             }

@@ -16,6 +16,7 @@ use crate::a37_slider_constraint_effective::NO_SLIDER;
 use crate::loaded::skeleton_or_skip;
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject, Target};
+use rigc_sdk::model::names::{PathTimeline, SliderTimeline};
 use rigc_sdk::spine::data::{ConstraintKind, TimelineKind as K};
 
 /// A42_DRIVEN_CONSTRAINTS_UPDATE_AFTER_THEIR_DRIVER.
@@ -30,17 +31,17 @@ fn reach(
     Some(match *kind {
         K::Ik(d) => ("ik", None, vec![d], false),
         K::Transform(d) => ("transform", None, vec![d], false),
-        K::PathPosition(d) => ("path", Some("position"), vec![d], false),
-        K::PathSpacing(d) => ("path", Some("spacing"), vec![d], false),
-        K::PathMix(d) => ("path", Some("mix"), vec![d], false),
+        K::PathPosition(d) => ("path", Some(PathTimeline::Position.name()), vec![d], false),
+        K::PathSpacing(d) => ("path", Some(PathTimeline::Spacing.name()), vec![d], false),
+        K::PathMix(d) => ("path", Some(PathTimeline::Mix.name()), vec![d], false),
         K::Physics(named, v) => (
             "physics",
             Some(value_name(v)),
             physics_reach(data, named, v),
             named.is_none(),
         ),
-        K::Slider(d) => ("slider", Some("time"), vec![d], false),
-        K::SliderMix(d) => ("slider", Some("mix"), vec![d], false),
+        K::Slider(d) => ("slider", Some(SliderTimeline::Time.name()), vec![d], false),
+        K::SliderMix(d) => ("slider", Some(SliderTimeline::Mix.name()), vec![d], false),
         _ => return None,
     })
 }
@@ -100,7 +101,7 @@ impl Rule for A42DrivenConstraintsUpdateAfterTheirDriver {
                     };
                     let w = word.unwrap_or(kind);
                     if d == i {
-                        let (what, muted) = if w == "mix" {
+                        let (what, muted) = if w == SliderTimeline::Mix.name() {
                             (
                                 "alpha it applies that animation with",
                                 if slider.setup.mix == 0.0 {

@@ -24,9 +24,13 @@ use crate::raw::{items, json_or_undefined, quote, raw_or_skip, str_at};
 use crate::tint::{agrees, color_timelines, stated, well_formed, HEX_TOLERANCE};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject, Target};
+use rigc_sdk::model::names::{field, SlotTimeline};
 use rigc_sdk::spine::data::TimelineKind;
 use serde_json::Value;
 use std::collections::HashSet;
+
+/// The two-colour timelines.
+const TWO_COLOR: [SlotTimeline; 2] = [SlotTimeline::Rgba2, SlotTimeline::Rgb2];
 
 /// A43_TWO_COLOR_TINT_LOADS_AND_POSES_AS_WRITTEN.
 pub struct A43TwoColorTintLoadsAndPosesAsWritten;
@@ -50,7 +54,7 @@ impl Rule for A43TwoColorTintLoadsAndPosesAsWritten {
             .collect();
         let timelines: Vec<_> = color_timelines(root)
             .into_iter()
-            .filter(|t| matches!(t.name, "rgba2" | "rgb2"))
+            .filter(|t| TWO_COLOR.iter().any(|c| c.name() == t.name))
             .collect();
         if darks.is_empty() && timelines.is_empty() {
             out.skip(skip_reasons::NO_DARK);
@@ -60,7 +64,7 @@ impl Rule for A43TwoColorTintLoadsAndPosesAsWritten {
             return;
         };
         out.stat("darkSlots", darks.len());
-        for name in ["rgba2", "rgb2"] {
+        for name in TWO_COLOR.map(SlotTimeline::name) {
             let n = timelines.iter().filter(|t| t.name == name).count();
             out.stat(format!("{name}Timelines"), n);
         }
@@ -118,7 +122,11 @@ impl Rule for A43TwoColorTintLoadsAndPosesAsWritten {
                     "{head}: slot \"{}\" declares no setup \"dark\", so the runtime holds no dark colour for this timeline to write and applying it throws — every frame of animation \"{}\" stops there — give the slot a `dark`, or key \"{}\"",
                     t.slot,
                     t.animation,
-                    if t.name == "rgba2" { "rgba" } else { "rgb" }
+                    if t.name == SlotTimeline::Rgba2.name() {
+                        SlotTimeline::Rgba
+                    } else {
+                        SlotTimeline::Rgb
+                    }
                 ));
                 dead.insert(t.animation);
                 continue;
@@ -126,7 +134,7 @@ impl Rule for A43TwoColorTintLoadsAndPosesAsWritten {
             if dead.contains(t.animation) {
                 continue;
             }
-            let alpha = t.name == "rgba2";
+            let alpha = t.name == SlotTimeline::Rgba2.name();
             let Some(loaded) = loaded_timeline(data, a, |kind| match *kind {
                 TimelineKind::Rgba2(x) => alpha && x == s,
                 TimelineKind::Rgb2(x) => !alpha && x == s,
@@ -163,8 +171,8 @@ impl Rule for A43TwoColorTintLoadsAndPosesAsWritten {
                     .to_vec();
                 let key = t.keys.get(k).copied();
                 let (light_hex, dark_hex) = (
-                    key.and_then(|k| str_at(k, "light")),
-                    key.and_then(|k| str_at(k, "dark")),
+                    key.and_then(|k| str_at(k, field::LIGHT)),
+                    key.and_then(|k| str_at(k, field::DARK)),
                 );
                 let (Some(light_hex), Some(dark_hex)) = (
                     light_hex.filter(|h| well_formed(h)),
@@ -172,8 +180,8 @@ impl Rule for A43TwoColorTintLoadsAndPosesAsWritten {
                 ) else {
                     out.fail_at(key_subject(), format!(
                         "{key_head}: the key states light {} and dark {} — an {} key needs both, each six or eight hex digits — and the runtime poses light {} and dark {}",
-                        json_or_undefined(key.and_then(|k| k.get("light"))),
-                        json_or_undefined(key.and_then(|k| k.get("dark"))),
+                        json_or_undefined(key.and_then(|k| k.get(field::LIGHT))),
+                        json_or_undefined(key.and_then(|k| k.get(field::DARK))),
                         t.name,
                         channels(&light),
                         channels(&dark)

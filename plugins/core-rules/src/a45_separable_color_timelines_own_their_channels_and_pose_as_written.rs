@@ -27,6 +27,7 @@ use crate::raw::{json_or_undefined, num, quote, raw_or_skip, str_at};
 use crate::tint::{agrees, color_timelines, stated, RawColorTimeline, HEX_TOLERANCE};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject, Target};
+use rigc_sdk::model::names::{field, SlotTimeline};
 use rigc_sdk::spine::data::TimelineKind;
 use rigc_sdk::spine::pose::Plans;
 use rigc_sdk::spine::SkeletonData;
@@ -40,14 +41,22 @@ const ALPHA_TOLERANCE: f64 = 1e-6;
 
 /// The channels a colour timeline writes (`SLOT_COLOR_CHANNELS`).
 fn writes(timeline: &str) -> &'static [&'static str] {
-    match timeline {
-        "rgba" => &["rgb", "alpha"],
-        "rgb" => &["rgb"],
-        "alpha" => &["alpha"],
-        "rgba2" => &["rgb", "alpha", "dark"],
-        "rgb2" => &["rgb", "dark"],
-        _ => &[],
+    match SlotTimeline::from_name(timeline) {
+        Some(SlotTimeline::Rgba) => &["rgb", "alpha"],
+        Some(SlotTimeline::Rgb) => &["rgb"],
+        Some(SlotTimeline::Alpha) => &["alpha"],
+        Some(SlotTimeline::Rgba2) => &["rgb", "alpha", "dark"],
+        Some(SlotTimeline::Rgb2) => &["rgb", "dark"],
+        Some(SlotTimeline::Attachment) | None => &[],
     }
+}
+
+/// Is `timeline` one of the separable colour timelines, `rgb` or `alpha`?
+fn is_separable(timeline: &str) -> bool {
+    matches!(
+        SlotTimeline::from_name(timeline),
+        Some(SlotTimeline::Rgb | SlotTimeline::Alpha)
+    )
 }
 
 impl Rule for A45SeparableColorTimelinesOwnTheirChannelsAndPoseAsWritten {
@@ -64,10 +73,7 @@ impl Rule for A45SeparableColorTimelinesOwnTheirChannelsAndPoseAsWritten {
             return;
         };
         let all = color_timelines(root);
-        let separable = all
-            .iter()
-            .filter(|t| matches!(t.name, "rgb" | "alpha"))
-            .count();
+        let separable = all.iter().filter(|t| is_separable(t.name)).count();
         if separable == 0 {
             out.skip(skip_reasons::NO_SEPARABLE);
             return;
@@ -88,11 +94,11 @@ impl Rule for A45SeparableColorTimelinesOwnTheirChannelsAndPoseAsWritten {
             }
         }
         for (animation, slot, list) in groups {
-            if !list.iter().any(|t| matches!(t.name, "rgb" | "alpha")) {
+            if !list.iter().any(|t| is_separable(t.name)) {
                 continue;
             }
             if owned(animation, slot, &list, out) {
-                for t in list.iter().filter(|t| matches!(t.name, "rgb" | "alpha")) {
+                for t in list.iter().filter(|t| is_separable(t.name)) {
                     pose_keys(data, facts.plans(), t, out);
                 }
             }
@@ -110,7 +116,7 @@ fn owned(animation: &str, slot: &str, list: &[&RawColorTimeline<'_>], out: &mut 
             .filter(|t| writes(t.name).contains(&channel))
             .map(|t| t.name)
             .collect();
-        if writers.len() < 2 || !writers.iter().any(|w| matches!(*w, "rgb" | "alpha")) {
+        if writers.len() < 2 || !writers.iter().any(|w| is_separable(w)) {
             continue;
         }
         ok = false;
@@ -141,7 +147,7 @@ fn pose_keys(data: &SkeletonData, plans: &Plans, t: &RawColorTimeline<'_>, out: 
     let (Some(a), Some(s)) = (data.find_animation(t.animation), data.find_slot(t.slot)) else {
         return;
     };
-    let rgb = t.name == "rgb";
+    let rgb = t.name == SlotTimeline::Rgb.name();
     let Some(loaded) = loaded_timeline(data, a, |kind| match *kind {
         TimelineKind::Rgb(x) => rgb && x == s,
         TimelineKind::Alpha(x) => !rgb && x == s,
@@ -174,7 +180,7 @@ fn pose_keys(data: &SkeletonData, plans: &Plans, t: &RawColorTimeline<'_>, out: 
         };
         let key: Option<&Value> = t.keys.get(k).copied();
         if rgb {
-            let hex = key.and_then(|k| str_at(k, "color")).unwrap_or("");
+            let hex = key.and_then(|k| str_at(k, field::COLOR)).unwrap_or("");
             let posed = [c.r, c.g, c.b];
             let want = stated(hex, false);
             if !agrees(&posed, &want, HEX_TOLERANCE) {
@@ -189,7 +195,7 @@ fn pose_keys(data: &SkeletonData, plans: &Plans, t: &RawColorTimeline<'_>, out: 
                 );
             }
         } else {
-            let value = key.and_then(|k| k.get("value"));
+            let value = key.and_then(|k| k.get(field::VALUE));
             let want = match value {
                 None | Some(Value::Null) => 0.0,
                 Some(v) => v.as_f64().unwrap_or(f64::NAN),

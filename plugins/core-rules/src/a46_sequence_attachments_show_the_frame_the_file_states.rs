@@ -37,6 +37,7 @@ use crate::posing::{posed_at, threw, time};
 use crate::raw::{animations, fixed, items, json, json_or_undefined, members, raw_or_skip, str_at};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{skip_reasons, Outcome, Rule, RuleKind, Subject};
+use rigc_sdk::model::names::{field, AttachmentTimeline, SequenceMode};
 use rigc_sdk::num::f32_text;
 use rigc_sdk::spine::data::{AttachmentKind, Sequence, TimelineKind};
 use rigc_sdk::spine::pose::{Physics, Plans};
@@ -46,17 +47,6 @@ use std::collections::HashSet;
 
 /// A46_SEQUENCE_ATTACHMENTS_SHOW_THE_FRAME_THE_FILE_STATES.
 pub struct A46SequenceAttachmentsShowTheFrameTheFileStates;
-
-/// The sequence modes, in the runtime's order (`SequenceMode`).
-const MODES: [&str; 7] = [
-    "hold",
-    "once",
-    "loop",
-    "pingpong",
-    "onceReverse",
-    "loopReverse",
-    "pingpongReverse",
-];
 
 /// Most samples posed per timeline.
 pub(crate) const MAX_SAMPLES: usize = 10_000;
@@ -126,7 +116,8 @@ impl Rule for A46SequenceAttachmentsShowTheFrameTheFileStates {
             for (skin, slots) in members(map.get("attachments")) {
                 for (slot, atts) in members(Some(slots)) {
                     for (att, tl) in members(Some(atts)) {
-                        let keys: Vec<&Value> = items(tl.get("sequence")).collect();
+                        let keys: Vec<&Value> =
+                            items(tl.get(AttachmentTimeline::Sequence.name())).collect();
                         if !keys.is_empty() {
                             timelines.push((
                                 animation,
@@ -180,7 +171,7 @@ impl Rule for A46SequenceAttachmentsShowTheFrameTheFileStates {
             };
             let timeline = Subject::animation(*animation)
                 .on(b.target())
-                .timeline("sequence");
+                .timeline(AttachmentTimeline::Sequence.name());
             let raw_block = raw_entry(root, b).and_then(|e| e.get("sequence"));
             if raw_block.is_none_or(Value::is_null) {
                 out.fail_at(timeline, format!(
@@ -305,7 +296,7 @@ fn sequence_of_attachment(a: &rigc_sdk::spine::data::Attachment) -> Option<&Sequ
     }
 }
 
-/// One key as checked: mode index (into [`MODES`]), index, delay, stored time.
+/// One key as checked: mode ([`SequenceMode::index`]), index, delay, stored time.
 struct Key {
     mode: usize,
     index: f64,
@@ -330,20 +321,23 @@ fn keys_plan(
         let t = times.get(k).copied().unwrap_or(f64::NAN);
         let head = format!("{at} key {k} (t={})", time(t));
         let key_subject = || subject.clone().key(k);
-        let mode = match key.get("mode") {
-            None => Some(0),
-            Some(v) => v.as_str().and_then(|m| MODES.iter().position(|x| *x == m)),
+        let mode = match key.get(field::MODE) {
+            None => Some(SequenceMode::Hold.index()),
+            Some(v) => v
+                .as_str()
+                .and_then(SequenceMode::from_name)
+                .map(SequenceMode::index),
         };
         let Some(mode) = mode else {
             out.fail_at(key_subject(), format!(
                 "{head}: mode {} is not one of {} — the runtime reads an unknown mode as hold and the series never plays",
-                json_or_undefined(key.get("mode")),
-                MODES.join(", ")
+                json_or_undefined(key.get(field::MODE)),
+                SequenceMode::NAMES.join(", ")
             ));
             ok = false;
             continue;
         };
-        let index = match key.get("index") {
+        let index = match key.get(field::INDEX) {
             None => Some(0.0),
             Some(v) => whole(v),
         };
@@ -352,7 +346,7 @@ fn keys_plan(
             _ => {
                 out.fail_at(key_subject(), format!(
                     "{head}: index {} is not a frame of the {count}-frame series (0..{}) — the runtime clamps a frame past the end to the last one and reads no region before 0, so the slot does not show the frame the key states",
-                    json_or_undefined(key.get("index")),
+                    json_or_undefined(key.get(field::INDEX)),
                     crate::raw::num(n - 1.0)
                 ));
                 ok = false;
@@ -361,10 +355,10 @@ fn keys_plan(
         }
         let delay = delays.get(k).copied().unwrap_or(f64::NAN);
         let plays = delay > 0.0;
-        if mode != 0 && !plays {
+        if mode != SequenceMode::Hold.index() && !plays {
             out.fail_at(key_subject(), format!(
                 "{head}: mode \"{}\" plays the series every {}s — a playing mode needs a delay above 0 (a key's delay carries over from the key before it, 0 on the first), or the runtime divides by it and never leaves frame {}",
-                MODES.get(mode).copied().unwrap_or("hold"),
+                mode_name(mode),
                 f32_text(delay),
                 crate::raw::num(index.unwrap_or(0.0))
             ));
@@ -381,17 +375,27 @@ fn keys_plan(
     ok.then_some(plan)
 }
 
-/// `frameOf(mode, index, elapsed, delay, count)` (GATE.md §4.14).
+/// The name of the mode of runtime index `mode` (`hold` past the table).
+fn mode_name(mode: usize) -> &'static str {
+    SequenceMode::ALL
+        .get(mode)
+        .map_or(SequenceMode::Hold.name(), |m| m.name())
+}
+
+/// `frameOf(mode, index, elapsed, delay, count)` (GATE.md §4.14), `mode` the
+/// runtime's index.
 fn frame_of(mode: usize, index: f64, elapsed: f64, delay: f64, count: f64) -> f64 {
-    if mode == 0 {
+    use SequenceMode as M;
+    let mode = SequenceMode::ALL.get(mode).copied();
+    if mode == Some(M::Hold) {
         return index;
     }
     let i = index + (elapsed / delay + 0.00001).trunc();
     let n = 2.0 * count - 2.0;
     match mode {
-        1 => (count - 1.0).min(i),
-        2 => i % count,
-        3 => {
+        Some(M::Once) => (count - 1.0).min(i),
+        Some(M::Loop) => i % count,
+        Some(M::Pingpong) => {
             let i = if n == 0.0 { 0.0 } else { i % n };
             if i >= count {
                 n - i
@@ -399,8 +403,8 @@ fn frame_of(mode: usize, index: f64, elapsed: f64, delay: f64, count: f64) -> f6
                 i
             }
         }
-        4 => (count - 1.0 - i).max(0.0),
-        5 => count - 1.0 - i % count,
+        Some(M::OnceReverse) => (count - 1.0 - i).max(0.0),
+        Some(M::LoopReverse) => count - 1.0 - i % count,
         _ => {
             let i = if n == 0.0 { 0.0 } else { (i + count - 1.0) % n };
             if i >= count {
@@ -445,7 +449,7 @@ impl Samples {
         }
         let count = target.count(data) as f64;
         for (k, key) in plan.iter().enumerate() {
-            if key.mode == 0 {
+            if key.mode == SequenceMode::Hold.index() {
                 list.push((key.time, Expect::Key(k, 0.0)));
                 continue;
             }
@@ -513,9 +517,9 @@ impl Samples {
                     let Some(key) = plan.get(k) else {
                         continue;
                     };
-                    let mode = MODES.get(key.mode).copied().unwrap_or("hold");
+                    let mode = mode_name(key.mode);
                     let frame = frame_of(key.mode, key.index, t - key.time, key.delay, n);
-                    let why = if key.mode == 0 {
+                    let why = if key.mode == SequenceMode::Hold.index() {
                         format!("key {k} holds frame {}", crate::raw::num(key.index))
                     } else {
                         format!(

@@ -14,6 +14,7 @@ use crate::loaded::{and_list, bone_name, channel_values, skeleton_or_skip};
 use crate::raw::num;
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject};
+use rigc_sdk::model::names::IkMix;
 use rigc_sdk::spine::data::{ConstraintKind, TimelineKind};
 use rigc_sdk::spine::SkeletonData;
 
@@ -108,7 +109,7 @@ impl Rule for A47IkConstraintNotMutedThroughout {
             let live = if m != 0.0 {
                 Some(format!("its mix is {} at setup", num(m)))
             } else {
-                first_live(data, |t| *t == TimelineKind::Ik(i), &[0])
+                first_live(data, |t| *t == TimelineKind::Ik(i), &[IkMix::Mix.index()])
                     .map(|(a, v)| format!("animation \"{a}\" poses its mix at {}", num(v)))
             };
             let bones: Vec<String> = ik.bones.iter().map(|&b| bone_name(data, b)).collect();

@@ -16,6 +16,7 @@ use crate::loaded::skeleton_or_skip;
 use crate::raw::num;
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject};
+use rigc_sdk::model::names::TransformMix;
 use rigc_sdk::spine::data::{ConstraintKind, Property, TimelineKind, TransformPose};
 
 /// A48_TRANSFORM_CONSTRAINT_NOT_MUTED_THROUGHOUT.
@@ -24,14 +25,15 @@ pub struct A48TransformConstraintNotMutedThroughout;
 /// A driven property: its name, its mix's name, its channel on a transform key,
 /// and its setup mix.
 fn mix_of(p: Property, s: &TransformPose) -> (&'static str, &'static str, usize, f64) {
-    match p {
-        Property::Rotate => ("rotate", "mixRotate", 0, s.mix_rotate),
-        Property::X => ("x", "mixX", 1, s.mix_x),
-        Property::Y => ("y", "mixY", 2, s.mix_y),
-        Property::ScaleX => ("scaleX", "mixScaleX", 3, s.mix_scale_x),
-        Property::ScaleY => ("scaleY", "mixScaleY", 4, s.mix_scale_y),
-        Property::ShearY => ("shearY", "mixShearY", 5, s.mix_shear_y),
-    }
+    let (property, mix, setup) = match p {
+        Property::Rotate => ("rotate", TransformMix::Rotate, s.mix_rotate),
+        Property::X => ("x", TransformMix::X, s.mix_x),
+        Property::Y => ("y", TransformMix::Y, s.mix_y),
+        Property::ScaleX => ("scaleX", TransformMix::ScaleX, s.mix_scale_x),
+        Property::ScaleY => ("scaleY", TransformMix::ScaleY, s.mix_scale_y),
+        Property::ShearY => ("shearY", TransformMix::ShearY, s.mix_shear_y),
+    };
+    (property, mix.name(), mix.index(), setup)
 }
 
 impl Rule for A48TransformConstraintNotMutedThroughout {

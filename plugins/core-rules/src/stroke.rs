@@ -11,6 +11,7 @@
 use crate::raw::{animations, fixed, members, num, raw_or_skip, rig_or_skip, time_text, BoneTree};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, RigInfo, Stroke, Subject, Target};
+use rigc_sdk::model::names::{field, BoneTimeline};
 use serde_json::Value;
 
 /// What one stroke rule holds the deepest advance to.
@@ -116,16 +117,26 @@ fn advance(root: &Value, rig: &RigInfo, inward: [f64; 2]) -> Advance {
         deepest(
             root,
             |b| b == axis || tree.is_under(b, axis),
-            &["translate", "translatex"],
-            |tl, key| number(key, if tl == "translate" { "x" } else { "value" }),
+            &[
+                BoneTimeline::Translate.name(),
+                BoneTimeline::TranslateX.name(),
+            ],
+            |tl, key| {
+                let field = if tl == BoneTimeline::Translate.name() {
+                    field::X
+                } else {
+                    field::VALUE
+                };
+                number(key, field)
+            },
         )
     });
     let mass = rig.invariants.mass_bone.as_deref().and_then(|mass| {
         deepest(
             root,
             |b| b == mass,
-            &["translate"],
-            |_, key| Some(number(key, "x")? * inward[0] + number(key, "y")? * inward[1]),
+            &[BoneTimeline::Translate.name()],
+            |_, key| Some(number(key, field::X)? * inward[0] + number(key, field::Y)? * inward[1]),
         )
     });
     let (s, at, stroke_key) = match stroke.filter(|(v, _, _)| *v > 0.0) {

@@ -8,6 +8,7 @@
 //! them, in file order.
 
 use crate::raw::{animations, items, members};
+use rigc_sdk::model::names::SlotTimeline;
 use rigc_sdk::spine::atlas::js_trim;
 use serde_json::Value;
 
@@ -15,7 +16,13 @@ use serde_json::Value;
 pub(crate) const HEX_TOLERANCE: f64 = 1.0 / 510.0;
 
 /// The slot colour timelines (`SLOT_COLOR_CHANNELS`' keys).
-pub(crate) const COLOR_TIMELINES: [&str; 5] = ["rgba", "rgb", "alpha", "rgba2", "rgb2"];
+pub(crate) const COLOR_TIMELINES: [SlotTimeline; 5] = [
+    SlotTimeline::Rgba,
+    SlotTimeline::Rgb,
+    SlotTimeline::Alpha,
+    SlotTimeline::Rgba2,
+    SlotTimeline::Rgb2,
+];
 
 /// JavaScript's `parseInt(s, 16)`.
 fn parse_hex(s: &str) -> f64 {
@@ -108,11 +115,11 @@ pub(crate) fn color_timelines(root: &Value) -> Vec<RawColorTimeline<'_>> {
     for (animation, map) in animations(root) {
         for (slot, timelines) in members(map.get("slots")) {
             for (name, keys) in members(Some(timelines)) {
-                if let Some(name) = COLOR_TIMELINES.iter().find(|n| **n == name) {
+                if let Some(t) = COLOR_TIMELINES.iter().find(|t| t.name() == name) {
                     out.push(RawColorTimeline {
                         animation,
                         slot,
-                        name,
+                        name: t.name(),
                         keys: items(Some(keys)).collect(),
                     });
                 }

@@ -9,6 +9,7 @@ use super::{
     families, AnimationSpec, KeySpec, Named, RawValue, TargetKind, TrackSpec, TrackTarget,
 };
 use rigc_diag::cursor::Node;
+use rigc_sdk::model::names::PhysicsTimeline;
 
 const ANIMATION_KEYS: &[&str] = &[
     "duration",
@@ -234,7 +235,7 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
         }
     }
     if let (Some(g), Some((p, _))) = (node.get("group"), &property) {
-        if p == "mix" || p == "reset" {
+        if p == PhysicsTimeline::Mix.name() || p == PhysicsTimeline::Reset.name() {
             ok = false;
             let n = node.get("property").unwrap_or(g);
             cx.push(

@@ -12,6 +12,7 @@ use super::{
 use rigc_diag::cursor::Node;
 use rigc_diag::json::quote;
 use rigc_diag::Diagnostic;
+use rigc_sdk::model::names::{IkMix, Kind, TransformMix};
 
 const DRAW_ORDER_KEY_KEYS: &[&str] = &["t", "offsets"];
 const OFFSET_KEYS: &[&str] = &["slot", "offset"];
@@ -262,25 +263,18 @@ impl Family {
         }
     }
 
-    /// The key's value fields, in curve-channel then emission order, and whether
-    /// each is a boolean.
-    pub fn key_fields(self) -> &'static [(&'static str, bool)] {
+    /// The key's value fields (the constraint type's mix channels), in
+    /// curve-channel then emission order, and whether each is a boolean.
+    pub fn key_fields(self) -> Vec<(&'static str, bool)> {
         match self {
-            Family::Ik => &[
-                ("mix", false),
-                ("softness", false),
-                ("bendPositive", true),
-                ("compress", true),
-                ("stretch", true),
-            ],
-            Family::Transform => &[
-                ("mixRotate", false),
-                ("mixX", false),
-                ("mixY", false),
-                ("mixScaleX", false),
-                ("mixScaleY", false),
-                ("mixShearY", false),
-            ],
+            Family::Ik => IkMix::ALL
+                .iter()
+                .map(|c| (c.name(), c.kind() == Kind::Bool))
+                .collect(),
+            Family::Transform => TransformMix::ALL
+                .iter()
+                .map(|c| (c.name(), false))
+                .collect(),
         }
     }
 }
@@ -372,7 +366,7 @@ fn constraint_key(cx: &mut Cx, k: &Node, what: &str, family: Family) -> Option<C
         return None;
     }
     let mut known: Vec<&str> = vec!["t"];
-    known.extend(family.key_fields().iter().map(|(f, _)| *f));
+    known.extend(family.key_fields().into_iter().map(|(f, _)| f));
     known.extend(["ease", "curve"]);
     cx.unknown(k, &known);
     let t = cx.number(k, "t", true, codes::MOTION_KEY_TIME_SHAPE, TIME_HINT);
@@ -384,7 +378,7 @@ fn constraint_key(cx: &mut Cx, k: &Node, what: &str, family: Family) -> Option<C
     let mut fields = Vec::new();
     for (name, is_bool) in family.key_fields() {
         let Some(n) = k.get(name) else { continue };
-        let value = if *is_bool {
+        let value = if is_bool {
             n.as_bool().map(FieldValue::Bool)
         } else {
             n.as_f64().filter(|x| x.is_finite()).map(FieldValue::Num)
@@ -397,7 +391,7 @@ fn constraint_key(cx: &mut Cx, k: &Node, what: &str, family: Family) -> Option<C
             }),
             None => {
                 ok = false;
-                let (what_it_is, help) = if *is_bool {
+                let (what_it_is, help) = if is_bool {
                     (
                         "not true or false",
                         format!("write \"{name}\": true or false"),

@@ -10,6 +10,7 @@ use super::read::{
 };
 use super::types::BoneSpec;
 use rigc_diag::cursor::Node;
+use rigc_sdk::model::names::InheritMode;
 use rigc_sdk::model::Bone;
 
 /// The keys a bone may carry.
@@ -34,13 +35,7 @@ const BONE: EntryKind = EntryKind {
 const FROM_KEYS: &[&str] = &["anchor", "slotWindow", "meshCenter", "rotation"];
 
 /// The five inherit modes, spelled as the editor writes them.
-pub(super) const INHERIT: &[&str] = &[
-    "normal",
-    "onlyTranslation",
-    "noRotationOrReflection",
-    "noScale",
-    "noScaleOrReflection",
-];
+pub(super) const INHERIT: &[&str] = InheritMode::NAMES;
 
 /// Does `written` name `canonical` under the runtime's rule (the first letter's
 /// case is free, nothing else's)?

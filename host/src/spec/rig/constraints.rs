@@ -10,28 +10,17 @@ use super::properties;
 use super::read::{absent_at, boolean, did_you_mean, number, q, Diags};
 use super::types::ConstraintSpec;
 use rigc_diag::cursor::Node;
+use rigc_sdk::model::names::{IkMix, TransformMix};
 use rigc_sdk::model::{Constraint, IkConstraint, TransformConstraint};
 
 /// The five constraint types of Spine 4.3.
 pub(super) const KINDS: &[&str] = &["ik", "transform", "path", "physics", "slider"];
 
-/// The keys of an ik constraint.
-const IK_KEYS: &[&str] = &[
-    "name",
-    "type",
-    "skin",
-    "bones",
-    "target",
-    "scaleY",
-    "mix",
-    "softness",
-    "bendPositive",
-    "compress",
-    "stretch",
-];
+/// The keys of an ik constraint, before its mix channels.
+const IK_OWN_KEYS: &[&str] = &["name", "type", "skin", "bones", "target", "scaleY"];
 
-/// The keys of a transform constraint.
-const TRANSFORM_KEYS: &[&str] = &[
+/// The keys of a transform constraint, before its mix channels.
+const TRANSFORM_OWN_KEYS: &[&str] = &[
     "name",
     "type",
     "skin",
@@ -48,13 +37,21 @@ const TRANSFORM_KEYS: &[&str] = &[
     "scaleX",
     "scaleY",
     "shearY",
-    "mixRotate",
-    "mixX",
-    "mixY",
-    "mixScaleX",
-    "mixScaleY",
-    "mixShearY",
 ];
+
+/// The keys of an ik constraint: its own, then its mix channels.
+fn ik_keys() -> Vec<&'static str> {
+    IK_OWN_KEYS.iter().chain(IkMix::NAMES).copied().collect()
+}
+
+/// The keys of a transform constraint: its own, then its mix channels.
+fn transform_keys() -> Vec<&'static str> {
+    TRANSFORM_OWN_KEYS
+        .iter()
+        .chain(TransformMix::NAMES)
+        .copied()
+        .collect()
+}
 
 /// The ik `scaleY` modes.
 const SCALE_Y: &[&str] = &["none", "uniform", "volume"];
@@ -143,7 +140,7 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
         .unwrap_or_else(|| format!("constraints[{i}]"));
     let ty = match node.get("type") {
         None => {
-            let all: Vec<&str> = IK_KEYS.iter().chain(TRANSFORM_KEYS).copied().collect();
+            let all: Vec<&str> = ik_keys().into_iter().chain(transform_keys()).collect();
             let unknown = node.unknown_keys(&all, &label);
             if !unknown.is_empty() {
                 d.extend(unknown);
@@ -195,11 +192,15 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
         );
         return false;
     }
-    let known = if ty == "ik" { IK_KEYS } else { TRANSFORM_KEYS };
+    let known = if ty == "ik" {
+        ik_keys()
+    } else {
+        transform_keys()
+    };
     let mut had_unknown = false;
     if ty == "ik" || ty == "transform" {
         let unknown = node.unknown_keys(
-            known,
+            &known,
             &format!(
                 "{ty} constraint {}",
                 name.map(q).unwrap_or_else(|| format!("constraints[{i}]"))
@@ -283,11 +284,11 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
             }
         }
         c.scale_y = scale_y(node, &label, d);
-        c.mix = number(node, "mix", &label, d);
-        c.softness = number(node, "softness", &label, d);
-        c.bend_positive = boolean(node, "bendPositive", &label, d);
-        c.compress = boolean(node, "compress", &label, d);
-        c.stretch = boolean(node, "stretch", &label, d);
+        c.mix = number(node, IkMix::Mix.name(), &label, d);
+        c.softness = number(node, IkMix::Softness.name(), &label, d);
+        c.bend_positive = boolean(node, IkMix::BendPositive.name(), &label, d);
+        c.compress = boolean(node, IkMix::Compress.name(), &label, d);
+        c.stretch = boolean(node, IkMix::Stretch.name(), &label, d);
         Constraint::Ik(c)
     } else {
         let source = bone_ref(
@@ -314,12 +315,12 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
             scale_x: number(node, "scaleX", &label, d),
             scale_y: number(node, "scaleY", &label, d),
             shear_y: number(node, "shearY", &label, d),
-            mix_rotate: number(node, "mixRotate", &label, d),
-            mix_x: number(node, "mixX", &label, d),
-            mix_y: number(node, "mixY", &label, d),
-            mix_scale_x: number(node, "mixScaleX", &label, d),
-            mix_scale_y: number(node, "mixScaleY", &label, d),
-            mix_shear_y: number(node, "mixShearY", &label, d),
+            mix_rotate: number(node, TransformMix::Rotate.name(), &label, d),
+            mix_x: number(node, TransformMix::X.name(), &label, d),
+            mix_y: number(node, TransformMix::Y.name(), &label, d),
+            mix_scale_x: number(node, TransformMix::ScaleX.name(), &label, d),
+            mix_scale_y: number(node, TransformMix::ScaleY.name(), &label, d),
+            mix_shear_y: number(node, TransformMix::ShearY.name(), &label, d),
             skin,
         })
     };

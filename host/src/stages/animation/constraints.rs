@@ -11,6 +11,7 @@ use super::Cx;
 use crate::spec::motion::{ConstraintFamily, ConstraintKeySpec, ConstraintTrackSpec, FieldValue};
 use rigc_diag::json::quote;
 use rigc_diag::Diagnostic;
+use rigc_sdk::model::names::{IkMix, TransformMix};
 use rigc_sdk::model::{Constraint, IkConstraint, Key, KeyValue};
 
 /// Which family is compiled.
@@ -42,18 +43,11 @@ impl Kind {
         }
     }
 
-    /// The curve channels, in order.
-    fn channels(self) -> &'static [&'static str] {
+    /// The number of curve channels.
+    fn channels(self) -> usize {
         match self {
-            Kind::Ik => &["mix", "softness"],
-            Kind::Transform => &[
-                "mixRotate",
-                "mixX",
-                "mixY",
-                "mixScaleX",
-                "mixScaleY",
-                "mixShearY",
-            ],
+            Kind::Ik => IkMix::CURVED.len(),
+            Kind::Transform => TransformMix::ALL.len(),
         }
     }
 }
@@ -122,7 +116,7 @@ fn one(cx: &mut Cx, track: &ConstraintTrackSpec, kind: Kind) -> Option<Vec<Key>>
         .iter()
         .map(|k| KeyMeta::at(k.t, &k.t_loc, &k.loc).eased(k.ease.as_ref(), k.curve.as_ref()))
         .collect();
-    let interps = timing::interps(cx, &at, &metas, kind.channels().len(), None)?;
+    let interps = timing::interps(cx, &at, &metas, kind.channels(), None)?;
     let times = timing::times(cx, &at, &metas, 0.0, true)?;
     let values = track.keys.iter().map(|k| effective(k, kind, rig)).collect();
     timing::build(cx, &at, &metas, &times, &interps, values)
@@ -179,15 +173,19 @@ fn lookup<'s>(
 
 /// The default a key field snaps to when a key leaves it out, for messages.
 fn default_text(kind: Kind, field: &str, rig: Option<&IkConstraint>) -> String {
-    match (kind, field) {
-        (Kind::Ik, "softness") => "0".into(),
-        (Kind::Ik, "bendPositive") => rig
+    let ik = match kind {
+        Kind::Ik => IkMix::from_name(field),
+        Kind::Transform => None,
+    };
+    match ik {
+        Some(IkMix::Softness) => "0".into(),
+        Some(IkMix::BendPositive) => rig
             .and_then(|r| r.bend_positive)
             .unwrap_or(true)
             .to_string(),
-        (Kind::Ik, "compress") => rig.and_then(|r| r.compress).unwrap_or(false).to_string(),
-        (Kind::Ik, "stretch") => rig.and_then(|r| r.stretch).unwrap_or(false).to_string(),
-        (Kind::Transform, "mixY") => "that key's mixX".into(),
+        Some(IkMix::Compress) => rig.and_then(|r| r.compress).unwrap_or(false).to_string(),
+        Some(IkMix::Stretch) => rig.and_then(|r| r.stretch).unwrap_or(false).to_string(),
+        _ if kind == Kind::Transform && field == TransformMix::Y.name() => "that key's mixX".into(),
         _ => "1".into(),
     }
 }
@@ -256,12 +254,12 @@ fn ranges(cx: &mut Cx, at: &str, track: &ConstraintTrackSpec) {
             let FieldValue::Num(x) = f.value else {
                 continue;
             };
-            let refusal = match f.name {
-                "mix" if !(0.0..=1.0).contains(&x) => Some((
+            let refusal = match IkMix::from_name(f.name) {
+                Some(IkMix::Mix) if !(0.0..=1.0).contains(&x) => Some((
                     "outside 0..1 — the runtime documents it as a percentage 0-1",
                     "write a mix in 0..1",
                 )),
-                "softness" if x < 0.0 => Some((
+                Some(IkMix::Softness) if x < 0.0 => Some((
                     "outside 0..∞ — the runtime documents it as a distance",
                     "write a softness of 0 or more",
                 )),
@@ -294,41 +292,41 @@ fn effective(k: &ConstraintKeySpec, kind: Kind, rig: Option<&IkConstraint>) -> K
     let mut out = KeyValues::default();
     match kind {
         Kind::Ik => {
-            let mix = num("mix").unwrap_or(1.0);
-            let softness = num("softness").unwrap_or(0.0);
-            let bend = boolean("bendPositive")
+            let mix = num(IkMix::Mix.name()).unwrap_or(1.0);
+            let softness = num(IkMix::Softness.name()).unwrap_or(0.0);
+            let bend = boolean(IkMix::BendPositive.name())
                 .or(rig.and_then(|r| r.bend_positive))
                 .unwrap_or(true);
-            let compress = boolean("compress")
+            let compress = boolean(IkMix::Compress.name())
                 .or(rig.and_then(|r| r.compress))
                 .unwrap_or(false);
-            let stretch = boolean("stretch")
+            let stretch = boolean(IkMix::Stretch.name())
                 .or(rig.and_then(|r| r.stretch))
                 .unwrap_or(false);
             out.fields = vec![
-                ("mix".into(), KeyValue::Num(mix)),
-                ("softness".into(), KeyValue::Num(softness)),
-                ("bendPositive".into(), KeyValue::Bool(bend)),
-                ("compress".into(), KeyValue::Bool(compress)),
-                ("stretch".into(), KeyValue::Bool(stretch)),
+                (IkMix::Mix.name().into(), KeyValue::Num(mix)),
+                (IkMix::Softness.name().into(), KeyValue::Num(softness)),
+                (IkMix::BendPositive.name().into(), KeyValue::Bool(bend)),
+                (IkMix::Compress.name().into(), KeyValue::Bool(compress)),
+                (IkMix::Stretch.name().into(), KeyValue::Bool(stretch)),
             ];
             out.channels = vec![mix, softness];
         }
         Kind::Transform => {
-            let mix_x = num("mixX").unwrap_or(1.0);
+            // A key's omitted mixY reads its mixX; every other omitted mix reads 1.
+            let mix_x = num(TransformMix::X.name()).unwrap_or(1.0);
             let values = [
-                num("mixRotate").unwrap_or(1.0),
+                num(TransformMix::Rotate.name()).unwrap_or(1.0),
                 mix_x,
-                num("mixY").unwrap_or(mix_x),
-                num("mixScaleX").unwrap_or(1.0),
-                num("mixScaleY").unwrap_or(1.0),
-                num("mixShearY").unwrap_or(1.0),
+                num(TransformMix::Y.name()).unwrap_or(mix_x),
+                num(TransformMix::ScaleX.name()).unwrap_or(1.0),
+                num(TransformMix::ScaleY.name()).unwrap_or(1.0),
+                num(TransformMix::ShearY.name()).unwrap_or(1.0),
             ];
-            out.fields = kind
-                .channels()
+            out.fields = TransformMix::ALL
                 .iter()
                 .zip(values)
-                .map(|(n, v)| (n.to_string(), KeyValue::Num(v)))
+                .map(|(n, v)| (n.name().to_string(), KeyValue::Num(v)))
                 .collect();
             out.channels = values.to_vec();
         }

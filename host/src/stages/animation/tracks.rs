@@ -59,8 +59,7 @@ fn one(cx: &mut Cx, track: &TrackSpec, claims: &mut Vec<Claim>, out: &mut Animat
         .map(|k| KeyMeta::at(k.t, &k.t_loc, &k.loc).eased(k.ease.as_ref(), k.curve.as_ref()))
         .collect();
     let instant = match prop.shape {
-        Shape::Attachment => Some("attachment"),
-        Shape::Inherit => Some("inherit"),
+        Shape::Attachment | Shape::Inherit => Some(prop.name),
         _ => None,
     };
     let interps = timing::interps(cx, &at, &metas, prop.channels(), instant);
@@ -142,8 +141,7 @@ fn resolve<'t>(cx: &mut Cx, track: &'t TrackSpec) -> Option<(Prop, &'t TrackTarg
         let d = match values::constraint_property(&p.name) {
             Some(c) => constraint_property_refusal(&anim, &p.name, c),
             None => {
-                let names: Vec<&str> = values::PROPS
-                    .iter()
+                let names: Vec<&str> = values::props()
                     .filter(|q| match target.kind {
                         TargetKind::Bone => q.side == Side::Bone,
                         TargetKind::Slot => q.side == Side::Slot,

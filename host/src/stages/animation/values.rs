@@ -9,6 +9,10 @@ use super::timing::{at_t, f32_of, KeyValues};
 use rigc_diag::cursor::Node;
 use rigc_diag::json::quote;
 use rigc_diag::Diagnostic;
+use rigc_sdk::model::names::{
+    field, BoneTimeline, Field, InheritMode, PathTimeline, PhysicsTimeline, SliderTimeline,
+    SlotTimeline,
+};
 use rigc_sdk::model::KeyValue;
 use rigc_sdk::num::channel_hex;
 
@@ -35,9 +39,10 @@ impl Side {
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Shape {
     /// Numbers, one per emitted field (`x, y` or `value`).
-    Numbers(&'static [&'static str]),
-    /// Colour channels in 0..1, emitted as hex parts `(field, channel count)`.
-    Colour(&'static [(&'static str, usize)], &'static [&'static str]),
+    Numbers(&'static [Field]),
+    /// Colour channels in 0..1, emitted as the hex fields (each of as many
+    /// channels as its kind states), with the channels' names.
+    Colour(&'static [Field], &'static [&'static str]),
     /// `alpha`: one channel in 0..1, emitted as a number.
     Alpha,
     /// An attachment placeholder or `null`.
@@ -70,121 +75,67 @@ impl Prop {
 
     /// Does the timeline apply a dark colour (needs a slot `dark`)?
     pub fn has_dark(&self) -> bool {
-        matches!(self.shape, Shape::Colour(parts, _) if parts.iter().any(|(f, _)| *f == "dark"))
+        matches!(self.shape, Shape::Colour(parts, _) if parts.iter().any(|f| f.name == field::DARK))
     }
 }
 
-const XY: &[&str] = &["x", "y"];
-const VALUE: &[&str] = &["value"];
+/// A bone timeline as a property.
+fn bone(t: BoneTimeline) -> Prop {
+    let shape = match t {
+        BoneTimeline::Inherit => Shape::Inherit,
+        _ => Shape::Numbers(t.fields()),
+    };
+    Prop {
+        name: t.name(),
+        side: Side::Bone,
+        shape,
+    }
+}
 
-/// Every bone and slot property.
-pub(super) const PROPS: &[Prop] = &[
+/// A slot timeline as a property.
+fn slot(t: SlotTimeline) -> Prop {
+    let shape = match t {
+        SlotTimeline::Rgba => Shape::Colour(t.fields(), &["r", "g", "b", "a"]),
+        SlotTimeline::Rgb => Shape::Colour(t.fields(), &["r", "g", "b"]),
+        SlotTimeline::Alpha => Shape::Alpha,
+        SlotTimeline::Rgba2 => Shape::Colour(t.fields(), &["r", "g", "b", "a", "r2", "g2", "b2"]),
+        SlotTimeline::Rgb2 => Shape::Colour(t.fields(), &["r", "g", "b", "r2", "g2", "b2"]),
+        SlotTimeline::Attachment => Shape::Attachment,
+    };
     Prop {
-        name: "rotate",
-        side: Side::Bone,
-        shape: Shape::Numbers(VALUE),
-    },
-    Prop {
-        name: "translate",
-        side: Side::Bone,
-        shape: Shape::Numbers(XY),
-    },
-    Prop {
-        name: "translatex",
-        side: Side::Bone,
-        shape: Shape::Numbers(VALUE),
-    },
-    Prop {
-        name: "translatey",
-        side: Side::Bone,
-        shape: Shape::Numbers(VALUE),
-    },
-    Prop {
-        name: "scale",
-        side: Side::Bone,
-        shape: Shape::Numbers(XY),
-    },
-    Prop {
-        name: "scalex",
-        side: Side::Bone,
-        shape: Shape::Numbers(VALUE),
-    },
-    Prop {
-        name: "scaley",
-        side: Side::Bone,
-        shape: Shape::Numbers(VALUE),
-    },
-    Prop {
-        name: "shear",
-        side: Side::Bone,
-        shape: Shape::Numbers(XY),
-    },
-    Prop {
-        name: "shearx",
-        side: Side::Bone,
-        shape: Shape::Numbers(VALUE),
-    },
-    Prop {
-        name: "sheary",
-        side: Side::Bone,
-        shape: Shape::Numbers(VALUE),
-    },
-    Prop {
-        name: "inherit",
-        side: Side::Bone,
-        shape: Shape::Inherit,
-    },
-    Prop {
-        name: "rgba",
+        name: t.name(),
         side: Side::Slot,
-        shape: Shape::Colour(&[("color", 4)], &["r", "g", "b", "a"]),
-    },
-    Prop {
-        name: "rgb",
-        side: Side::Slot,
-        shape: Shape::Colour(&[("color", 3)], &["r", "g", "b"]),
-    },
-    Prop {
-        name: "alpha",
-        side: Side::Slot,
-        shape: Shape::Alpha,
-    },
-    Prop {
-        name: "rgba2",
-        side: Side::Slot,
-        shape: Shape::Colour(
-            &[("light", 4), ("dark", 3)],
-            &["r", "g", "b", "a", "r2", "g2", "b2"],
-        ),
-    },
-    Prop {
-        name: "rgb2",
-        side: Side::Slot,
-        shape: Shape::Colour(
-            &[("light", 3), ("dark", 3)],
-            &["r", "g", "b", "r2", "g2", "b2"],
-        ),
-    },
-    Prop {
-        name: "attachment",
-        side: Side::Slot,
-        shape: Shape::Attachment,
-    },
-];
+        shape,
+    }
+}
+
+/// Every bone and slot property: the bone timelines, then the slot timelines,
+/// in the order of the model's name tables.
+pub(super) fn props() -> impl Iterator<Item = Prop> {
+    let bones = BoneTimeline::ALL.iter().map(|t| bone(*t));
+    bones.chain(SlotTimeline::ALL.iter().map(|t| slot(*t)))
+}
 
 /// The property called `name` (exact, lowercase as the runtime reads it).
 pub(super) fn prop(name: &str) -> Option<Prop> {
-    PROPS.iter().find(|p| p.name == name).copied()
+    props().find(|p| p.name == name)
 }
 
 /// The constraint family a constraint-timeline property belongs to, for the
 /// refusal of such a property on a bone/slot/group track.
 pub(super) fn constraint_property(name: &str) -> Option<(&'static str, &'static str)> {
-    match name {
-        "position" | "spacing" => Some(("a path constraint timeline", "\"path\"")),
-        "reset" => Some(("a physics constraint timeline", "\"physics\"")),
-        "time" => Some(("a slider timeline", "\"slider\"")),
-        "mix" => Some((
+    let path = PathTimeline::from_name(name);
+    let physics = PhysicsTimeline::from_name(name);
+    let slider = SliderTimeline::from_name(name);
+    match (path, physics, slider) {
+        (Some(PathTimeline::Position | PathTimeline::Spacing), _, _) => {
+            Some(("a path constraint timeline", "\"path\""))
+        }
+        (_, Some(PhysicsTimeline::Reset), _) => {
+            Some(("a physics constraint timeline", "\"physics\""))
+        }
+        (_, _, Some(SliderTimeline::Time)) => Some(("a slider timeline", "\"slider\"")),
+        (Some(PathTimeline::Mix), _, _) => Some((
             "a constraint timeline (physics, path or slider)",
             "\"physics\", \"path\" or \"slider\"",
         )),
@@ -193,13 +144,7 @@ pub(super) fn constraint_property(name: &str) -> Option<(&'static str, &'static 
 }
 
 /// The five inherit modes, as the runtime spells them.
-const INHERIT_MODES: &[&str] = &[
-    "normal",
-    "onlyTranslation",
-    "noRotationOrReflection",
-    "noScale",
-    "noScaleOrReflection",
-];
+const INHERIT_MODES: &[&str] = InheritMode::NAMES;
 
 /// Is `s` an inherit mode with only its first letter's case free (SPINE43.md §3)?
 pub(super) fn is_inherit_mode(s: &str) -> bool {
@@ -239,14 +184,17 @@ pub(super) fn decode(
                         codes::MOTION_KEY_VALUE_SHAPE,
                         format!("{at}: key value must be an array of {n} number(s)"),
                     )
-                    .help(format!("write \"v\": [{}]", fields.join(", "))),
+                    .help(format!(
+                        "write \"v\": [{}]",
+                        fields.iter().map(|f| f.name).collect::<Vec<_>>().join(", ")
+                    )),
                 )
             })?;
             Ok(KeyValues {
                 fields: fields
                     .iter()
                     .zip(&xs)
-                    .map(|(f, x)| (f.to_string(), KeyValue::Num(*x)))
+                    .map(|(f, x)| (f.name.to_string(), KeyValue::Num(*x)))
                     .collect(),
                 emitted: xs.iter().map(|x| f32_of(*x)).collect(),
                 channels: xs,
@@ -256,11 +204,12 @@ pub(super) fn decode(
             let xs = colour(prop, names, v, at, t).map_err(|d| locate(*d))?;
             let mut fields = Vec::new();
             let mut rest = xs.as_slice();
-            for (field, count) in parts {
-                let (part, tail) = rest.split_at((*count).min(rest.len()));
+            for part_field in parts {
+                let count = part_field.channels();
+                let (part, tail) = rest.split_at(count.min(rest.len()));
                 rest = tail;
                 fields.push((
-                    field.to_string(),
+                    part_field.name.to_string(),
                     KeyValue::Str(part.iter().map(|c| channel_hex(*c)).collect()),
                 ));
             }
@@ -278,7 +227,7 @@ pub(super) fn decode(
             Ok(KeyValues {
                 fields: xs
                     .iter()
-                    .map(|x| ("value".to_string(), KeyValue::Num(*x)))
+                    .map(|x| (field::VALUE.to_string(), KeyValue::Num(*x)))
                     .collect(),
                 emitted: xs.iter().map(|x| f32_of(*x)).collect(),
                 channels: xs,
@@ -299,7 +248,7 @@ pub(super) fn decode(
                 }
             };
             Ok(KeyValues {
-                fields: vec![("name".to_string(), value)],
+                fields: vec![(field::NAME.to_string(), value)],
                 ..KeyValues::default()
             })
         }
@@ -331,7 +280,7 @@ pub(super) fn decode(
                 ));
             }
             Ok(KeyValues {
-                fields: vec![("inherit".to_string(), KeyValue::Str(s.to_string()))],
+                fields: vec![(field::INHERIT.to_string(), KeyValue::Str(s.to_string()))],
                 ..KeyValues::default()
             })
         }

@@ -2,6 +2,7 @@
 //! text, with the object and key order of FORMAT.md §5.3 and DECISIONS.md.
 
 use super::json_text::{num, to_text};
+use crate::model::names::{AnimationGroup as Group, AttachmentTimeline, IkMix, TransformMix};
 use crate::model::*;
 use serde_json::{Map, Value};
 
@@ -221,11 +222,11 @@ fn constraint(c: &Constraint) -> Value {
             m.insert("bones".into(), names(&k.bones));
             m.insert("target".into(), Value::String(k.target.clone()));
             put_str(&mut m, "scaleY", &k.scale_y);
-            put_num(&mut m, "mix", k.mix);
-            put_num(&mut m, "softness", k.softness);
-            put_bool(&mut m, "bendPositive", k.bend_positive);
-            put_bool(&mut m, "compress", k.compress);
-            put_bool(&mut m, "stretch", k.stretch);
+            put_num(&mut m, IkMix::Mix.name(), k.mix);
+            put_num(&mut m, IkMix::Softness.name(), k.softness);
+            put_bool(&mut m, IkMix::BendPositive.name(), k.bend_positive);
+            put_bool(&mut m, IkMix::Compress.name(), k.compress);
+            put_bool(&mut m, IkMix::Stretch.name(), k.stretch);
             put_bool(&mut m, "skin", k.skin);
         }
         Constraint::Transform(t) => {
@@ -261,12 +262,12 @@ fn constraint(c: &Constraint) -> Value {
             put_num(&mut m, "scaleX", t.scale_x);
             put_num(&mut m, "scaleY", t.scale_y);
             put_num(&mut m, "shearY", t.shear_y);
-            put_num(&mut m, "mixRotate", t.mix_rotate);
-            put_num(&mut m, "mixX", t.mix_x);
-            put_num(&mut m, "mixY", t.mix_y);
-            put_num(&mut m, "mixScaleX", t.mix_scale_x);
-            put_num(&mut m, "mixScaleY", t.mix_scale_y);
-            put_num(&mut m, "mixShearY", t.mix_shear_y);
+            put_num(&mut m, TransformMix::Rotate.name(), t.mix_rotate);
+            put_num(&mut m, TransformMix::X.name(), t.mix_x);
+            put_num(&mut m, TransformMix::Y.name(), t.mix_y);
+            put_num(&mut m, TransformMix::ScaleX.name(), t.mix_scale_x);
+            put_num(&mut m, TransformMix::ScaleY.name(), t.mix_scale_y);
+            put_num(&mut m, TransformMix::ShearY.name(), t.mix_shear_y);
             put_bool(&mut m, "skin", t.skin);
         }
     }
@@ -324,27 +325,27 @@ fn target_group(groups: &[TargetTimelines]) -> Value {
 fn animation(a: &Animation) -> Value {
     let mut m = Map::new();
     if !a.slots.is_empty() {
-        m.insert("slots".into(), target_group(&a.slots));
+        m.insert(Group::Slots.name().into(), target_group(&a.slots));
     }
     if !a.bones.is_empty() {
-        m.insert("bones".into(), target_group(&a.bones));
+        m.insert(Group::Bones.name().into(), target_group(&a.bones));
     }
-    for (group, list) in [("ik", &a.ik), ("transform", &a.transform)] {
+    for (group, list) in [(Group::Ik, &a.ik), (Group::Transform, &a.transform)] {
         if !list.is_empty() {
             let mut gm = Map::new();
             for (name, ks) in list {
                 gm.insert(name.clone(), keys(ks));
             }
-            m.insert(group.into(), Value::Object(gm));
+            m.insert(group.name().into(), Value::Object(gm));
         }
     }
     for (group, list) in [
-        ("path", &a.path),
-        ("physics", &a.physics),
-        ("slider", &a.slider),
+        (Group::Path, &a.path),
+        (Group::Physics, &a.physics),
+        (Group::Slider, &a.slider),
     ] {
         if !list.is_empty() {
-            m.insert(group.into(), target_group(list));
+            m.insert(group.name().into(), target_group(list));
         }
     }
     if !a.deform.is_empty() {
@@ -359,12 +360,12 @@ fn animation(a: &Animation) -> Value {
                     .or_insert_with(|| Value::Object(Map::new()));
                 if let Value::Object(atts) = slot {
                     let mut tl = Map::new();
-                    tl.insert("deform".into(), keys(&d.keys));
+                    tl.insert(AttachmentTimeline::Deform.name().into(), keys(&d.keys));
                     atts.insert(d.attachment.clone(), Value::Object(tl));
                 }
             }
         }
-        m.insert("attachments".into(), Value::Object(skins));
+        m.insert(Group::Attachments.name().into(), Value::Object(skins));
     }
     if let Some(dk) = &a.draw_order {
         let list = dk
@@ -387,7 +388,7 @@ fn animation(a: &Animation) -> Value {
                 Value::Object(km)
             })
             .collect();
-        m.insert("drawOrder".into(), Value::Array(list));
+        m.insert(Group::DrawOrder.name().into(), Value::Array(list));
     }
     if let Some(ev) = &a.events {
         let list = ev
@@ -406,7 +407,7 @@ fn animation(a: &Animation) -> Value {
                 Value::Object(em)
             })
             .collect();
-        m.insert("events".into(), Value::Array(list));
+        m.insert(Group::Events.name().into(), Value::Array(list));
     }
     Value::Object(m)
 }

@@ -42,7 +42,8 @@ pub struct TargetTimelines {
 /// One named timeline (`rotate`, `translate`, `rgba`, `attachment`, …).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Timeline {
-    /// The Spine timeline name (lowercase, as the runtime reads it).
+    /// The Spine timeline name (lowercase, as the runtime reads it: one of
+    /// [`names`](super::names)' timeline tables).
     pub name: String,
     /// Keys in time order.
     pub keys: Vec<Key>,

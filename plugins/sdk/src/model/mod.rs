@@ -7,10 +7,15 @@
 //! emitters decide their spelling (`skeleton.json` writes float32 shortest text).
 //!
 //! The model is `serde`-serialisable because it crosses the plugin boundary as JSON.
+//!
+//! [`names`] holds the Spine 4.3 names the model's strings take (timeline names
+//! with their key fields, mix channels, sequence and inherit modes), the one
+//! spelling the compiler, the emitter and the rules share.
 
 mod animation;
 mod attachment;
 mod constraint;
+pub mod names;
 
 pub use animation::{
     Animation, Curve, DeformAttachment, DrawOrderKey, DrawOrderOffset, EventKey, Key, KeyValue,
