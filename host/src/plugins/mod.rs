@@ -439,3 +439,6 @@ fn describe(p: &Plugin) -> String {
         Origin::Library { path, .. } => format!("{:?} ({})", p.manifest.name, path.display()),
     }
 }
+
+#[cfg(test)]
+mod tests;

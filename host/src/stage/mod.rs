@@ -1,7 +1,7 @@
 //! This module owns what a stage is (STYLE.md §6, after DICE's keys and salsa's
 //! tracked functions): a small struct that names exactly its inputs, whose
 //! cache key is derived from those same inputs, and a `compute` that sees only
-//! them. The [`stage!`](crate::stage!) macro declares the struct and derives
+//! them. The `stage!` macro declares the struct and derives
 //! its key from **every** field, so a stage cannot read something its key does
 //! not cover: to read a new input, a stage must take it as a field, and then
 //! the key covers it.
@@ -36,7 +36,7 @@ use serde::{de::DeserializeOwned, Serialize};
 use std::sync::{Arc, OnceLock};
 
 /// One stage: its name, version and output, and its computation over the
-/// inputs its struct names (declare the struct with [`stage!`](crate::stage!),
+/// inputs its struct names (declare the struct with `stage!`,
 /// which derives [`Inputs`] from every field).
 pub trait Stage: Inputs {
     /// What the stage produces (stored in the cache in its serialised form).
@@ -53,7 +53,7 @@ pub trait Stage: Inputs {
 }
 
 /// What a stage's key is made of: every input, in declaration order (derived
-/// by [`stage!`](crate::stage!), never written by hand).
+/// by `stage!`, never written by hand).
 pub trait Inputs {
     /// Feeds each input into `key`.
     fn feed(&self, key: &mut KeyBuilder);
@@ -70,7 +70,6 @@ pub trait Inputs {
 ///     }
 /// }
 /// ```
-#[macro_export]
 macro_rules! stage {
     (
         $(#[$meta:meta])*
@@ -90,6 +89,7 @@ macro_rules! stage {
         }
     };
 }
+pub(crate) use stage;
 
 /// A stage's output and the hash of its serialised form (what a dependent's
 /// key reads). The hash is computed when first asked for: an uncached run,

@@ -37,7 +37,7 @@ pub const R7_SLACK: f64 = 1.0 / 60.0;
 /// How far past the declared duration a key may sit (FORMAT.md §3.8).
 pub const PAST_DURATION_SLACK: f64 = 1e-6;
 
-crate::stage! {
+crate::stage::stage! {
     /// `animation:<name>`: one animation's subtree of the motion spec, the rest
     /// of the spec and the setup → one compiled animation; editing one
     /// animation recompiles that one alone.

@@ -61,7 +61,7 @@ pub fn page_parts(setup: &Setup) -> Vec<PagePart> {
         .collect()
 }
 
-crate::stage! {
+crate::stage::stage! {
     /// `atlas`: the setup's parts, `--out` and `--copy-images` → the pages.
     pub struct AtlasStage {
         /// The setup stage's output (its parts).

@@ -11,7 +11,7 @@ use rigc_diag::Diagnostic;
 use rigc_sdk::model::{self, Bounds};
 use rigc_sdk::spine;
 
-crate::stage! {
+crate::stage::stage! {
     /// `bounds`: the setup skeleton and the atlas text → the header's box.
     pub struct BoundsStage<'a> {
         /// The setup stage's output (its skeleton).

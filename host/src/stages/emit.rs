@@ -10,7 +10,7 @@ use rigc_diag::{codes, Diagnostic};
 use rigc_sdk::abi::EmitReply;
 use rigc_sdk::emit::EmitCall;
 
-crate::stage! {
+crate::stage::stage! {
     /// `emit:<emitter>`: the model → the files' texts.
     pub struct EmitStage<'a> {
         /// The plugin providing the emitter.

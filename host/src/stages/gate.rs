@@ -106,7 +106,7 @@ impl GateReport {
     }
 }
 
-crate::stage! {
+crate::stage::stage! {
     /// `gate:<plugin>`: one rule plugin's verdicts on the gate's input. The
     /// input is keyed without its pages and second compile, which are made
     /// only if some gate stage runs: the pages from the part images' bytes

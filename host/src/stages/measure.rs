@@ -49,7 +49,7 @@ pub fn measure_bytes(path: &Path, bytes: &[u8]) -> Result<ImageInfo, MeasureErro
     })
 }
 
-crate::stage! {
+crate::stage::stage! {
     /// `measure:<image>`: one part PNG's bytes → its facts, keyed by the bytes
     /// and the path they were read from.
     pub struct Measure<'a> {

@@ -9,7 +9,8 @@
 
 use crate::spec::{self, motion::MotionSpec, rig::RigSpec};
 use crate::stage::{key::json_hash, key::members_hash, KeyBuilder, KeyPart, Stage};
-use crate::{cache::Hash, stage};
+use crate::cache::Hash;
+use crate::stage::stage;
 use rigc_diag::json::{Json, Value};
 use rigc_diag::{source::SourceFile, Diagnostic};
 use serde::{Deserialize, Serialize};

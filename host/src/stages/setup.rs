@@ -52,7 +52,7 @@ pub struct Setup {
     pub rig_info: RigInfo,
 }
 
-crate::stage! {
+crate::stage::stage! {
     /// `setup`: the rig spec, the rest of the motion spec (its `setup` table)
     /// and every measured image → the setup skeleton, the parts and the rig info.
     pub struct SetupStage<'a> {

@@ -3,6 +3,15 @@
 //! `skeleton.atlas` text. rigc has no clock and no randomness, so a difference is a
 //! compiler bug.
 //!
+//! What it proves, in rigc: the build hands the gate the texts of its compile —
+//! whose stages the cache may have served — and of a second compile that runs
+//! the very same stages (one sequence, `build::pipeline` in the host) over no
+//! cache, parsing both specs and measuring every part image again from the
+//! bytes the build read. Equal texts mean the stages are deterministic over
+//! those inputs and the cache served exactly what a fresh compile makes (a
+//! cached output is used in its serialised form, as a fresh one is). It does
+//! not prove the inputs were read right: both compiles read the same bytes.
+//!
 //! SKIPs with `skip_reasons::NO_SECOND` when there is no second compile (re-gating
 //! files on disk). An absent first atlas compares as the empty text rigc writes for
 //! an atlas with no page. The model document (`skeleton.model.json`) is not part of
