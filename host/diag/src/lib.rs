@@ -4,7 +4,7 @@
 //! ([`cursor`]), the [`Diagnostic`] — a stable code, the message, the file,
 //! JSON pointer and line:column of the value, the value and the fix — its
 //! human and JSON rendering ([`render`]), writing a file atomically
-//! ([`write`]), the streams with the quiet end of a closed pipe ([`streams`])
+//! ([`write`](mod@write)), the streams with the quiet end of a closed pipe ([`streams`])
 //! and the command-line rules both binaries share ([`args`]).
 //!
 //! It deliberately knows no rig semantics: no spec field, no stage, no plugin.

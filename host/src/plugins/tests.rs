@@ -103,9 +103,15 @@ fn a_deform_kind_answers_offsets_or_a_named_refusal_through_the_abi() {
         .iter()
         .map(|k| (k.name.as_str(), k.params.as_slice()))
         .collect();
-    assert_eq!(decls, [("shift", &["by".to_string()][..]), ("broken", &[][..])]);
+    assert_eq!(
+        decls,
+        [("shift", &["by".to_string()][..]), ("broken", &[][..])]
+    );
     let reply: DeformReply = plugin
-        .call("deform", &call("shift", serde_json::json!({ "by": [2, -1] })))
+        .call(
+            "deform",
+            &call("shift", serde_json::json!({ "by": [2, -1] })),
+        )
         .expect("a reply");
     assert_eq!(reply, DeformReply::Offsets(vec![[2.0, -1.0]; 3]));
     let refused: DeformReply = plugin

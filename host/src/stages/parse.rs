@@ -7,10 +7,10 @@
 //! after a cached parse that has to run parses it then, and every stage of the
 //! build reads that one parse.
 
-use crate::spec::{self, motion::MotionSpec, rig::RigSpec};
-use crate::stage::{key::json_hash, key::members_hash, KeyBuilder, KeyPart, Stage};
 use crate::cache::Hash;
+use crate::spec::{self, motion::MotionSpec, rig::RigSpec};
 use crate::stage::stage;
+use crate::stage::{key::json_hash, key::members_hash, KeyBuilder, KeyPart, Stage};
 use rigc_diag::json::{Json, Value};
 use rigc_diag::{source::SourceFile, Diagnostic};
 use serde::{Deserialize, Serialize};
