@@ -5,6 +5,15 @@
 
 use crate::fixture;
 use crate::util::{self, Project};
+use std::path::Path;
+
+/// `rigc build --rig <rig> --motion <motion> --out <out>`, run in `cwd`.
+fn build_in(cwd: &Path, rig: &str, motion: &str, out: &str) -> util::Run {
+    util::run_in(
+        cwd,
+        &["build", "--rig", rig, "--motion", motion, "--out", out],
+    )
+}
 
 /// A project file naming a plugin library that is not there: any build that
 /// loads this project's plugins is refused (`plugin.missing`).
@@ -16,20 +25,12 @@ fn a_spec_outside_the_working_directory_builds_in_its_own_directory() {
     let spec_side = Project::new();
     fixture::tiny(&spec_side);
     let elsewhere = Project::new();
-    let rig = spec_side.path().join("rig.json");
-    let motion = spec_side.path().join("motion.json");
-    let out = spec_side.path().join("out");
-    let run = util::run_in(
+    let arg = |name: &str| spec_side.path().join(name).to_string_lossy().into_owned();
+    let run = build_in(
         elsewhere.path(),
-        &[
-            "build",
-            "--rig",
-            &rig.to_string_lossy(),
-            "--motion",
-            &motion.to_string_lossy(),
-            "--out",
-            &out.to_string_lossy(),
-        ],
+        &arg("rig.json"),
+        &arg("motion.json"),
+        &arg("out"),
     );
     let root = spec_side.path().canonicalize().expect("a directory");
     run.green().stdout_has(&format!(
@@ -58,10 +59,7 @@ fn another_projects_rigc_toml_in_the_working_directory_loads_nothing() {
     other.write("rigc.toml", OTHER_PROJECT);
     let arg = |name: &str| spec_side.path().join(name).to_string_lossy().into_owned();
     let (rig, motion, out) = (arg("rig.json"), arg("motion.json"), arg("out"));
-    let run = util::run_in(
-        other.path(),
-        &["build", "--rig", &rig, "--motion", &motion, "--out", &out],
-    );
+    let run = build_in(other.path(), &rig, &motion, &out);
     // Green: the other project's missing plugin was never loaded, and its
     // profile was not used either.
     run.green()
@@ -71,10 +69,7 @@ fn another_projects_rigc_toml_in_the_working_directory_loads_nothing() {
     // The same project file above the spec is the spec's project: its plugins
     // load (and this one is refused by name, before anything is written).
     spec_side.write("rigc.toml", OTHER_PROJECT);
-    let refused = util::run_in(
-        other.path(),
-        &["build", "--rig", &rig, "--motion", &motion, "--out", &out],
-    );
+    let refused = build_in(other.path(), &rig, &motion, &out);
     refused.code(1).stderr_has("plugin.missing");
 }
 
@@ -91,18 +86,7 @@ fn the_nearest_rigc_toml_above_the_spec_decides_the_profile_and_the_header() {
     p.write("parts/head.png", fixture::part_png(24, 20));
     let root = p.path().canonicalize().expect("a directory");
     // Run from inside the rig's directory: the project is still the one above.
-    let run = util::run_in(
-        &p.path().join("rig"),
-        &[
-            "build",
-            "--rig",
-            "rig.json",
-            "--motion",
-            "motion.json",
-            "--out",
-            "../out",
-        ],
-    );
+    let run = build_in(&p.path().join("rig"), "rig.json", "motion.json", "../out");
     run.green()
         .stdout_has("profile spine-html — every assertion applies")
         .stdout_has(&format!(
@@ -114,18 +98,7 @@ fn the_nearest_rigc_toml_above_the_spec_decides_the_profile_and_the_header() {
     // Without the project file the spec's directory is the root, and the
     // images beside it (`../parts`) are outside it: refused by name.
     std::fs::remove_file(p.path().join("rigc.toml")).expect("removed");
-    let alone = util::run_in(
-        &p.path().join("rig"),
-        &[
-            "build",
-            "--rig",
-            "rig.json",
-            "--motion",
-            "motion.json",
-            "--out",
-            "../out2",
-        ],
-    );
+    let alone = build_in(&p.path().join("rig"), "rig.json", "motion.json", "../out2");
     alone
         .code(1)
         .stderr_has("path.escapes-project")

@@ -44,11 +44,16 @@ fn gated_build(target: &TargetSpec, cwd: &std::path::Path) -> bool {
             atlas_text: second.atlas_text,
         }),
     };
-    rigc::run_plugins(&input, registry.rule_plugins()).is_green()
+    let report = rigc::run_plugins(&input, registry.rule_plugins());
+    if std::env::var_os("BENCH_DEBUG").is_some() {
+        eprintln!("{report:#?}");
+    }
+    report.is_green()
 }
 
 fn main() {
     let walk = shared().join("reference/rigc-gallery/walk");
+    let walk = walk.canonicalize().unwrap_or(walk);
     if !walk.is_dir() {
         eprintln!(
             "bench: no walk reference rig at {} (set RIGC_SHARED)",
