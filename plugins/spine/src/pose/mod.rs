@@ -18,26 +18,15 @@ mod ik;
 mod path;
 mod physics;
 mod schedule;
+mod skin;
 mod slider;
 mod slot;
 mod stamps;
 mod transform;
 mod vertices;
+pub use vertices::Bounds;
 mod weights;
 
-/// An axis-aligned box, as `Skeleton.getBounds` returns it: `x, y` the
-/// lower left corner (y up), `width, height` its size.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct Bounds {
-    /// Left edge.
-    pub x: f64,
-    /// Bottom edge (y up).
-    pub y: f64,
-    /// Width.
-    pub width: f64,
-    /// Height.
-    pub height: f64,
-}
 pub use anim::Plans;
 pub use anim::{fire_events, MixFrom};
 pub use bone::BonePose;
@@ -401,61 +390,6 @@ impl<'a> Skeleton<'a> {
         sk.setup_pose_slots();
         sk.update_cache()?;
         Ok(sk)
-    }
-
-    /// `setSkin(name)`: attaches the skin's setup attachments (when no skin was
-    /// set before) and rebuilds the update cache.
-    pub fn set_skin(&mut self, name: &str) -> Result<(), PoseError> {
-        let skin = self
-            .data
-            .find_skin(name)
-            .ok_or_else(|| pose_error(format!("Skin not found: {name}")))?;
-        if self.skin == Some(skin) {
-            return Ok(());
-        }
-        if let Some(old) = self.skin {
-            // Skin.attachAll: swap attachments that came from the old skin.
-            for i in 0..self.slots.len() {
-                let Some(current) = self.slots[i].pose.attachment else {
-                    continue;
-                };
-                let old_entries = self.data.skins[old].attachments.get(i);
-                if let Some(e) =
-                    old_entries.and_then(|l| l.iter().find(|e| e.attachment == current))
-                {
-                    if let Some(a) = self.data.skins[skin].get_attachment(i, &e.placeholder) {
-                        self.set_attachment(i, Some(a), false);
-                    }
-                }
-            }
-        } else {
-            for i in 0..self.slots.len() {
-                if let Some(name) = self.data.slots[i]
-                    .attachment_name
-                    .as_deref()
-                    .filter(|n| !n.is_empty())
-                {
-                    if let Some(a) = self.data.skins[skin].get_attachment(i, name) {
-                        self.set_attachment(i, Some(a), false);
-                    }
-                }
-            }
-        }
-        self.skin = Some(skin);
-        self.update_cache()
-    }
-
-    /// `getAttachment(slotIndex, placeholder)`: the skin, then the default skin.
-    pub fn get_attachment(&self, slot: usize, placeholder: &str) -> Option<usize> {
-        if let Some(a) = self
-            .skin
-            .and_then(|s| self.data.skins[s].get_attachment(slot, placeholder))
-        {
-            return Some(a);
-        }
-        self.data
-            .default_skin
-            .and_then(|s| self.data.skins[s].get_attachment(slot, placeholder))
     }
 
     /// `setupPose()`: bones, constraints, draw order and slots to the setup pose.

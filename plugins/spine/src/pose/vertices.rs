@@ -6,9 +6,23 @@
 //! bones' applied poses, as in the runtime.
 
 use super::weights::{bone_index, Weights};
-use super::{pose_error, Bounds, PoseError, Skeleton};
+use super::{pose_error, PoseError, Skeleton};
 use crate::data::{AttachmentKind, PointAttachment, VertexData};
 use crate::math::{atan2_deg, js_max, js_min, sin_cos, DEG_RAD};
+
+/// An axis-aligned box, as `Skeleton.getBounds` returns it: `x, y` the
+/// lower left corner (y up), `width, height` its size.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Bounds {
+    /// Left edge.
+    pub x: f64,
+    /// Bottom edge (y up).
+    pub y: f64,
+    /// Width.
+    pub width: f64,
+    /// Height.
+    pub height: f64,
+}
 
 const NO_OFFSETS: &str = "Cannot read properties of undefined (reading '0')";
 /// Beyond this many world vertex numbers (a `worldVerticesLength` no real
