@@ -11,110 +11,43 @@
 //! A subject it cannot place (a page, a region, an animation the motion spec
 //! does not name) has no place, and its FAIL prints without one.
 
-use rigc_diag::cursor::{pointer_of, Seg};
-use rigc_diag::json::{Json, Value};
-use rigc_diag::{source::SourceFile, Place};
+use rigc_diag::cursor::Node;
+use rigc_diag::Place;
 use rigc_sdk::gate::{Subject, Target};
 use rigc_sdk::model::names::{AnimationGroup as Group, AttachmentTimeline};
-use std::sync::Arc;
 
-/// One spec file and its parsed JSON.
-pub struct Spec<'a> {
-    /// The file.
-    pub file: &'a Arc<SourceFile>,
-    /// Its JSON.
-    pub json: &'a Json,
+/// The text of field `key` of `node`, when it is a string.
+fn text<'a>(node: &Node<'a>, key: &str) -> Option<&'a str> {
+    node.get(key)?.as_str()
 }
 
-/// A value of a spec and the path to it.
-#[derive(Clone)]
-struct At<'a> {
-    json: &'a Json,
-    path: Vec<Seg>,
-}
-
-impl<'a> At<'a> {
-    fn member(&self, key: &str) -> Option<At<'a>> {
-        let Value::Object(members) = &self.json.value else {
-            return None;
-        };
-        let m = members.iter().find(|m| m.key == key)?;
-        let mut path = self.path.clone();
-        path.push(Seg::Name(key.to_string()));
-        Some(At {
-            json: &m.value,
-            path,
-        })
-    }
-
-    fn items(&self) -> Vec<At<'a>> {
-        let Value::Array(items) = &self.json.value else {
-            return Vec::new();
-        };
-        items
-            .iter()
-            .enumerate()
-            .map(|(i, json)| {
-                let mut path = self.path.clone();
-                path.push(Seg::Index(i));
-                At { json, path }
-            })
-            .collect()
-    }
-
-    fn item(&self, i: usize) -> Option<At<'a>> {
-        self.items().into_iter().nth(i)
-    }
-
-    fn text(&self, key: &str) -> Option<&'a str> {
-        match &self.json.get(key)?.value {
-            Value::String(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// The entry of an array whose `key` is `name` (and `also` holds).
-    fn entry(&self, key: &str, name: &str, also: impl Fn(&At<'a>) -> bool) -> Option<At<'a>> {
-        self.items()
-            .into_iter()
-            .find(|e| e.text(key) == Some(name) && also(e))
-    }
-
-    fn place(&self, file: &Arc<SourceFile>) -> Place {
-        let (line, column) = file.line_col(self.json.span.start);
-        Place {
-            file: file.display.clone(),
-            pointer: pointer_of(&self.path),
-            line,
-            column,
-        }
-    }
-}
-
-fn root<'a>(spec: &Spec<'a>) -> At<'a> {
-    At {
-        json: spec.json,
-        path: Vec::new(),
-    }
+/// The element of array `list` whose `key` is `name` (and `also` holds).
+fn entry<'a>(
+    list: &Node<'a>,
+    key: &str,
+    name: &str,
+    also: impl Fn(&Node<'a>) -> bool,
+) -> Option<Node<'a>> {
+    list.elements()
+        .into_iter()
+        .find(|e| text(e, key) == Some(name) && also(e))
 }
 
 /// Where `subject` is in the rig or the motion spec, if it can be placed.
-pub fn place(subject: &Subject, rig: &Spec<'_>, motion: &Spec<'_>) -> Option<Place> {
-    match &subject.animation {
+/// `rig` and `motion` are the specs' roots.
+pub fn place(subject: &Subject, rig: &Node<'_>, motion: &Node<'_>) -> Option<Place> {
+    let at = match &subject.animation {
         Some(a) => {
-            let anim = root(motion).member("animations")?.member(a)?;
-            let at = in_animation(&anim, subject, &root(motion)).unwrap_or(anim);
-            Some(at.place(motion.file))
+            let anim = motion.get("animations")?.get(a)?;
+            in_animation(&anim, subject, motion).unwrap_or(anim)
         }
-        None => {
-            let at = in_rig(&root(rig), subject.target.as_ref()?)?;
-            Some(at.place(rig.file))
-        }
-    }
+        None => in_rig(rig, subject.target.as_ref()?)?,
+    };
+    Some(at.loc().place())
 }
 
 /// The track or key of animation `anim` that `subject` is about.
-fn in_animation<'a>(anim: &At<'a>, subject: &Subject, motion: &At<'a>) -> Option<At<'a>> {
+fn in_animation<'a>(anim: &Node<'a>, subject: &Subject, motion: &Node<'a>) -> Option<Node<'a>> {
     // The subject names Spine's timelines; the motion spec's families are
     // named as FORMAT.md §3.6 names them.
     let timeline = subject.timeline.as_deref();
@@ -124,16 +57,17 @@ fn in_animation<'a>(anim: &At<'a>, subject: &Subject, motion: &At<'a>) -> Option
         _ => None,
     });
     let deform = timeline == Some(AttachmentTimeline::Deform.name());
-    let family = |name: &str| anim.member(name);
+    let family = |name: &str| anim.get(name);
     let track = match (&subject.target, own) {
         (_, Some(family_name)) => family(family_name)?,
-        (Some(Target::Attachment { skin, slot, name }), None) if deform => family("deform")?
-            .entry("slot", slot, |e| {
-                e.text("attachment") == Some(name.as_str())
-                    && e.text("skin").unwrap_or("default") == skin
-            })?,
+        (Some(Target::Attachment { skin, slot, name }), None) if deform => {
+            entry(&family("deform")?, "slot", slot, |e| {
+                text(e, "attachment") == Some(name.as_str())
+                    && text(e, "skin").unwrap_or("default") == skin
+            })?
+        }
         (Some(Target::Constraint { kind, name }), _) if kind == "ik" || kind == "transform" => {
-            family(kind)?.entry("constraint", name, |_| true)?
+            entry(&family(kind)?, "constraint", name, |_| true)?
         }
         (Some(target), None) => {
             let property = timeline?;
@@ -144,49 +78,52 @@ fn in_animation<'a>(anim: &At<'a>, subject: &Subject, motion: &At<'a>) -> Option
                 _ => return None,
             };
             let tracks = family("tracks")?;
-            let groups = motion.member("groups");
-            let in_group = |t: &At<'a>| {
-                let Some(g) = t.text("group") else {
+            let groups = motion.get("groups");
+            let in_group = |t: &Node<'a>| {
+                let Some(g) = text(t, "group") else {
                     return false;
                 };
                 groups
                     .as_ref()
-                    .and_then(|gs| gs.member(g))
+                    .and_then(|gs| gs.get(g))
                     .is_some_and(|members| {
-                        members
-                            .items()
-                            .iter()
-                            .any(|m| matches!(&m.json.value, Value::String(s) if s == name))
+                        members.elements().iter().any(|m| m.as_str() == Some(name))
                     })
             };
-            tracks.items().into_iter().find(|t| {
-                t.text("property") == Some(property) && (t.text(field) == Some(name) || in_group(t))
+            tracks.elements().into_iter().find(|t| {
+                text(t, "property") == Some(property)
+                    && (text(t, field) == Some(name) || in_group(t))
             })?
         }
         _ => return None,
     };
     let keys = match own {
         Some(_) => Some(track.clone()),
-        None => track.member("keys"),
+        None => track.get("keys"),
     };
-    Some(subject.key.and_then(|k| keys?.item(k)).unwrap_or(track))
+    Some(
+        subject
+            .key
+            .and_then(|k| keys?.elements().into_iter().nth(k))
+            .unwrap_or(track),
+    )
 }
 
 /// The entry of the rig spec that `target` names.
-fn in_rig<'a>(rig: &At<'a>, target: &Target) -> Option<At<'a>> {
+fn in_rig<'a>(rig: &Node<'a>, target: &Target) -> Option<Node<'a>> {
     match target {
-        Target::Bone(b) => rig.member("bones")?.entry("name", b, |_| true),
-        Target::Slot(s) => rig.member("slots")?.entry("name", s, |_| true),
-        Target::Constraint { kind, name } => rig
-            .member("constraints")?
-            .entry("name", name, |c| c.text("type") == Some(kind.as_str())),
-        Target::Event(e) => rig.member("events")?.member(e),
-        Target::Skin(s) => rig.member("skins")?.member(s),
+        Target::Bone(b) => entry(&rig.get("bones")?, "name", b, |_| true),
+        Target::Slot(s) => entry(&rig.get("slots")?, "name", s, |_| true),
+        Target::Constraint { kind, name } => entry(&rig.get("constraints")?, "name", name, |c| {
+            text(c, "type") == Some(kind.as_str())
+        }),
+        Target::Event(e) => rig.get("events")?.get(e),
+        Target::Skin(s) => rig.get("skins")?.get(s),
         Target::Attachment { skin, slot, name } => {
-            let skin = rig.member("skins")?.member(skin)?;
-            let slots = skin.member("attachments").unwrap_or(skin);
-            let slot = slots.member(slot)?;
-            Some(slot.member(name).unwrap_or(slot))
+            let skin = rig.get("skins")?.get(skin)?;
+            let slots = skin.get("attachments").unwrap_or(skin);
+            let slot = slots.get(slot)?;
+            Some(slot.get(name).unwrap_or(slot))
         }
         Target::Page(_) | Target::Region(_) => None,
     }
@@ -195,6 +132,9 @@ fn in_rig<'a>(rig: &At<'a>, target: &Target) -> Option<At<'a>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rigc_diag::json::Json;
+    use rigc_diag::source::SourceFile;
+    use std::sync::Arc;
 
     fn spec(name: &str, text: &str) -> (Arc<SourceFile>, Json) {
         let file = SourceFile::new(name, format!("/p/{name}"), text.to_string());
@@ -224,31 +164,30 @@ mod tests {
     "events": [ { "t": 0, "name": "step" } ]
   } } }"#,
         );
-        let (rig, motion) = (
-            Spec {
-                file: &rf,
-                json: &rj,
-            },
-            Spec {
-                file: &mf,
-                json: &mj,
-            },
-        );
+        let (rig, motion) = (Node::root(&rj, &rf), Node::root(&mj, &mf));
         let at = |s: Subject| place(&s, &rig, &motion).map(|p| p.to_string());
+        // Where a needle starts in a spec's text, spelled as a place: the
+        // expected line:column found here, not by the code under test.
+        let expect = |file: &Arc<SourceFile>, needle: &str, pointer: &str| {
+            let i = file.text.find(needle).expect("the needle is in the spec");
+            let line = file.text[..i].matches('\n').count() + 1;
+            let column = file.text[..i].rsplit('\n').next().map_or(0, str::len) + 1;
+            Some(format!("{}:{line}:{column} at {pointer}", file.display))
+        };
         let walk = || Subject::animation("walk");
         assert_eq!(
             at(walk()
                 .on(Target::Bone("hip".into()))
                 .timeline("translatex")
                 .key(1)),
-            Some("motion.json:5:74 at /animations/walk/tracks/1/keys/1".into())
+            expect(&mf, "{ \"t\": 1 }", "/animations/walk/tracks/1/keys/1")
         );
         assert_eq!(
             at(walk()
                 .on(Target::Bone("root".into()))
                 .timeline("rotate")
                 .key(7)),
-            Some("motion.json:4:7 at /animations/walk/tracks/0".into()),
+            expect(&mf, "{ \"bone\": \"root\"", "/animations/walk/tracks/0"),
             "a key the track does not have places the track"
         );
         assert_eq!(
@@ -259,28 +198,28 @@ mod tests {
                 })
                 .timeline("mix")
                 .key(1)),
-            Some("motion.json:7:58 at /animations/walk/ik/0/keys/1".into())
+            expect(&mf, "{ \"t\": 0.5 }", "/animations/walk/ik/0/keys/1")
         );
         assert_eq!(
             at(walk().timeline("events").key(0)),
-            Some("motion.json:8:17 at /animations/walk/events/0".into())
+            expect(&mf, "{ \"t\": 0, \"name\"", "/animations/walk/events/0")
         );
         assert_eq!(
             at(walk().on(Target::Slot("body".into())).timeline("rgba")),
-            Some("motion.json:2:27 at /animations/walk".into()),
+            expect(&mf, "{\n    \"tracks\"", "/animations/walk"),
             "no track makes it: the animation"
         );
         assert_eq!(
             at(Subject::slot("body")),
-            Some("rig.json:2:14 at /slots/0".into())
+            expect(&rf, "{ \"name\": \"body\"", "/slots/0")
         );
         assert_eq!(
             at(Subject::attachment("default", "body", "body")),
-            Some("rig.json:3:45 at /skins/default/body/body".into())
+            expect(&rf, "{ \"image\"", "/skins/default/body/body")
         );
         assert_eq!(
             at(Subject::constraint("ik", "leg")),
-            Some("rig.json:4:20 at /constraints/0".into())
+            expect(&rf, "{ \"type\": \"ik\"", "/constraints/0")
         );
         assert_eq!(at(Subject::constraint("transform", "leg")), None);
         assert_eq!(at(Subject::animation("run")), None);

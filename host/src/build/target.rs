@@ -19,7 +19,7 @@
 use super::locate;
 use super::pipeline::{self, Compiled, EMITTER};
 use super::result::TargetResult;
-use super::sources::{read_spec, Sources};
+use super::sources::{read_spec, Image, Sources};
 use super::trace::{Trace, TracedImage, TRACE_STAGE, V_TRACE};
 use super::write::Writes;
 use crate::cache::{Cache, Hash};
@@ -27,8 +27,10 @@ use crate::plugins::{Plugin, PluginCallError, Registry};
 use crate::project::{self, Canon, Project};
 use crate::stage::{Driver, Encoded, KeyBuilder, KeyPart, Lazy, StageEvent};
 use crate::stages::gate::{self, GateReport, GateStage, Verdict};
+use rigc_diag::cursor::Node;
 use rigc_diag::{write::Written, Diagnostic};
 use rigc_sdk::abi::GateReply;
+use rigc_sdk::emit::atlas::AtlasPage;
 use rigc_sdk::gate::{pages, GateInput, PageContent, PageFile, Profile, SecondCompile};
 use std::collections::{BTreeMap, HashMap};
 use std::convert::Infallible;
@@ -165,7 +167,8 @@ impl Build<'_> {
         }
 
         let registry = self.env.registry;
-        let compiled = pipeline::compile(&mut self.driver, &sources, registry, &mut self.canon)?;
+        let mut compiled =
+            pipeline::compile(&mut self.driver, &sources, registry, &mut self.canon)?;
         self.result.parts = compiled
             .parts
             .iter()
@@ -176,9 +179,9 @@ impl Build<'_> {
         // gate:<plugin>, one per rule plugin.
         let input = Encoded::new(GateInput {
             profile: self.target.profile,
-            skeleton_text: compiled.skeleton_text.clone(),
-            atlas_text: Some(compiled.atlas_text.clone()),
-            rig: Some(compiled.rig_info.clone()),
+            skeleton_text: std::mem::take(&mut compiled.skeleton_text),
+            atlas_text: Some(std::mem::take(&mut compiled.atlas_text)),
+            rig: Some(std::mem::take(&mut compiled.rig_info)),
             second: None,
             pages: Vec::new(),
         });
@@ -224,14 +227,11 @@ impl Build<'_> {
     /// What the gate's pages are made of: each page line and the bytes of the
     /// part image it shows.
     fn pages_key(&self, compiled: &Compiled) -> Hash {
-        let content: HashMap<&Path, Hash> = read_images(compiled)
-            .map(|i| (i.path.as_path(), i.content))
-            .collect();
         let mut k = self.key("pages", 1);
-        for (page, part) in compiled.plan.pages.iter().zip(&compiled.parts) {
+        for (page, image) in page_images(compiled) {
             k.text(&page.name);
-            match content.get(part.path.as_path()) {
-                Some(h) => k.hash(h),
+            match image {
+                Some(i) => k.hash(&i.content),
                 None => k.text("unread"),
             };
         }
@@ -365,14 +365,8 @@ fn place_findings(report: &mut GateReport, sources: &Sources) {
     let (Ok(rig), Ok(motion)) = (sources.rig.json(), sources.motion.json()) else {
         return;
     };
-    let rig = locate::Spec {
-        file: &sources.rig.file,
-        json: rig,
-    };
-    let motion = locate::Spec {
-        file: &sources.motion.file,
-        json: motion,
-    };
+    let rig = Node::root(rig, &sources.rig.file);
+    let motion = Node::root(motion, &sources.motion.file);
     for f in findings {
         if let Some(subject) = &f.subject {
             f.at = locate::place(subject, &rig, &motion);
@@ -381,7 +375,7 @@ fn place_findings(report: &mut GateReport, sources: &Sources) {
 }
 
 /// The part images a compile read.
-fn read_images(compiled: &Compiled) -> impl Iterator<Item = &super::sources::Image> {
+fn read_images(compiled: &Compiled) -> impl Iterator<Item = &Image> {
     compiled.images.iter().filter_map(|(_, r)| r.as_ref().ok())
 }
 
@@ -396,34 +390,39 @@ fn page_files(compiled: &Compiled, out_dir: &Path) -> Vec<PageFile> {
         .iter()
         .map(|c| (c.to_name.clone(), c.from.clone()))
         .collect();
-    let bytes: HashMap<&Path, &[u8]> = read_images(compiled)
-        .map(|i| (i.path.as_path(), i.bytes.as_slice()))
-        .collect();
-    compiled
-        .plan
-        .pages
-        .iter()
-        .zip(&compiled.parts)
-        .map(|(page, part)| PageFile {
+    page_images(compiled)
+        .map(|(page, image)| PageFile {
             name: page.name.clone(),
             path: pages::path_of(out_dir, &page.name, &copied)
                 .to_string_lossy()
                 .into_owned(),
-            content: match bytes.get(part.path.as_path()) {
-                Some(b) => PageContent::Bytes(b.to_vec()),
+            content: match image {
+                Some(i) => PageContent::Bytes(i.bytes.clone()),
                 None => PageContent::Missing,
             },
         })
         .collect()
 }
 
+/// Each atlas page, and the part image it shows as the build read it (one
+/// page per part).
+fn page_images(compiled: &Compiled) -> impl Iterator<Item = (&AtlasPage, Option<&Image>)> {
+    let read: HashMap<&Path, &Image> = read_images(compiled)
+        .map(|i| (i.path.as_path(), i))
+        .collect();
+    compiled
+        .plan
+        .pages
+        .iter()
+        .zip(&compiled.parts)
+        .map(move |(page, part)| (page, read.get(part.path.as_path()).copied()))
+}
+
 /// The second, independent compile A18 compares against: the same stages
 /// over the same sources, uncached, each spec parsed and each image measured
 /// again.
 fn second_compile(sources: &Sources, registry: &Registry) -> Option<SecondCompile> {
-    let fresh = sources.fresh();
-    let mut canon = Canon::under(&fresh.project.root);
-    pipeline::compile(&mut Driver::uncached(), &fresh, registry, &mut canon)
+    super::compile_uncached(&sources.fresh(), registry)
         .ok()
         .map(|c| SecondCompile {
             skeleton_text: c.skeleton_text,

@@ -137,16 +137,16 @@ impl Stage for GateStage<'_> {
         let mut input = self.input.value.clone();
         input.pages = self.pages.get().map_err(never)?.clone();
         input.second = self.second.get().map_err(never)?.clone();
-        call_plugin(self.plugin, &input)
+        call_plugin(self.plugin, input)
     }
 }
 
 /// Calls one rule plugin's `"gate"` stage.
-pub fn call_plugin(plugin: &Plugin, input: &GateInput) -> Result<GateReply, PluginCallError> {
+pub fn call_plugin(plugin: &Plugin, input: GateInput) -> Result<GateReply, PluginCallError> {
     plugin.call(
         "gate",
         &GateCall {
-            gate: input.clone(),
+            gate: input,
             config: plugin.config.clone(),
         },
     )
@@ -221,7 +221,7 @@ pub fn run_plugins<'a>(
 ) -> GateReport {
     let replies: Vec<(&Plugin, Result<GateReply, PluginCallError>)> = plugins
         .into_iter()
-        .map(|p| (p, call_plugin(p, input)))
+        .map(|p| (p, call_plugin(p, input.clone())))
         .collect();
     assemble(input, &replies)
 }
