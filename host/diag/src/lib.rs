@@ -4,7 +4,7 @@
 //! ([`cursor`]), the [`Diagnostic`] — a stable code, the message, the file,
 //! JSON pointer and line:column of the value, the value and the fix — its
 //! human and JSON rendering ([`render`]), writing a file atomically
-//! ([`write`](mod@write)), the streams with the quiet end of a closed pipe ([`streams`])
+//! ([`write`](mod@write)) and the naming and sweeping of its temporaries ([`temp`]), the streams with the quiet end of a closed pipe ([`streams`])
 //! and the command-line rules both binaries share ([`args`]).
 //!
 //! It deliberately knows no rig semantics: no spec field, no stage, no plugin.
@@ -35,6 +35,7 @@ pub mod json;
 pub mod render;
 pub mod source;
 pub mod streams;
+pub mod temp;
 pub mod write;
 
 pub use diagnostic::{Class, Diagnostic, Diags, Loc, Place};

@@ -28,7 +28,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<Written> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.rigc-tmp-{}", std::process::id()));
+    let tmp = dir.join(crate::temp::own_name(&name));
     let result = (|| {
         let mut f = fs::File::create(&tmp)?;
         f.write_all(bytes)?;
