@@ -12,6 +12,7 @@
 //! - `watch`     — `rigc watch` on a live project: rebuilds, red keeps green, reloads, SIGINT
 //! - `projects`  — one project per build: the nearest rigc.toml above the rig spec, else its directory
 //! - `layout`    — the workspace's sources: no import cycle between the modules of any crate
+//! - `reliability` — the adversarial checks: kills, cache and plugin faults, hostile input
 
 mod fixture;
 mod util;
@@ -25,6 +26,7 @@ mod oracle;
 mod plugins;
 mod projects;
 mod refusals;
+mod reliability;
 mod sample;
 #[cfg(unix)]
 mod watch;

@@ -1,0 +1,1 @@
+//! Issue #14 — see `mod.rs`.
