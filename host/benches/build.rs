@@ -71,6 +71,7 @@ fn main() {
         out: walk.join("bench-out-never-written"),
         profile: Profile::Spine,
         copy_images: false,
+        out_in_project: false,
     };
     assert!(gated_build(&target, &cwd), "walk is green");
     let mut samples: Vec<Duration> = Vec::new();

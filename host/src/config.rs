@@ -157,16 +157,21 @@ impl Reader<'_> {
     fn path(&mut self, p: &S<String>, pointer: &str, what: &str, must_exist: bool) -> PathBuf {
         let abs = project::absolute(Path::new(p.get_ref()), &self.dir);
         let loc = self.loc(p.span(), pointer);
-        let lexical_inside = abs.starts_with(&self.project.root)
-            || project::canonical_or_self(&abs).starts_with(&self.project.root);
-        if !lexical_inside {
+        // An output resolves as it will be written: through any symlink on its way.
+        let resolved = project::canonical_or_self(&abs);
+        let inside = if must_exist {
+            abs.starts_with(&self.project.root) || resolved.starts_with(&self.project.root)
+        } else {
+            resolved.starts_with(&self.project.root)
+        };
+        if !inside {
             self.diags.push(
                 Diagnostic::new(
                     codes::CONFIG_PATH_ESCAPES_PROJECT,
                     format!(
                         "{what} {:?} resolves to {}, outside the project {}",
                         p.get_ref(),
-                        abs.display(),
+                        resolved.display(),
                         self.project.root.display()
                     ),
                 )

@@ -251,6 +251,7 @@ pub fn select(
             out: t.out.clone(),
             profile: profile.or(t.profile).unwrap_or(manifest.profile),
             copy_images,
+            out_in_project: true,
         })
         .collect())
 }

@@ -315,6 +315,7 @@ codes! {
     WATCH_INTERNAL = "watch.internal",
     // Writing a green build
     WRITE_FAILED = "write.failed",
+    WRITE_OUT_ESCAPES_PROJECT = "write.out-escapes-project",
     // rig-pose clean (POSE.md)
     CLEAN_LOOP = "CLEAN_LOOP",
     CLEAN_SHORT = "CLEAN_SHORT",

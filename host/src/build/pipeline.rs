@@ -143,11 +143,22 @@ pub fn compile(
         })
         .collect();
 
+    let emitter = registry.emitter(EMITTER).ok_or_else(|| {
+        vec![Diagnostic::new(codes::PLUGIN_NO_EMITTER, format!("no loaded plugin provides the emitter {EMITTER:?}"))
+            .help("rigc's own rigc-spine-emitter provides it; a plugin list that replaces it must provide it too")]
+    })?;
     let plan = driver
         .run(&AtlasStage {
             setup: setup.clone(),
             out_dir: sources.out_dir.clone(),
             copy_images: sources.copy_images,
+            reserved: emitter
+                .manifest
+                .emitters
+                .iter()
+                .filter(|e| e.name == EMITTER)
+                .flat_map(|e| e.files.iter().cloned())
+                .collect(),
         })
         .unwrap_or_else(|never| match never {});
     let parts = atlas::page_parts(&setup);
@@ -168,10 +179,6 @@ pub fn compile(
     }
     skeleton.animations = animations;
 
-    let emitter = registry.emitter(EMITTER).ok_or_else(|| {
-        vec![Diagnostic::new(codes::PLUGIN_NO_EMITTER, format!("no loaded plugin provides the emitter {EMITTER:?}"))
-            .help("rigc's own rigc-spine-emitter provides it; a plugin list that replaces it must provide it too")]
-    })?;
     let emitted = driver.run(&EmitStage {
         plugin: emitter,
         call: Encoded::new(EmitCall {

@@ -56,6 +56,9 @@ pub struct TargetSpec {
     pub profile: Profile,
     /// `--copy-images`.
     pub copy_images: bool,
+    /// `out` came from `rigc.toml`, so it must resolve inside the project
+    /// (a `--out` flag names its directory explicitly and may be anywhere).
+    pub out_in_project: bool,
 }
 
 /// What every target of one build shares.
@@ -110,8 +113,19 @@ pub fn run_target_deferred(target: &TargetSpec, env: &Env<'_>) -> (TargetResult,
             project: Some(env.project.clone()),
         },
     };
-    if let Err(diags) = b.run() {
-        b.result.diagnostics.extend(diags);
+    let escape = target
+        .out_in_project
+        .then(|| {
+            super::write::escapes(&project::absolute(&target.out, &env.cwd), &env.project.root)
+        })
+        .flatten();
+    match escape {
+        Some(d) => b.result.diagnostics.push(d),
+        None => {
+            if let Err(diags) = b.run() {
+                b.result.diagnostics.extend(diags);
+            }
+        }
     }
     b.result.log = std::mem::take(&mut b.driver.log);
     b.result.warnings = env.cache.take_warnings();
@@ -211,6 +225,10 @@ impl Build<'_> {
             let trace = self.trace(&sources, &compiled);
             self.writes = Some(Writes {
                 out_dir: self.result.out_dir.clone(),
+                bound: self
+                    .target
+                    .out_in_project
+                    .then(|| self.env.project.root.clone()),
                 copies: compiled.plan.copies.clone(),
                 files: compiled.emitted.files.clone(),
                 trace: trace.map(|t| (trace_key, t)),
@@ -300,6 +318,8 @@ impl Build<'_> {
         if !trace.holds_on_disk(&rig, &motion, &sources.project, &mut self.canon, out_dir) {
             return false;
         }
+        // A build that writes nothing still clears what a killed one left.
+        rigc_diag::write::set::sweep(out_dir);
         self.result.written = trace
             .written
             .iter()

@@ -93,6 +93,7 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
                 .or(manifest.as_ref().map(|m| m.profile))
                 .unwrap_or(Profile::Spine),
             copy_images: args.copy_images,
+            out_in_project: false,
         };
         (project, manifest, vec![target])
     };

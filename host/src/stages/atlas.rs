@@ -1,7 +1,8 @@
 //! This module owns the atlas stage: the part list becomes one atlas page per part
 //! (page line = the PNG spelled relative to `--out`, or the copy's name under
-//! `--copy-images`, with `-2`, `-3`… on a basename collision), and the
-//! `skeleton.images` header value that goes with it.
+//! `--copy-images`, with `-2`, `-3`… on a basename collision — with another
+//! copy or with a file the emitter writes, so a page never overwrites
+//! `skeleton.atlas` —), and the `skeleton.images` header value that goes with it.
 
 use crate::project::relative_slash;
 use crate::stage::{Hashed, Stage};
@@ -70,13 +71,15 @@ crate::stage::stage! {
         pub out_dir: PathBuf,
         /// `--copy-images`.
         pub copy_images: bool,
+        /// The names the emitter writes into `--out`: no copy may take one.
+        pub reserved: Vec<String>,
     }
 }
 
 impl Stage for AtlasStage {
     type Output = AtlasPlan;
     type Error = std::convert::Infallible;
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
 
     fn name(&self) -> String {
         "atlas".into()
@@ -87,12 +90,19 @@ impl Stage for AtlasStage {
             &page_parts(&self.setup),
             &self.out_dir,
             self.copy_images,
+            &self.reserved,
         ))
     }
 }
 
-/// Lays out one page per part. `out_dir` must be absolute and normalized.
-pub fn plan(parts: &[PagePart], out_dir: &Path, copy_images: bool) -> AtlasPlan {
+/// Lays out one page per part. `out_dir` must be absolute and normalized;
+/// `reserved` names the files the emitter writes beside the copies.
+pub fn plan(
+    parts: &[PagePart],
+    out_dir: &Path,
+    copy_images: bool,
+    reserved: &[String],
+) -> AtlasPlan {
     let mut pages = Vec::new();
     let mut copies: Vec<PageCopy> = Vec::new();
     for part in parts {
@@ -111,10 +121,11 @@ pub fn plan(parts: &[PagePart], out_dir: &Path, copy_images: bool) -> AtlasPlan 
                 None => {
                     let mut candidate = base.clone();
                     let mut n = 1;
-                    while copies
-                        .iter()
-                        .any(|c| c.to_name.eq_ignore_ascii_case(&candidate))
-                    {
+                    let taken = |name: &str| {
+                        copies.iter().any(|c| c.to_name.eq_ignore_ascii_case(name))
+                            || reserved.iter().any(|r| r.eq_ignore_ascii_case(name))
+                    };
+                    while taken(&candidate) {
                         n += 1;
                         candidate = with_suffix(&base, n);
                     }
@@ -195,6 +206,7 @@ mod tests {
             &[part("a", "/p/parts/a.png"), part("b", "/p/parts/b.png")],
             Path::new("/p/build"),
             false,
+            &[],
         );
         assert_eq!(plan.pages[0].name, "../parts/a.png");
         assert_eq!(plan.images_path.as_deref(), Some("../parts/"));
@@ -211,10 +223,29 @@ mod tests {
             ],
             Path::new("/p/out"),
             true,
+            &[],
         );
         let names: Vec<_> = plan.pages.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["a.png", "A-2.png", "c.png"]);
         assert!(plan.copies[1].renamed);
         assert_eq!(plan.images_path.as_deref(), Some("../out/"));
+    }
+
+    #[test]
+    fn a_copy_never_takes_a_name_the_emitter_writes() {
+        let reserved = ["skeleton.json".to_string(), "skeleton.atlas".to_string()];
+        let plan = plan(
+            &[
+                part("skeleton", "/p/x/skeleton.atlas"),
+                part("s", "/p/y/Skeleton.JSON"),
+            ],
+            Path::new("/p/out"),
+            true,
+            &reserved,
+        );
+        let names: Vec<_> = plan.copies.iter().map(|c| c.to_name.as_str()).collect();
+        assert_eq!(names, ["skeleton-2.atlas", "Skeleton-2.JSON"]);
+        assert!(plan.copies.iter().all(|c| c.renamed));
+        assert_eq!(plan.pages[0].name, "skeleton-2.atlas");
     }
 }

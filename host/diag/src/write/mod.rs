@@ -1,7 +1,9 @@
-//! This module owns writing a green build to disk: `--out` is created only now,
-//! page PNGs are copied (under `--copy-images`), and each file is written
-//! atomically — to a temporary file in the same directory, synced, then renamed —
-//! and left untouched when its bytes are already what would be written.
+//! This module owns writing files so that no reader sees one half-written:
+//! one file atomically — to a temporary beside it, synced, then renamed, and
+//! left untouched when it already holds the bytes — and a set of files into
+//! one directory as a unit ([`set`]).
+
+pub mod set;
 
 use std::fs;
 use std::io::Write;
