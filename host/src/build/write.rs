@@ -67,6 +67,12 @@ impl Writes {
                     }),
             ),
             Ok(report) => {
+                if let set::Unit::InPlace(why) = &report.unit {
+                    result.warnings.push(format!(
+                        "rigc: warning: {} was updated file by file, not swapped in whole, because {why}: a kill midway could have left new files beside old ones",
+                        self.out_dir.display()
+                    ));
+                }
                 let mut written = report.written.into_iter();
                 for c in &self.copies {
                     if let Some(w) = written.next() {

@@ -185,8 +185,11 @@ pub fn write_set(dir: &Path, files: &[File<'_>]) -> Result<Report, SetError> {
     if let Err(e) = fs::create_dir(&staging) {
         // A parent the process may not write: temporaries inside the directory.
         return match &real {
-            Some(_) => in_place(&target, None, &staged)
-                .map(|()| report(Unit::InPlace(format!("cannot stage beside it ({e})")))),
+            Some(_) => in_place(&target, None, &staged).map(|()| {
+                report(Unit::InPlace(format!(
+                    "its parent directory cannot be written ({e})"
+                )))
+            }),
             None => Err(fail(dir, format!("cannot be created: {e}"))),
         };
     }
@@ -272,9 +275,9 @@ fn link_the_rest(target: &Path, staging: &Path, staged: &[Staged<'_>]) -> Result
         return Err("it is the working directory".into());
     }
     let ours: HashSet<&str> = staged.iter().map(|(n, _, _)| *n).collect();
-    let entries = fs::read_dir(target).map_err(|e| format!("cannot be listed ({e})"))?;
+    let entries = fs::read_dir(target).map_err(|e| format!("it cannot be listed ({e})"))?;
     for entry in entries {
-        let entry = entry.map_err(|e| format!("cannot be listed ({e})"))?;
+        let entry = entry.map_err(|e| format!("it cannot be listed ({e})"))?;
         let name = entry.file_name();
         let Some(text) = name.to_str() else {
             return Err("it holds a name that is not UTF-8".into());
