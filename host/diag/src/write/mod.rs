@@ -43,17 +43,6 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<Written> {
     result.map(|_| Written::Wrote(path.to_path_buf()))
 }
 
-/// Copies `from` to `to` atomically (skipped when `to` is `from` or already equal).
-pub fn copy_atomic(from: &Path, to: &Path) -> std::io::Result<Written> {
-    if let (Ok(a), Ok(b)) = (fs::canonicalize(from), fs::canonicalize(to)) {
-        if a == b {
-            return Ok(Written::Unchanged(to.to_path_buf()));
-        }
-    }
-    let bytes = fs::read(from)?;
-    write_atomic(to, &bytes)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
