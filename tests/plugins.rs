@@ -59,6 +59,7 @@ fn linked_and_loaded_builds_of_a_plugin_give_the_same_answers() {
                 loc: None,
             },
             copies.path(),
+            &mut Vec::new(),
         )
         .expect("loads");
         let linked = builtins

@@ -69,7 +69,12 @@ fn load_all(
         if loaded.contains_key(&r.path) {
             continue;
         }
-        match plugins::load(&request(r), &cache.plugins_dir()) {
+        let mut notices = Vec::new();
+        let plugin = plugins::load(&request(r), &cache.plugins_dir(), &mut notices);
+        for n in notices {
+            cache.note(n.clone(), n);
+        }
+        match plugin {
             Ok(p) => {
                 loaded.insert(r.path.clone(), p);
             }
@@ -128,6 +133,9 @@ pub fn open(
     let cache = Cache::open(&dir).map_err(|e| {
         vec![Diagnostic::new(codes::CACHE_UNUSABLE, e.message).help("choose another --cache-dir")]
     })?;
+    // A killed run's temporaries — a plugin copy of megabytes among them — go
+    // before this run makes its own.
+    cache.sweep_temporaries();
     plugins::remember_tool_identity_in(cache.root());
     // Every stage key needs this binary's identity; a fresh cache has no memo of
     // it, and hashing tens of megabytes of executable can overlap loading the

@@ -53,6 +53,13 @@ codes! {
     BUILD_PACK_NOT_IMPLEMENTED = "build.pack.not-implemented",
     // The cache
     CACHE_UNUSABLE = "cache.unusable",
+    // Issue 14, items 3, 4, 8 and 9 (i14-cache): a cache entry or plugin copy
+    // that is not what its name says, and a plugin library that cannot be
+    // mapped whole.
+    CACHE_CORRUPT = "cache.corrupt",
+    PLUGIN_COPY_CORRUPT = "plugin.copy-corrupt",
+    PLUGIN_MALFORMED = "plugin.malformed",
+    PLUGIN_TRUNCATED = "plugin.truncated",
     // Compiler defects named as such
     COMPILE_BOUNDS = "compile.bounds",
     // The project file (`rigc.toml`)

@@ -5,19 +5,26 @@
 //!
 //! Layout (under the cache root, `cache/` by default):
 //! - `blobs/<2 hex>/<64 hex>` — a blob, named by the blake3 of its bytes;
-//! - `actions/<2 hex>/<64 hex>` — `{"stage": …, "output": <hex>}` then a line with
-//!   the blake3 of that JSON (so a torn or edited entry is caught); an output of at
-//!   most [`INLINE_MAX`] bytes is kept in its action entry (`"inline"`) instead of
-//!   a blob of its own, so a stage costs one file, not two. Each target's trace
-//!   (see `build::trace`), read whole on every no-op build, is a binary entry
-//!   instead: the line `target`, the trace in postcard, then the 32-byte blake3 of
-//!   both (JSON cost a no-op build a third of its instructions);
-//! - `plugins/<64 hex>.<ext>` — copies of plugin libraries, loaded from the copy so
-//!   the original can be rebuilt while a watcher holds it.
+//! - `actions/<2 hex>/<64 hex>` — an action entry, recording the key and the stage
+//!   it answers with the stage's output (see `entry`): a JSON entry then a line
+//!   with the blake3 of that JSON (so a torn or edited entry is caught); an output
+//!   of at most [`INLINE_MAX`] bytes is kept in its action entry (`"inline"`)
+//!   instead of a blob of its own, so a stage costs one file, not two. Each
+//!   target's trace (see `build::trace`), read whole on every no-op build, is a
+//!   binary entry instead: the line `target`, the key, the trace in postcard, then
+//!   the 32-byte blake3 of all that (JSON cost a no-op build a third of its
+//!   instructions);
+//! - `plugins/<64 hex>.<ext>` — copies of plugin libraries, each named by the
+//!   blake3 of its bytes and loaded only after it hashes to its name
+//!   (`plugins::copies`), so the original can be rebuilt while a watcher holds it.
 //!
-//! Every file is written to a temporary file beside it (`.tmp-<pid>-<n>`) and
-//! renamed into place: beside it, not in one shared directory, so parallel
-//! builds do not queue on one directory's lock.
+//! Every file is written to a temporary file beside it (rigc's naming,
+//! `rigc_diag::temp`, so its owner is in its name) and renamed into place:
+//! beside it, not in one shared directory, so parallel builds do not queue on one
+//! directory's lock. A run killed before its rename leaves its temporary behind;
+//! `temps` removes those whose process is gone: a build sweeps the root and the
+//! plugin copies before it loads its plugins, and each directory before its
+//! first write there; `rigc cache gc` sweeps every directory.
 //!
 //! **Invariant:** a write is a rename of a complete file, so a reader sees a whole
 //! entry or none (entries are not synced: a crash can leave one torn, and the hash
@@ -25,11 +32,15 @@
 //! can only race to write the same bytes under the same name — except a target's
 //! trace, a record of its last green build, which is checked against the disk on
 //! every use. **Invariant:** nothing read from the cache is trusted before its
-//! hash is checked; a corrupt or truncated entry is named once (see
-//! [`Cache::take_warnings`]), deleted, and its stage rebuilt.
+//! hash is checked, nor an action entry before it names the key and stage it was
+//! read for; a corrupt, truncated, unreadable or misplaced entry is named once
+//! (`cache.corrupt`, see [`Cache::take_warnings`]), deleted, and its stage rebuilt.
 
+mod entry;
 mod gc;
+pub mod temps;
 
+use rigc_diag::codes::{self, Code};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -131,6 +142,9 @@ pub struct Cache {
     warnings: Mutex<Vec<String>>,
     warned: Mutex<std::collections::HashSet<String>>,
     counter: AtomicU64,
+    /// The directories this process has written into, each swept of stale
+    /// temporaries before its first write.
+    swept: Mutex<std::collections::HashSet<PathBuf>>,
 }
 
 /// Why the cache could not be used at all.
@@ -144,14 +158,6 @@ impl std::fmt::Display for CacheError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
     }
-}
-
-#[derive(serde::Serialize, serde::Deserialize)]
-struct ActionEntry {
-    stage: String,
-    output: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    inline: Option<String>,
 }
 
 impl Cache {
@@ -170,6 +176,7 @@ impl Cache {
             warnings: Mutex::new(Vec::new()),
             warned: Mutex::new(Default::default()),
             counter: AtomicU64::new(0),
+            swept: Mutex::new(Default::default()),
         })
     }
 
@@ -200,11 +207,25 @@ impl Cache {
     /// caught on its next read, deleted and rebuilt, like any other corruption.
     /// (Syncing cost one `fdatasync` per stage per target, which bounded a cold
     /// build by the disk's flush latency rather than by the work.) The directory
-    /// is created only when the temporary file finds it missing.
+    /// is created only when the temporary file finds it missing. The temporary is
+    /// of rigc's naming, its base the file's name and a counter, so two threads
+    /// of one process writing the same entry never share one. Before its first
+    /// write into a directory, a process sweeps it of the stale temporaries of
+    /// killed runs — so a build that redoes a killed build's work removes what
+    /// that build left, at one directory read per directory written.
     pub fn write_atomic(&self, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
         let dir = path.parent().unwrap_or(&self.root);
-        let tmp = dir.join(format!(".tmp-{}-{n}", std::process::id()));
+        let first = self
+            .swept
+            .lock()
+            .map(|mut s| s.insert(dir.to_path_buf()))
+            .unwrap_or(false);
+        if first {
+            temps::sweep(dir);
+        }
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let tmp = dir.join(rigc_diag::temp::own_name(&format!("{name}.{n}")));
         let result = (|| {
             let mut f = match std::fs::File::create(&tmp) {
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -223,7 +244,9 @@ impl Cache {
         result
     }
 
-    fn warn_once(&self, what: String, message: String) {
+    /// Records a notice about `what` (a file and what is wrong with it) to be
+    /// shown with the build, once per process however often it is found.
+    pub fn note(&self, what: String, message: String) {
         let fresh = self
             .warned
             .lock()
@@ -245,6 +268,20 @@ impl Cache {
             .unwrap_or_default()
     }
 
+    /// Removes the file at `path`, found not to be what its name says, and
+    /// names it: `rigc: <what> <fault> — deleted; <then>`, with its code.
+    fn discard(&self, path: &Path, code: Code, what: String, fault: &str, then: &str) {
+        let gone = match std::fs::remove_file(path) {
+            Ok(()) => "deleted".to_string(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => "deleted".to_string(),
+            Err(e) => format!("it could not be deleted ({e})"),
+        };
+        self.note(
+            format!("{} {fault}", path.display()),
+            notice(code, &format!("{what} {fault} — {gone}; {then}")),
+        );
+    }
+
     /// Stores a blob; returns its hash. A blob already present is not rewritten.
     pub fn put_blob(&self, bytes: &[u8]) -> std::io::Result<Hash> {
         let h = hash(bytes);
@@ -255,217 +292,43 @@ impl Cache {
         Ok(h)
     }
 
-    /// Reads and verifies a blob. `None` when it is absent, or corrupt (then it is
-    /// named once, for `stage`, and deleted so the stage rebuilds it).
+    /// Reads and verifies a blob. `None` when it is absent, or unreadable or
+    /// corrupt (then it is named once, for `stage`, and deleted so the stage
+    /// rebuilds it).
     pub fn get_blob(&self, h: &Hash, stage: &str) -> Option<Vec<u8>> {
         let path = self.blob_path(h);
-        let bytes = std::fs::read(&path).ok()?;
+        let what = || format!("cache blob {} (output of stage {stage})", hex(h));
+        let then = "the stage is rebuilt";
+        let bytes = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+            Err(e) => {
+                let fault = format!("cannot be read ({e})");
+                self.discard(&path, codes::CACHE_CORRUPT, what(), &fault, then);
+                return None;
+            }
+        };
         if hash(&bytes) == *h {
             return Some(bytes);
         }
-        let _ = std::fs::remove_file(&path);
-        self.warn_once(
-            hex(h),
-            format!(
-                "rigc: cache blob {} (output of stage {stage}) is corrupt: its {} bytes do not hash to its name — deleted; the stage is rebuilt",
-                hex(h),
-                bytes.len()
-            ),
+        let fault = format!(
+            "is corrupt: its {} bytes do not hash to its name",
+            bytes.len()
         );
+        self.discard(&path, codes::CACHE_CORRUPT, what(), &fault, then);
         None
     }
+}
 
-    /// The output hash recorded for a stage key, verified; a torn or edited entry
-    /// is named once and deleted.
-    #[cfg(test)]
-    pub fn get_action(&self, key: &Hash, stage: &str) -> Option<Hash> {
-        self.get_output(key, stage).map(|(h, _)| h)
-    }
-
-    /// The output recorded for a stage key: its hash, and its bytes when the
-    /// entry holds them (else they are the blob of that hash). Verified; a torn or
-    /// edited entry — one whose inline bytes do not hash to its output, too — is
-    /// named once and deleted.
-    pub fn get_output(&self, key: &Hash, stage: &str) -> Option<(Hash, Option<Vec<u8>>)> {
-        let entry: ActionEntry = self.get_entry(key, stage, |e: &ActionEntry| &e.stage)?;
-        let output = unhex(&entry.output);
-        match (output, entry.inline) {
-            (Some(h), None) => Some((h, None)),
-            (Some(h), Some(bytes)) if hash(bytes.as_bytes()) == h => {
-                Some((h, Some(bytes.into_bytes())))
-            }
-            _ => {
-                self.corrupt_entry(key, stage);
-                None
-            }
-        }
-    }
-
-    /// Records that stage key `key` produced the blob `output`.
-    pub fn put_action(&self, key: &Hash, stage: &str, output: &Hash) -> std::io::Result<()> {
-        self.put_entry(
-            key,
-            &ActionEntry {
-                stage: stage.into(),
-                output: hex(output),
-                inline: None,
-            },
-        )
-    }
-
-    /// Records that stage key `key` produced `bytes` (UTF-8, as every stage output
-    /// is JSON): inside the action entry when they are at most [`INLINE_MAX`]
-    /// bytes, else as a blob the entry names. Returns their hash.
-    pub fn put_output(&self, key: &Hash, stage: &str, bytes: &[u8]) -> std::io::Result<Hash> {
-        let h = hash(bytes);
-        match std::str::from_utf8(bytes) {
-            Ok(text) if bytes.len() <= INLINE_MAX => self.put_entry(
-                key,
-                &ActionEntry {
-                    stage: stage.into(),
-                    output: hex(&h),
-                    inline: Some(text.to_string()),
-                },
-            )?,
-            _ => {
-                self.put_blob(bytes)?;
-                self.put_action(key, stage, &h)?;
-            }
-        }
-        Ok(h)
-    }
-
-    /// The value recorded in the entry for `key`, verified like an action entry;
-    /// `None` when there is none, when it was recorded for another stage (`stage_of`
-    /// names an entry's stage), or when it is torn or edited (then it is named once
-    /// and deleted).
-    pub fn get_entry<T: serde::de::DeserializeOwned>(
-        &self,
-        key: &Hash,
-        stage: &str,
-        stage_of: impl Fn(&T) -> &str,
-    ) -> Option<T> {
-        let path = self.action_path(key);
-        let text = std::fs::read_to_string(&path).ok()?;
-        let parsed = text.split_once('\n').and_then(|(json, check)| {
-            let check = check.trim_end();
-            (hex(&hash(json.as_bytes())) == check)
-                .then(|| serde_json::from_str::<T>(json).ok())
-                .flatten()
-        });
-        match parsed {
-            Some(entry) if stage_of(&entry) == stage => Some(entry),
-            Some(_) => None,
-            None => {
-                self.corrupt_entry(key, stage);
-                None
-            }
-        }
-    }
-
-    /// Records `value` (which names its own stage) as the entry for `key`: one line
-    /// of JSON, then a line with the blake3 of that JSON.
-    pub fn put_entry<T: serde::Serialize>(&self, key: &Hash, value: &T) -> std::io::Result<()> {
-        let json = serde_json::to_string(value).unwrap_or_default();
-        let text = format!("{json}\n{}\n", hex(&hash(json.as_bytes())));
-        self.write_atomic(&self.action_path(key), text.as_bytes())
-    }
-
-    /// The value recorded by [`Cache::put_binary_entry`] for `key` and `stage`;
-    /// `None` when there is none or it was recorded for another stage, or when it
-    /// is torn or edited (then it is named once and deleted).
-    pub fn get_binary_entry<T: serde::de::DeserializeOwned>(
-        &self,
-        key: &Hash,
-        stage: &str,
-    ) -> Option<T> {
-        let bytes = std::fs::read(self.action_path(key)).ok()?;
-        // Some(None): a sound entry of another stage.
-        let parsed = (|| {
-            let (body, check) = bytes.split_at_checked(bytes.len().checked_sub(32)?)?;
-            if hash(body) != *check {
-                return None;
-            }
-            let (name, payload) = body.split_at(body.iter().position(|&b| b == b'\n')?);
-            if name != stage.as_bytes() {
-                return Some(None);
-            }
-            postcard::from_bytes::<T>(&payload[1..]).ok().map(Some)
-        })();
-        match parsed {
-            Some(entry) => entry,
-            None => {
-                self.corrupt_entry(key, stage);
-                None
-            }
-        }
-    }
-
-    /// Records `value` as the entry for `key` in a binary form, for values read
-    /// back often and whole (a target's trace, on every no-op build): the stage
-    /// name and a newline, the value in postcard, then the 32-byte blake3 of all
-    /// that. Several times cheaper to read back than JSON.
-    pub fn put_binary_entry<T: serde::Serialize>(
-        &self,
-        key: &Hash,
-        stage: &str,
-        value: &T,
-    ) -> std::io::Result<()> {
-        let mut bytes = Vec::with_capacity(4096);
-        bytes.extend_from_slice(stage.as_bytes());
-        bytes.push(b'\n');
-        let mut bytes = postcard::to_extend(value, bytes).map_err(std::io::Error::other)?;
-        let check = hash(&bytes);
-        bytes.extend_from_slice(&check);
-        self.write_atomic(&self.action_path(key), &bytes)
-    }
-
-    fn corrupt_entry(&self, key: &Hash, stage: &str) {
-        let _ = std::fs::remove_file(self.action_path(key));
-        self.warn_once(
-            hex(key),
-            format!(
-                "rigc: cache entry {} (stage {stage}) is corrupt or truncated — deleted; the stage is rebuilt",
-                hex(key)
-            ),
-        );
-    }
+/// A notice's text: `rigc: <message>`, then its code on a line of its own, as
+/// a diagnostic shows one.
+pub fn notice(code: Code, message: &str) -> String {
+    format!("rigc: {message}\n  = code: {code}")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn binary_entries_round_trip_and_tears_are_caught_once() {
-        #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
-        struct V {
-            #[serde(with = "hex_serde")]
-            h: Hash,
-            names: Vec<String>,
-            named: Option<String>,
-        }
-        let dir = tempfile::tempdir().unwrap();
-        let c = Cache::open(dir.path()).unwrap();
-        let v = V {
-            h: hash(b"x"),
-            names: vec!["a".into(), "b".into()],
-            named: None,
-        };
-        let key = hash(b"key");
-        c.put_binary_entry(&key, "trace", &v).unwrap();
-        assert_eq!(c.get_binary_entry::<V>(&key, "trace"), Some(v));
-        // Another stage's entry is not this one's, and is left alone.
-        assert_eq!(c.get_binary_entry::<V>(&key, "other"), None);
-        assert!(c.take_warnings().is_empty());
-        // Torn: named once, deleted.
-        let path = c.action_path(&key);
-        let bytes = std::fs::read(&path).unwrap();
-        std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
-        assert_eq!(c.get_binary_entry::<V>(&key, "trace"), None);
-        assert!(!path.exists());
-        assert_eq!(c.take_warnings().len(), 1);
-    }
 
     #[test]
     fn unhex_reads_what_hex_writes_and_nothing_else() {
@@ -497,19 +360,11 @@ mod tests {
     }
 
     #[test]
-    fn blobs_and_actions_round_trip_and_corruption_is_caught_once() {
+    fn blobs_round_trip_and_corruption_is_caught_once() {
         let dir = tempfile::tempdir().unwrap();
         let c = Cache::open(dir.path()).unwrap();
         let h = c.put_blob(b"hello").unwrap();
         assert_eq!(c.get_blob(&h, "s").unwrap(), b"hello");
-        let key = hash(b"key");
-        c.put_action(&key, "s", &h).unwrap();
-        assert_eq!(c.get_action(&key, "s"), Some(h));
-        assert_eq!(
-            c.get_action(&key, "other"),
-            None,
-            "a key recorded for another stage is a miss"
-        );
         // Corrupt the blob: caught, named once, deleted.
         std::fs::write(c.blob_path(&h), b"hellO").unwrap();
         assert_eq!(c.get_blob(&h, "s"), None);
@@ -518,37 +373,44 @@ mod tests {
         assert_eq!(c.get_blob(&h, "s"), None);
         let w = c.take_warnings();
         assert_eq!(w.len(), 1, "{w:?}");
-        assert!(w[0].contains("is corrupt"));
-        // Truncate the action entry.
-        let p = c.action_path(&key);
-        let text = std::fs::read(&p).unwrap();
-        std::fs::write(&p, &text[..text.len() / 2]).unwrap();
-        assert_eq!(c.get_action(&key, "s"), None);
-        assert!(c.take_warnings()[0].contains("corrupt or truncated"));
-        // Small outputs live in their action entry; an edited one is caught.
-        let small = hash(b"small");
-        let h = c.put_output(&small, "s", b"\"tiny\"").unwrap();
-        assert_eq!(
-            c.get_output(&small, "s"),
-            Some((h, Some(b"\"tiny\"".to_vec())))
-        );
-        let big = vec![b'x'; INLINE_MAX + 1];
-        let hb = c.put_output(&hash(b"big"), "s", &big).unwrap();
-        assert_eq!(c.get_output(&hash(b"big"), "s"), Some((hb, None)));
-        assert_eq!(c.get_blob(&hb, "s").unwrap(), big);
-        let p = c.action_path(&small);
-        let text = std::fs::read_to_string(&p).unwrap();
-        let (json, _) = text.split_once('\n').unwrap();
-        let edited = json.replace("tiny", "tinY");
-        std::fs::write(&p, format!("{edited}\n{}\n", hex(&hash(edited.as_bytes())))).unwrap();
-        assert_eq!(c.get_output(&small, "s"), None);
-        assert!(c.take_warnings()[0].contains("corrupt or truncated"));
-        // No temporary file is left behind.
+        assert!(w[0].contains("is corrupt: its 5 bytes"), "{w:?}");
+        assert!(w[0].ends_with("= code: cache.corrupt"), "{w:?}");
+        // A blob that cannot be read (here a directory in its place) is named too.
+        let g = hash(b"gone");
+        std::fs::create_dir_all(c.blob_path(&g)).unwrap();
+        assert_eq!(c.get_blob(&g, "s"), None);
+        let w = c.take_warnings();
+        assert!(w.len() == 1 && w[0].contains("cannot be read"), "{w:?}");
+        // An absent blob is a plain miss.
+        assert_eq!(c.get_blob(&hash(b"never"), "s"), None);
+        assert!(c.take_warnings().is_empty());
+    }
+
+    #[test]
+    fn writes_leave_no_temporary_behind_and_sweep_a_killed_runs() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = Cache::open(dir.path()).unwrap();
+        // A killed run's temporary where the first blob goes (its pid is above
+        // Linux's largest), and a live one's.
+        let first = c.blob_path(&hash(&[0; 64]));
+        let at = first.parent().unwrap();
+        std::fs::create_dir_all(at).unwrap();
+        let stale = at.join(rigc_diag::temp::name_for("x.0", 4_194_304 + 17));
+        let live = at.join(rigc_diag::temp::own_name("x.0"));
+        std::fs::write(&stale, b"x").unwrap();
+        std::fs::write(&live, b"x").unwrap();
+        c.put_blob(&[0; 64]).unwrap();
+        assert!(!stale.exists() || !Path::new("/proc/self").exists());
+        std::fs::remove_file(&live).unwrap();
+        for i in 0..50u8 {
+            c.put_blob(&[i; 64]).unwrap();
+            c.put_output(&hash(&[i]), "s", &[b'1'; 8]).unwrap();
+        }
         let mut stack = vec![dir.path().to_path_buf()];
         while let Some(d) = stack.pop() {
             for e in std::fs::read_dir(&d).unwrap().flatten() {
                 let name = e.file_name().to_string_lossy().into_owned();
-                assert!(!name.starts_with(".tmp-"), "left behind: {name}");
+                assert!(!temps::is_temporary(&name), "left behind: {name}");
                 if e.path().is_dir() {
                     stack.push(e.path());
                 }

@@ -43,6 +43,10 @@ pub fn run(args: &CacheArgs, cwd: &Path, out: &mut Output) -> Status {
                 s.plugins, s.plugin_bytes
             ));
             out.line(&format!(
+                "  ..    temps    {:>8}  {:>12} bytes",
+                s.temporaries, s.temporary_bytes
+            ));
+            out.line(&format!(
                 "  ..    total              {:>12} bytes",
                 s.total_bytes()
             ));
@@ -54,8 +58,8 @@ pub fn run(args: &CacheArgs, cwd: &Path, out: &mut Output) -> Status {
                 dir.display()
             ));
             out.line(&format!(
-                "  ..    {} entries removed; {} -> {} bytes",
-                g.removed, g.before, g.after
+                "  ..    {} entries removed, {} stale temporaries removed; {} -> {} bytes",
+                g.removed, g.temporaries, g.before, g.after
             ));
         }
     }

@@ -85,5 +85,9 @@ pub fn run(args: &PluginsArgs, cwd: &Path, out: &mut Output) -> Status {
             }
         }
     }
+    // A plugin copy found corrupt and made again is named here as in a build.
+    for w in ws.cache.take_warnings() {
+        out.err_line(&w);
+    }
     Status::Green
 }

@@ -62,8 +62,12 @@ impl Handle {
     pub fn open(path: &Path) -> Result<Handle, LoadError> {
         // SAFETY: loading a library runs its initialisers. rigc loads only the
         // libraries the project file names, which the user vouches for like any
-        // build tool's plugins; the file is a private copy in the cache, so it cannot
-        // change while loaded.
+        // build tool's plugins. The file is a private copy in the cache that the
+        // caller has just hashed to the named library's own blake3
+        // (`plugins::copies`) and found to be a whole ELF file (`plugins::elf`),
+        // so the loader maps no page past its end; what the library then does in
+        // this process (an initialiser that aborts, a write through a wild
+        // pointer) no in-process host can stop, and the docs say so.
         let library = unsafe { libloading::Library::new(path) }
             .map_err(|e| LoadError::NotALibrary(e.to_string()))?;
         // SAFETY: the symbol is looked up by the ABI's name and typed as the ABI's

@@ -1,13 +1,16 @@
 //! This module owns the plugins a build uses: the built-ins (rigc's core rules and
 //! the Spine emitter, linked into this binary and called through the same ABI
 //! table as a loaded library) and the libraries `rigc.toml` names, loaded from a
-//! private copy. It checks each manifest and refuses by name a library that is
-//! missing, is not a library, exports no entry symbol, speaks another ABI, has a
+//! private copy that hashes to the library's own hash (`copies`). It checks each
+//! manifest and refuses by name a library that is missing, is not a library, is
+//! cut short (`elf`), exports no entry symbol, speaks another ABI, has a
 //! malformed manifest, or claims a rule code, deform kind or emitter another
 //! plugin already claims.
 
 use rigc_diag::codes;
 
+pub mod copies;
+pub mod elf;
 pub mod loader;
 
 use crate::cache::{self, hex, Hash};
@@ -158,9 +161,11 @@ pub fn tool_identity() -> Hash {
             return fallback();
         };
         if let (Some(memo), Some(stamp)) = (memo, stamp) {
-            let tmp = memo.with_extension(format!("tmp-{}", std::process::id()));
-            if std::fs::write(&tmp, format!("{stamp}{}\n", hex(&h))).is_ok() {
-                let _ = std::fs::rename(&tmp, &memo);
+            let tmp = memo.with_file_name(rigc_diag::temp::own_name("tool-identity"));
+            if std::fs::write(&tmp, format!("{stamp}{}\n", hex(&h))).is_ok()
+                && std::fs::rename(&tmp, &memo).is_err()
+            {
+                let _ = std::fs::remove_file(&tmp);
             }
         }
         h
@@ -205,7 +210,8 @@ fn refuse(code: Code, message: String, help: &str, loc: &Option<Loc>) -> Diagnos
 }
 
 /// The path, size and modification time of a file, one per line: what the
-/// identity memos of [`tool_identity`] and [`load`] are keyed by.
+/// identity memo of [`tool_identity`] is keyed by. (A plugin library has no
+/// such memo: it is hashed on every load, as its copy is — see `copies`.)
 fn stamp(path: &Path) -> Option<String> {
     let m = std::fs::metadata(path).ok()?;
     let mtime = m
@@ -217,43 +223,63 @@ fn stamp(path: &Path) -> Option<String> {
     Some(format!("{}\n{}\n{}\n", path.display(), m.len(), mtime))
 }
 
-/// The identity remembered for the library at `path` when its stamp is the one
-/// recorded and its copy is in `copies` — so a build does not read and hash a
-/// plugin library of megabytes on every start, as [`tool_identity`] does not
-/// re-hash this binary.
-fn remembered_identity(path: &Path, copies: &Path, ext: &str) -> Option<Hash> {
-    let stamp = stamp(path)?;
-    let memo = copies.join(format!("{}.identity", hex(&cache::hash(stamp.as_bytes()))));
-    let text = std::fs::read_to_string(memo).ok()?;
-    let h = cache::unhex(text.strip_prefix(stamp.as_str())?.trim())?;
-    copies
-        .join(format!("{}.{ext}", hex(&h)))
-        .is_file()
-        .then_some(h)
-}
-
-fn remember_identity(path: &Path, copies: &Path, identity: &Hash) {
-    let Some(stamp) = stamp(path) else { return };
-    let memo = copies.join(format!("{}.identity", hex(&cache::hash(stamp.as_bytes()))));
-    let tmp = memo.with_extension(format!("tmp-{}", std::process::id()));
-    if std::fs::write(&tmp, format!("{stamp}{}\n", hex(identity))).is_ok() {
-        let _ = std::fs::rename(&tmp, &memo);
-    }
-}
-
-/// Loads one library (from a private copy under `copies`).
-pub fn load(req: &Request, copies: &Path) -> Result<Plugin, Diagnostic> {
+/// Loads one library, from a private copy under `copies` that hashes to the
+/// library's own blake3 (made, or made again, as needed: a copy found corrupt
+/// adds its notice to `notices`), once the copy is seen to be a whole ELF file
+/// where libraries are ELF.
+pub fn load(req: &Request, copies: &Path, notices: &mut Vec<String>) -> Result<Plugin, Diagnostic> {
     let ext = req
         .path
         .extension()
         .map(|e| e.to_string_lossy().into_owned())
         .unwrap_or_else(|| "so".into());
-    let identity = match remembered_identity(&req.path, copies, &ext) {
-        Some(h) => h,
-        None => copy_in(req, copies, &ext)?,
-    };
-    let copy = copies.join(format!("{}.{ext}", hex(&identity)));
-    open_copy(req, identity, copy)
+    let copy = copies::verified(&req.path, copies, &ext).map_err(|e| match e {
+        copies::CopyError::Source(e) => unreadable(req, &e),
+        copies::CopyError::Copy(e) => refuse(
+            codes::PLUGIN_UNREADABLE,
+            format!(
+                "plugin library {} could not be copied into the cache: {e}",
+                req.path.display()
+            ),
+            "check the cache directory's permissions",
+            &req.loc,
+        ),
+    })?;
+    notices.extend(copy.notice);
+    elf::check(&copy.path).map_err(|fault| unmappable(req, fault))?;
+    open_copy(req, copy.identity, copy.path)
+}
+
+/// The refusal of a library that is no whole ELF file.
+fn unmappable(req: &Request, fault: elf::Fault) -> Diagnostic {
+    let shown = req.path.display();
+    let rebuild = "rebuild the plugin (cargo build --release -p <crate>): an interrupted build or copy leaves a library cut short";
+    match fault {
+        elf::Fault::NotElf => refuse(
+            codes::PLUGIN_NOT_A_LIBRARY,
+            format!("plugin library {shown} could not be loaded: it is not an ELF file"),
+            "name a shared library built for this platform (a cdylib)",
+            &req.loc,
+        ),
+        elf::Fault::Malformed(why) => refuse(
+            codes::PLUGIN_MALFORMED,
+            format!("plugin library {shown} could not be loaded: its ELF headers are malformed ({why})"),
+            rebuild,
+            &req.loc,
+        ),
+        elf::Fault::Truncated { what, end, len } => refuse(
+            codes::PLUGIN_TRUNCATED,
+            format!("plugin library {shown} is truncated: its {what} ends at byte {end}, past the file's end ({len} bytes), so it was not loaded"),
+            rebuild,
+            &req.loc,
+        ),
+        elf::Fault::Unreadable(why) => refuse(
+            codes::PLUGIN_UNREADABLE,
+            format!("plugin library {shown}: its cached copy cannot be read: {why}"),
+            "check the cache directory's permissions",
+            &req.loc,
+        ),
+    }
 }
 
 /// `plugin.missing` for a library that is not on disk or cannot be read.
@@ -278,54 +304,6 @@ pub fn missing(req: &Request) -> Option<Diagnostic> {
     std::fs::File::open(&req.path)
         .err()
         .map(|e| unreadable(req, &e))
-}
-
-/// Copies the library into `copies` while hashing it (one pass, in pieces: the
-/// copy holds exactly the bytes its name is the hash of), names the copy by that
-/// hash (keeping an existing one), and remembers the identity.
-fn copy_in(req: &Request, copies: &Path, ext: &str) -> Result<Hash, Diagnostic> {
-    use std::io::Write;
-    let shown = req.path.display();
-    let unreadable = |e: std::io::Error| unreadable(req, &e);
-    let uncopied = |e: std::io::Error| {
-        refuse(
-            codes::PLUGIN_UNREADABLE,
-            format!("plugin library {shown} could not be copied into the cache: {e}"),
-            "check the cache directory's permissions",
-            &req.loc,
-        )
-    };
-    let original = std::fs::File::open(&req.path).map_err(unreadable)?;
-    let tmp = copies.join(format!(".copy-{}", std::process::id()));
-    let mut out = std::fs::File::create(&tmp).map_err(uncopied)?;
-    let mut write_error = None;
-    let hashed = cache::hash_stream(original, |piece| {
-        out.write_all(piece)
-            .inspect_err(|e| write_error = Some(e.kind()))
-    });
-    drop(out);
-    let identity = match hashed {
-        Ok(h) => h,
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            return Err(match write_error {
-                Some(_) => uncopied(e),
-                None => unreadable(e),
-            });
-        }
-    };
-    let copy = copies.join(format!("{}.{ext}", hex(&identity)));
-    let placed = if copy.exists() {
-        std::fs::remove_file(&tmp)
-    } else {
-        std::fs::rename(&tmp, &copy)
-    };
-    if let Err(e) = placed {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(uncopied(e));
-    }
-    remember_identity(&req.path, copies, &identity);
-    Ok(identity)
 }
 
 fn open_copy(req: &Request, identity: Hash, copy: PathBuf) -> Result<Plugin, Diagnostic> {
