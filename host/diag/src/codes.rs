@@ -69,6 +69,9 @@ codes! {
     IMAGE_NOT_PNG = "image.not-png",
     IMAGE_TRUNCATED = "image.truncated",
     IMAGE_UNREADABLE = "image.unreadable",
+    // Issue #14 item 7: a PNG whose header declares a side beyond
+    // rigc_sdk::png_image::MAX_SIDE, refused before it is decoded
+    IMAGE_TOO_LARGE = "image.too-large",
     // The motion spec (`rigc-motion/1`)
     MOTION_ANIMATION_DURATION = "motion.animation.duration",
     MOTION_ANIMATION_DURATION_MISMATCH = "motion.animation.duration-mismatch",

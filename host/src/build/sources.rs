@@ -286,6 +286,14 @@ pub fn image_refusal(
                 rigc_sdk::png_image::PngError::NotPng => codes::IMAGE_NOT_PNG,
                 rigc_sdk::png_image::PngError::Truncated(_) => codes::IMAGE_TRUNCATED,
                 rigc_sdk::png_image::PngError::Corrupt(_) => codes::IMAGE_CORRUPT,
+                rigc_sdk::png_image::PngError::TooLarge { .. } => codes::IMAGE_TOO_LARGE,
+            };
+            let help = match e {
+                rigc_sdk::png_image::PngError::TooLarge { .. } => format!(
+                    "export the part at most {0}×{0} pixels (scale it down, or split it into parts)",
+                    rigc_sdk::png_image::MAX_SIDE
+                ),
+                _ => "export the part again as a PNG; rigc reads every PNG colour type and bit depth".to_string(),
             };
             Diagnostic::new(
                 code,
@@ -296,7 +304,7 @@ pub fn image_refusal(
                 ),
             )
             .at(loc.clone())
-            .help("export the part again as a PNG; rigc reads every PNG colour type and bit depth")
+            .help(help)
         }
     }
 }
