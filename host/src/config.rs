@@ -153,8 +153,9 @@ impl Reader<'_> {
         found
     }
 
-    /// A path inside the project; `must_exist` for inputs.
-    fn path(&mut self, p: &S<String>, pointer: &str, what: &str, must_exist: bool) -> PathBuf {
+    /// A path inside the project, refused unless what is there is what `need`
+    /// asks for.
+    fn path(&mut self, p: &S<String>, pointer: &str, what: &str, need: Need) -> PathBuf {
         let abs = project::absolute(Path::new(p.get_ref()), &self.dir);
         let loc = self.loc(p.span(), pointer);
         let lexical_inside = abs.starts_with(&self.project.root)
@@ -175,7 +176,23 @@ impl Reader<'_> {
             );
             return abs;
         }
-        if must_exist {
+        if let Some(kind) = need.wrong_kind(&abs) {
+            self.diags.push(
+                Diagnostic::new(
+                    kind.code(),
+                    format!(
+                        "{what} {:?} is {}, at {}",
+                        p.get_ref(),
+                        kind.found(),
+                        abs.display()
+                    ),
+                )
+                .at(loc)
+                .help(kind.help()),
+            );
+            return abs;
+        }
+        if need.must_exist() {
             match self.project.resolve_existing_in(&abs, &mut self.canon) {
                 Ok(_) => {}
                 Err(PathError::Escapes(resolved)) => self.diags.push(
@@ -221,13 +238,77 @@ impl Reader<'_> {
             .enumerate()
             .map(|(i, p)| {
                 let ptr = format!("{pointer}/{i}");
-                let path = self.path(p, &ptr, "plugin library", false);
+                let path = self.path(p, &ptr, "plugin library", Need::Anything);
                 PluginRef {
                     path,
                     loc: self.loc(p.span(), &ptr),
                 }
             })
             .collect()
+    }
+}
+
+/// What a path of `rigc.toml` must name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Need {
+    /// Anything, or nothing yet (a plugin library: the loader names what is wrong).
+    Anything,
+    /// An existing file (a spec).
+    File,
+    /// An existing directory (`images`).
+    Dir,
+    /// A directory, or nothing yet (`out`, `cache`: created when written).
+    DirOrNothing,
+}
+
+/// What was found where a path of `rigc.toml` needed something else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum WrongKind {
+    /// A directory where a file belongs.
+    Directory,
+    /// A file (or anything but a directory) where a directory belongs.
+    NotADirectory,
+}
+
+impl Need {
+    fn must_exist(self) -> bool {
+        matches!(self, Need::File | Need::Dir)
+    }
+
+    /// What is wrong with what is at `path`, if anything (a missing path is
+    /// [`Need::must_exist`]'s to refuse).
+    fn wrong_kind(self, path: &Path) -> Option<WrongKind> {
+        let meta = std::fs::metadata(path).ok()?;
+        match self {
+            Need::Anything => None,
+            Need::File => meta.is_dir().then_some(WrongKind::Directory),
+            Need::Dir | Need::DirOrNothing => (!meta.is_dir()).then_some(WrongKind::NotADirectory),
+        }
+    }
+}
+
+impl WrongKind {
+    fn code(self) -> rigc_diag::codes::Code {
+        match self {
+            WrongKind::Directory => codes::CONFIG_NOT_A_FILE,
+            WrongKind::NotADirectory => codes::CONFIG_NOT_A_DIRECTORY,
+        }
+    }
+
+    fn found(self) -> &'static str {
+        match self {
+            WrongKind::Directory => "a directory, not a file",
+            WrongKind::NotADirectory => "a file, not a directory",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            WrongKind::Directory => "name the spec's JSON file itself (e.g. <dir>/rig.json)",
+            WrongKind::NotADirectory => {
+                "name a directory (or a path where rigc may create one); a file is there"
+            }
+        }
     }
 }
 
@@ -285,6 +366,81 @@ fn pointer_at(text: &str, offset: usize) -> String {
     pointer_of(&path)
 }
 
+/// The keys a `[[target]]` table takes ([`RawTarget`]'s).
+const TARGET_KEYS: &[&str] = &[
+    "name", "rig", "motion", "images", "out", "profile", "plugins",
+];
+
+/// The refusal of a `[plugin.<name>]` table that holds a target's `rig` and
+/// `motion`: TOML puts the keys of a `[[target]]` whose header is missing into
+/// the table above them, which would hand them to a plugin as its
+/// configuration. Located at the first of those keys.
+fn target_keys_in_plugin(
+    file: &Arc<SourceFile>,
+    plugin: &str,
+    table: &toml::Value,
+) -> Option<Diagnostic> {
+    let t = table.as_table()?;
+    if !(t.get("rig").is_some_and(toml::Value::is_str)
+        && t.get("motion").is_some_and(toml::Value::is_str))
+    {
+        return None;
+    }
+    let found: Vec<&str> = t
+        .keys()
+        .map(String::as_str)
+        .filter(|k| TARGET_KEYS.contains(k))
+        .collect();
+    // The first of them in the file, where the missing header belongs.
+    let (key, span) = found
+        .iter()
+        .filter_map(|k| Some((*k, key_span(&file.text, &["plugin", plugin, k])?)))
+        .min_by_key(|(_, span)| span.start)?;
+    let (line, _) = file.line_col(span.start);
+    let listed: Vec<String> = found.iter().map(|k| format!("`{k}`")).collect();
+    Some(
+        Diagnostic::new(
+            codes::CONFIG_TARGET_HEADER_MISSING,
+            format!(
+                "[plugin.{plugin}] holds {} — the keys of a [[target]]; the `[[target]]` header above line {line} looks missing, so TOML put them in the plugin's configuration",
+                listed.join(", ")
+            ),
+        )
+        .at(Loc {
+            file: file.clone(),
+            pointer: rigc_diag::cursor::pointer_of(&[
+                rigc_diag::cursor::Seg::Field("plugin".into()),
+                rigc_diag::cursor::Seg::Name(plugin.into()),
+                rigc_diag::cursor::Seg::Field(key.into()),
+            ]),
+            span: Span {
+                start: span.start,
+                end: span.end,
+            },
+        })
+        .help(format!("write `[[target]]` on the line above `{key}`")),
+    )
+}
+
+/// The span of the key at `path` (table names, then the key) in the TOML
+/// `text`, if it parses and holds it.
+fn key_span(text: &str, path: &[&str]) -> Option<std::ops::Range<usize>> {
+    use toml::de::{DeTable, DeValue};
+    let doc = DeTable::parse(text).ok()?;
+    let (last, tables) = path.split_last()?;
+    let mut table = doc.get_ref();
+    for name in tables {
+        match table.get(*name).map(|v| v.get_ref()) {
+            Some(DeValue::Table(t)) => table = t,
+            _ => return None,
+        }
+    }
+    table
+        .iter()
+        .find(|(k, _)| k.get_ref() == last)
+        .map(|(k, _)| k.span())
+}
+
 /// The nearest known key to the unknown one serde names in `message`
 /// ("unknown field `profil`, expected one of `profile`, `cache`, …").
 fn unknown_key_suggestion(message: &str) -> Option<String> {
@@ -296,14 +452,37 @@ fn unknown_key_suggestion(message: &str) -> Option<String> {
 
 /// Reads and checks `rigc.toml` at `path` (absolute).
 pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let display = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| {
+        // No text to point into: the file itself is the place.
+        let file = SourceFile::new(display.clone(), path, String::new());
         vec![Diagnostic::new(
             codes::CONFIG_UNREADABLE,
-            format!("cannot read {}: {e}", path.display()),
-        )]
+            format!("cannot read {display}: {e}"),
+        )
+        .at_without_value(Loc {
+            file,
+            pointer: String::new(),
+            span: Span::default(),
+        })
+        .help("check the file's permissions; rigc reads the nearest rigc.toml above the rig spec")]
     })?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let file = SourceFile::new(path.display().to_string(), path, text);
+    let file = SourceFile::from_bytes(display.clone(), path, bytes).map_err(|e| {
+        vec![Diagnostic::new(
+            codes::CONFIG_NOT_UTF8,
+            format!(
+                "cannot read {display}: it is not UTF-8 text ({} is not)",
+                e.describe()
+            ),
+        )
+        .at_without_value(Loc {
+            file: e.file.clone(),
+            pointer: String::new(),
+            span: e.span,
+        })
+        .help("save rigc.toml as UTF-8 (TOML files are UTF-8)")]
+    })?;
     let raw: RawManifest = toml::from_str(&file.text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         vec![Diagnostic::new(
@@ -348,13 +527,18 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
         .project
         .cache
         .as_ref()
-        .map(|c| r.path(c, "/project/cache", "cache directory", false));
+        .map(|c| r.path(c, "/project/cache", "cache directory", Need::DirOrNothing));
     let out_root = raw
         .project
         .out
         .as_ref()
-        .map(|o| r.path(o, "/project/out", "output root", false));
+        .map(|o| r.path(o, "/project/out", "output root", Need::DirOrNothing));
     let plugins = r.plugins(&raw.project.plugins, "/project/plugins");
+    for (name, table) in &raw.plugin {
+        if let Some(d) = target_keys_in_plugin(&file, name, table) {
+            r.diags.push(d);
+        }
+    }
     let plugin_config = raw
         .plugin
         .iter()
@@ -389,15 +573,33 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
             );
         }
         seen.insert(name.clone(), t.name.span());
-        let rig = r.path(&t.rig, &ptr("rig"), "rig spec", true);
-        let motion = r.path(&t.motion, &ptr("motion"), "motion spec", true);
+        let rig = r.path(&t.rig, &ptr("rig"), "rig spec", Need::File);
+        let motion = r.path(&t.motion, &ptr("motion"), "motion spec", Need::File);
         let images = t
             .images
             .as_ref()
-            .map(|p| r.path(p, &ptr("images"), "images directory", true));
+            .map(|p| r.path(p, &ptr("images"), "images directory", Need::Dir));
         let out = match (&t.out, &out_root) {
-            (Some(o), _) => r.path(o, &ptr("out"), "output directory", false),
-            (None, Some(root)) => root.join(&name),
+            (Some(o), _) => r.path(o, &ptr("out"), "output directory", Need::DirOrNothing),
+            (None, Some(root)) => {
+                let out = root.join(&name);
+                if let Some(kind) = Need::DirOrNothing.wrong_kind(&out) {
+                    let loc = r.loc(t.name.span(), &ptr("name"));
+                    r.diags.push(
+                        Diagnostic::new(
+                            kind.code(),
+                            format!(
+                                "target {name:?} builds into {} (the output root and its name), which is {}",
+                                out.display(),
+                                kind.found()
+                            ),
+                        )
+                        .at(loc)
+                        .help(kind.help()),
+                    );
+                }
+                out
+            }
             (None, None) => {
                 let loc = r.loc(t.name.span(), &ptr("name"));
                 r.diags.push(

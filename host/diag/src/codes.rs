@@ -64,6 +64,13 @@ codes! {
     CONFIG_TARGET_NAME = "config.target-name",
     CONFIG_TARGET_OUT = "config.target-out",
     CONFIG_UNREADABLE = "config.unreadable",
+    // Issue #14 item 12: rigc.toml refusals with their place — not UTF-8 (at the
+    // first bad byte), a path that names the wrong kind of thing (a directory
+    // for a spec, a file for `out`), a `[[target]]` header that is missing
+    CONFIG_NOT_UTF8 = "config.not-utf8",
+    CONFIG_NOT_A_FILE = "config.not-a-file",
+    CONFIG_NOT_A_DIRECTORY = "config.not-a-directory",
+    CONFIG_TARGET_HEADER_MISSING = "config.target-header-missing",
     // Part images
     IMAGE_CORRUPT = "image.corrupt",
     IMAGE_NOT_PNG = "image.not-png",

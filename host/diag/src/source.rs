@@ -28,7 +28,53 @@ pub struct SourceFile {
     line_starts: std::sync::OnceLock<Vec<usize>>,
 }
 
+/// A file whose bytes are not UTF-8: the file with a lossy copy of its text
+/// (every byte before the first bad one kept as it is, so line:column up to it
+/// are the file's own), and the span of that first bad byte's replacement.
+#[derive(Debug, Clone)]
+pub struct NotUtf8 {
+    /// The file, its text decoded lossily.
+    pub file: Arc<SourceFile>,
+    /// Where the first byte that is not UTF-8 is (its U+FFFD in the lossy text).
+    pub span: Span,
+    /// That byte.
+    pub byte: u8,
+}
+
+impl NotUtf8 {
+    /// `byte 0xff at line 3, column 7` — the first bad byte and where it is.
+    pub fn describe(&self) -> String {
+        let (line, column) = self.file.line_col(self.span.start);
+        format!("byte 0x{:02x} at line {line}, column {column}", self.byte)
+    }
+}
+
 impl SourceFile {
+    /// The file read from `path` as `bytes`, if they are UTF-8 text; else
+    /// where the first byte that is not is.
+    pub fn from_bytes(
+        display: impl Into<String>,
+        path: impl AsRef<Path>,
+        bytes: Vec<u8>,
+    ) -> Result<Arc<Self>, NotUtf8> {
+        match String::from_utf8(bytes) {
+            Ok(text) => Ok(SourceFile::new(display, path, text)),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                let bytes = e.as_bytes();
+                let byte = bytes.get(at).copied().unwrap_or(0);
+                let text = String::from_utf8_lossy(bytes).into_owned();
+                // The prefix is kept byte for byte; the bad byte became U+FFFD.
+                let end = (at + '\u{fffd}'.len_utf8()).min(text.len());
+                Err(NotUtf8 {
+                    file: SourceFile::new(display, path, text),
+                    span: Span { start: at, end },
+                    byte,
+                })
+            }
+        }
+    }
+
     /// Wraps `text` read from `path`.
     pub fn new(display: impl Into<String>, path: impl AsRef<Path>, text: String) -> Arc<Self> {
         Arc::new(SourceFile {
@@ -78,5 +124,22 @@ impl SourceFile {
             .get(start..end)
             .unwrap_or("")
             .trim_end_matches('\r')
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_bad_byte_is_located_by_line_and_column() {
+        let bytes = b"{\n  \"name\": \"h\xc3\xa9\xff\xfe\"\n}".to_vec();
+        let e = SourceFile::from_bytes("rig.json", "/p/rig.json", bytes).unwrap_err();
+        assert_eq!(e.byte, 0xff);
+        // Line 2: `  "name": "hé` is 13 characters, so the bad byte is the 14th.
+        assert_eq!(e.file.line_col(e.span.start), (2, 14));
+        assert_eq!(e.describe(), "byte 0xff at line 2, column 14");
+        assert_eq!(&e.file.text[e.span.start..e.span.end], "\u{fffd}");
+        assert!(SourceFile::from_bytes("a", "/a", b"ok".to_vec()).is_ok());
     }
 }

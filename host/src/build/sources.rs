@@ -231,25 +231,38 @@ pub fn image_paths(
     Some((dir, files))
 }
 
-/// Reads a spec file as UTF-8 text (`path` relative to `cwd`).
+/// Reads a spec file as UTF-8 text (`path` relative to `cwd`): a directory, a
+/// file that cannot be read and one that is not UTF-8 are refused by name, the
+/// last at the line:column of its first bad byte.
 pub fn read_spec(path: &Path, cwd: &Path) -> Result<Arc<SourceFile>, Diagnostic> {
     let abs = project::absolute(path, cwd);
+    let display = path.display().to_string();
+    if abs.is_dir() {
+        return Err(Diagnostic::new(
+            codes::SPEC_UNREADABLE,
+            format!("cannot read {display}: it is a directory, not a spec file"),
+        )
+        .help("name the spec's JSON file itself (e.g. <dir>/rig.json)"));
+    }
     match std::fs::read(&abs) {
-        Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(text) => Ok(SourceFile::new(path.display().to_string(), &abs, text)),
-            Err(e) => Err(Diagnostic::new(
+        Ok(bytes) => SourceFile::from_bytes(display.clone(), &abs, bytes).map_err(|e| {
+            Diagnostic::new(
                 codes::SPEC_NOT_UTF8,
                 format!(
-                    "cannot read {}: it is not UTF-8 text (byte {} is not)",
-                    path.display(),
-                    e.utf8_error().valid_up_to()
+                    "cannot read {display}: it is not UTF-8 text ({} is not)",
+                    e.describe()
                 ),
             )
-            .help("save the spec as UTF-8 JSON")),
-        },
+            .at_without_value(Loc {
+                file: e.file.clone(),
+                pointer: String::new(),
+                span: e.span,
+            })
+            .help("save the spec as UTF-8 JSON")
+        }),
         Err(e) => Err(Diagnostic::new(
             codes::SPEC_UNREADABLE,
-            format!("cannot read {}: {e}", path.display()),
+            format!("cannot read {display}: {e}"),
         )
         .help("check the path; it is resolved against the working directory")),
     }
