@@ -319,6 +319,10 @@ codes! {
     // Reading a spec file
     SPEC_JSON_SYNTAX = "spec.json-syntax",
     SPEC_NOT_UTF8 = "spec.not-utf8",
+    // Issue #14 item 5: a spec number no float32 holds (refused at parse time,
+    // whichever field it is in), and a compiled number that overflowed it
+    SPEC_NUMBER_BEYOND_FLOAT32 = "spec.number-beyond-float32",
+    COMPILE_NUMBER_BEYOND_FLOAT32 = "compile.number-beyond-float32",
     SPEC_UNKNOWN_KEY = "spec.unknown-key",
     SPEC_UNREADABLE = "spec.unreadable",
     // watch

@@ -167,6 +167,7 @@ pub fn compile(
         skeleton.header.bounds = Some(*bounds);
     }
     skeleton.animations = animations;
+    crate::stages::emit::check_numbers(&skeleton)?;
 
     let emitter = registry.emitter(EMITTER).ok_or_else(|| {
         vec![Diagnostic::new(codes::PLUGIN_NO_EMITTER, format!("no loaded plugin provides the emitter {EMITTER:?}"))

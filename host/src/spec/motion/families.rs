@@ -187,14 +187,19 @@ fn event_key(cx: &mut Cx, k: &Node, anim: &str, i: usize) -> Option<EventKeySpec
     let int = match k.get("int") {
         None => None,
         Some(n) => match n.as_f64() {
-            Some(x) if x.fract() == 0.0 && x.abs() <= 9_007_199_254_740_991.0 => Some(x as i64),
-            _ => {
+            Some(x) if crate::spec::numbers::int32(x).is_some() => Some(x as i64),
+            found => {
                 ok = false;
+                let whole = found.is_some_and(|x| x.fract() == 0.0);
                 bad(
                     "int",
                     &n,
-                    "an integer",
-                    "write a whole number; the event's int payload is an integer",
+                    if whole {
+                        "a 32-bit integer (-2147483648 to 2147483647), as Spine stores the int payload"
+                    } else {
+                        "an integer"
+                    },
+                    "write a whole number from -2147483648 to 2147483647; the event's int payload is an integer",
                 );
                 None
             }
