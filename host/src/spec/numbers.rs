@@ -11,7 +11,7 @@ use rigc_diag::codes;
 use rigc_diag::cursor::{pointer_of, Seg};
 use rigc_diag::json::{Json, Value};
 use rigc_diag::source::SourceFile;
-use rigc_diag::{Diagnostic, Loc};
+use rigc_diag::{Diagnostic, Diags, Loc};
 use std::sync::Arc;
 
 /// Does `x` round to a finite float32 (Rust's `as f32`, round to nearest)?
@@ -28,12 +28,12 @@ pub fn int32(x: f64) -> Option<i32> {
 /// The refusals of every number of `json` (the text of `file`) that no
 /// float32 holds, in document order, each at its value.
 pub fn beyond_float32(file: &Arc<SourceFile>, json: &Json) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
+    let mut out = Diags::new();
     walk(file, json, &mut Vec::new(), &mut out);
-    out
+    out.into_vec()
 }
 
-fn walk(file: &Arc<SourceFile>, json: &Json, path: &mut Vec<Seg>, out: &mut Vec<Diagnostic>) {
+fn walk(file: &Arc<SourceFile>, json: &Json, path: &mut Vec<Seg>, out: &mut Diags) {
     match &json.value {
         Value::Number(x) if !fits_float32(*x) => out.push(refusal(file, json, path)),
         Value::Array(items) => {
