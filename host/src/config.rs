@@ -7,13 +7,20 @@
 
 use rigc_diag::codes;
 
+mod kinds;
+mod spans;
+mod stray_target;
+
 use crate::project::{self, PathError, Project};
+use kinds::Need;
 use rigc_diag::source::{SourceFile, Span};
 use rigc_diag::{Diagnostic, Loc};
 use serde::Deserialize;
+use spans::pointer_at;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use stray_target::target_keys_in_plugin;
 
 /// The file name of the project file.
 pub const FILE_NAME: &str = "rigc.toml";
@@ -248,197 +255,8 @@ impl Reader<'_> {
     }
 }
 
-/// What a path of `rigc.toml` must name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Need {
-    /// Anything, or nothing yet (a plugin library: the loader names what is wrong).
-    Anything,
-    /// An existing file (a spec).
-    File,
-    /// An existing directory (`images`).
-    Dir,
-    /// A directory, or nothing yet (`out`, `cache`: created when written).
-    DirOrNothing,
-}
-
-/// What was found where a path of `rigc.toml` needed something else.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum WrongKind {
-    /// A directory where a file belongs.
-    Directory,
-    /// A file (or anything but a directory) where a directory belongs.
-    NotADirectory,
-}
-
-impl Need {
-    fn must_exist(self) -> bool {
-        matches!(self, Need::File | Need::Dir)
-    }
-
-    /// What is wrong with what is at `path`, if anything (a missing path is
-    /// [`Need::must_exist`]'s to refuse).
-    fn wrong_kind(self, path: &Path) -> Option<WrongKind> {
-        let meta = std::fs::metadata(path).ok()?;
-        match self {
-            Need::Anything => None,
-            Need::File => meta.is_dir().then_some(WrongKind::Directory),
-            Need::Dir | Need::DirOrNothing => (!meta.is_dir()).then_some(WrongKind::NotADirectory),
-        }
-    }
-}
-
-impl WrongKind {
-    fn code(self) -> rigc_diag::codes::Code {
-        match self {
-            WrongKind::Directory => codes::CONFIG_NOT_A_FILE,
-            WrongKind::NotADirectory => codes::CONFIG_NOT_A_DIRECTORY,
-        }
-    }
-
-    fn found(self) -> &'static str {
-        match self {
-            WrongKind::Directory => "a directory, not a file",
-            WrongKind::NotADirectory => "a file, not a directory",
-        }
-    }
-
-    fn help(self) -> &'static str {
-        match self {
-            WrongKind::Directory => "name the spec's JSON file itself (e.g. <dir>/rig.json)",
-            WrongKind::NotADirectory => {
-                "name a directory (or a path where rigc may create one); a file is there"
-            }
-        }
-    }
-}
-
 fn to_json(v: &toml::Value) -> serde_json::Value {
     serde_json::to_value(v).unwrap_or(serde_json::Value::Null)
-}
-
-/// The JSON pointer (`/target/1/rig`) of the innermost key or value of the
-/// TOML `text` at byte `offset`, for a refusal serde located only by span;
-/// empty (the whole file) when the text does not parse or nothing holds it.
-fn pointer_at(text: &str, offset: usize) -> String {
-    use rigc_diag::cursor::{pointer_of, Seg};
-    use toml::de::{DeTable, DeValue};
-    // The innermost first: a member found inside a value is more precise
-    // than the value's own span. A table's span may be its header alone
-    // (`[project]`), so tables and arrays are searched by their members.
-    fn in_value(v: &toml::Spanned<DeValue<'_>>, offset: usize, path: &mut Vec<Seg>) -> bool {
-        match v.get_ref() {
-            DeValue::Table(t) => in_table(t, offset, path),
-            DeValue::Array(items) => items
-                .iter()
-                .enumerate()
-                .any(|(i, item)| within(path, Seg::Index(i), item, offset, None)),
-            _ => false,
-        }
-    }
-    fn in_table(t: &DeTable<'_>, offset: usize, path: &mut Vec<Seg>) -> bool {
-        t.iter().any(|(k, v)| {
-            let key = Seg::Field(k.get_ref().to_string());
-            within(path, key, v, offset, Some(k.span()))
-        })
-    }
-    /// `seg` pushed onto `path` when `offset` is in its key, inside its
-    /// value, or in its value's span; else `path` as it was.
-    fn within(
-        path: &mut Vec<Seg>,
-        seg: Seg,
-        v: &toml::Spanned<DeValue<'_>>,
-        offset: usize,
-        key: Option<std::ops::Range<usize>>,
-    ) -> bool {
-        path.push(seg);
-        let found = key.is_some_and(|k| k.contains(&offset))
-            || in_value(v, offset, path)
-            || v.span().contains(&offset);
-        if !found {
-            path.pop();
-        }
-        found
-    }
-    let mut path = Vec::new();
-    if let Ok(doc) = DeTable::parse(text) {
-        in_table(doc.get_ref(), offset, &mut path);
-    }
-    pointer_of(&path)
-}
-
-/// The keys a `[[target]]` table takes ([`RawTarget`]'s).
-const TARGET_KEYS: &[&str] = &[
-    "name", "rig", "motion", "images", "out", "profile", "plugins",
-];
-
-/// The refusal of a `[plugin.<name>]` table that holds a target's `rig` and
-/// `motion`: TOML puts the keys of a `[[target]]` whose header is missing into
-/// the table above them, which would hand them to a plugin as its
-/// configuration. Located at the first of those keys.
-fn target_keys_in_plugin(
-    file: &Arc<SourceFile>,
-    plugin: &str,
-    table: &toml::Value,
-) -> Option<Diagnostic> {
-    let t = table.as_table()?;
-    if !(t.get("rig").is_some_and(toml::Value::is_str)
-        && t.get("motion").is_some_and(toml::Value::is_str))
-    {
-        return None;
-    }
-    let found: Vec<&str> = t
-        .keys()
-        .map(String::as_str)
-        .filter(|k| TARGET_KEYS.contains(k))
-        .collect();
-    // The first of them in the file, where the missing header belongs.
-    let (key, span) = found
-        .iter()
-        .filter_map(|k| Some((*k, key_span(&file.text, &["plugin", plugin, k])?)))
-        .min_by_key(|(_, span)| span.start)?;
-    let (line, _) = file.line_col(span.start);
-    let listed: Vec<String> = found.iter().map(|k| format!("`{k}`")).collect();
-    Some(
-        Diagnostic::new(
-            codes::CONFIG_TARGET_HEADER_MISSING,
-            format!(
-                "[plugin.{plugin}] holds {} — the keys of a [[target]]; the `[[target]]` header above line {line} looks missing, so TOML put them in the plugin's configuration",
-                listed.join(", ")
-            ),
-        )
-        .at(Loc {
-            file: file.clone(),
-            pointer: rigc_diag::cursor::pointer_of(&[
-                rigc_diag::cursor::Seg::Field("plugin".into()),
-                rigc_diag::cursor::Seg::Name(plugin.into()),
-                rigc_diag::cursor::Seg::Field(key.into()),
-            ]),
-            span: Span {
-                start: span.start,
-                end: span.end,
-            },
-        })
-        .help(format!("write `[[target]]` on the line above `{key}`")),
-    )
-}
-
-/// The span of the key at `path` (table names, then the key) in the TOML
-/// `text`, if it parses and holds it.
-fn key_span(text: &str, path: &[&str]) -> Option<std::ops::Range<usize>> {
-    use toml::de::{DeTable, DeValue};
-    let doc = DeTable::parse(text).ok()?;
-    let (last, tables) = path.split_last()?;
-    let mut table = doc.get_ref();
-    for name in tables {
-        match table.get(*name).map(|v| v.get_ref()) {
-            Some(DeValue::Table(t)) => table = t,
-            _ => return None,
-        }
-    }
-    table
-        .iter()
-        .find(|(k, _)| k.get_ref() == last)
-        .map(|(k, _)| k.span())
 }
 
 /// The nearest known key to the unknown one serde names in `message`
