@@ -130,7 +130,7 @@ impl SourceFile {
     }
 
     /// 1-based line and column (in characters) of a byte offset. Counts at
-    /// most [`MARK_EVERY`] bytes, however long the line.
+    /// most 4 KiB of the line, however long it is.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let mut offset = offset.min(self.text.len());
         while !self.text.is_char_boundary(offset) {

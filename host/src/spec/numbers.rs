@@ -60,7 +60,7 @@ fn refusal(file: &Arc<SourceFile>, json: &Json, path: &[Seg]) -> Diagnostic {
     Diagnostic::new(
         codes::SPEC_NUMBER_BEYOND_FLOAT32,
         format!(
-            "the number {text} is beyond the float32 range (±{}) Spine stores every number of a skeleton in, so no Spine field can hold it",
+            "the number {text} is beyond the float32 range (±{}): a Spine skeleton stores its numbers as float32s (its ints are narrower), and rigc reads every number of a spec the same way",
             rigc_sdk::num::f32_text(max)
         ),
     )
