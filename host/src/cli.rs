@@ -18,6 +18,12 @@ pub struct Cli {
     #[arg(long, global = true, value_enum, default_value_t = MessageFormat::Human)]
     pub message_format: MessageFormat,
 
+    /// Print every diagnostic kept (up to 10000 of one code in one file);
+    /// without it the first 50 of a code in a file are printed, then
+    /// `… and N more of the same code`, in either message format.
+    #[arg(long, global = true)]
+    pub all_diagnostics: bool,
+
     /// The command.
     #[command(subcommand)]
     pub command: Command,
@@ -271,6 +277,7 @@ const SWITCHES: &[&str] = &[
     "setup",
     "loop",
     "compact",
+    "all-diagnostics",
 ];
 
 /// The rules of CLI.md §0 that clap words differently, checked on rigc's raw

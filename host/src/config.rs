@@ -7,13 +7,20 @@
 
 use rigc_diag::codes;
 
+mod kinds;
+mod spans;
+mod stray_target;
+
 use crate::project::{self, PathError, Project};
+use kinds::Need;
 use rigc_diag::source::{SourceFile, Span};
 use rigc_diag::{Diagnostic, Loc};
 use serde::Deserialize;
+use spans::pointer_at;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use stray_target::target_keys_in_plugin;
 
 /// The file name of the project file.
 pub const FILE_NAME: &str = "rigc.toml";
@@ -153,8 +160,9 @@ impl Reader<'_> {
         found
     }
 
-    /// A path inside the project; `must_exist` for inputs.
-    fn path(&mut self, p: &S<String>, pointer: &str, what: &str, must_exist: bool) -> PathBuf {
+    /// A path inside the project, refused unless what is there is what `need`
+    /// asks for.
+    fn path(&mut self, p: &S<String>, pointer: &str, what: &str, need: Need) -> PathBuf {
         let abs = project::absolute(Path::new(p.get_ref()), &self.dir);
         let loc = self.loc(p.span(), pointer);
         // An output resolves as it will be written: through any symlink on its way.
@@ -180,7 +188,23 @@ impl Reader<'_> {
             );
             return abs;
         }
-        if must_exist {
+        if let Some(kind) = need.wrong_kind(&abs) {
+            self.diags.push(
+                Diagnostic::new(
+                    kind.code(),
+                    format!(
+                        "{what} {:?} is {}, at {}",
+                        p.get_ref(),
+                        kind.found(),
+                        abs.display()
+                    ),
+                )
+                .at(loc)
+                .help(kind.help()),
+            );
+            return abs;
+        }
+        if need.must_exist() {
             match self.project.resolve_existing_in(&abs, &mut self.canon) {
                 Ok(_) => {}
                 Err(PathError::Escapes(resolved)) => self.diags.push(
@@ -226,7 +250,7 @@ impl Reader<'_> {
             .enumerate()
             .map(|(i, p)| {
                 let ptr = format!("{pointer}/{i}");
-                let path = self.path(p, &ptr, "plugin library", false);
+                let path = self.path(p, &ptr, "plugin library", Need::Anything);
                 PluginRef {
                     path,
                     loc: self.loc(p.span(), &ptr),
@@ -240,56 +264,6 @@ fn to_json(v: &toml::Value) -> serde_json::Value {
     serde_json::to_value(v).unwrap_or(serde_json::Value::Null)
 }
 
-/// The JSON pointer (`/target/1/rig`) of the innermost key or value of the
-/// TOML `text` at byte `offset`, for a refusal serde located only by span;
-/// empty (the whole file) when the text does not parse or nothing holds it.
-fn pointer_at(text: &str, offset: usize) -> String {
-    use rigc_diag::cursor::{pointer_of, Seg};
-    use toml::de::{DeTable, DeValue};
-    // The innermost first: a member found inside a value is more precise
-    // than the value's own span. A table's span may be its header alone
-    // (`[project]`), so tables and arrays are searched by their members.
-    fn in_value(v: &toml::Spanned<DeValue<'_>>, offset: usize, path: &mut Vec<Seg>) -> bool {
-        match v.get_ref() {
-            DeValue::Table(t) => in_table(t, offset, path),
-            DeValue::Array(items) => items
-                .iter()
-                .enumerate()
-                .any(|(i, item)| within(path, Seg::Index(i), item, offset, None)),
-            _ => false,
-        }
-    }
-    fn in_table(t: &DeTable<'_>, offset: usize, path: &mut Vec<Seg>) -> bool {
-        t.iter().any(|(k, v)| {
-            let key = Seg::Field(k.get_ref().to_string());
-            within(path, key, v, offset, Some(k.span()))
-        })
-    }
-    /// `seg` pushed onto `path` when `offset` is in its key, inside its
-    /// value, or in its value's span; else `path` as it was.
-    fn within(
-        path: &mut Vec<Seg>,
-        seg: Seg,
-        v: &toml::Spanned<DeValue<'_>>,
-        offset: usize,
-        key: Option<std::ops::Range<usize>>,
-    ) -> bool {
-        path.push(seg);
-        let found = key.is_some_and(|k| k.contains(&offset))
-            || in_value(v, offset, path)
-            || v.span().contains(&offset);
-        if !found {
-            path.pop();
-        }
-        found
-    }
-    let mut path = Vec::new();
-    if let Ok(doc) = DeTable::parse(text) {
-        in_table(doc.get_ref(), offset, &mut path);
-    }
-    pointer_of(&path)
-}
-
 /// The nearest known key to the unknown one serde names in `message`
 /// ("unknown field `profil`, expected one of `profile`, `cache`, …").
 fn unknown_key_suggestion(message: &str) -> Option<String> {
@@ -301,14 +275,37 @@ fn unknown_key_suggestion(message: &str) -> Option<String> {
 
 /// Reads and checks `rigc.toml` at `path` (absolute).
 pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let display = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| {
+        // No text to point into: the file itself is the place.
+        let file = SourceFile::new(display.clone(), path, String::new());
         vec![Diagnostic::new(
             codes::CONFIG_UNREADABLE,
-            format!("cannot read {}: {e}", path.display()),
-        )]
+            format!("cannot read {display}: {e}"),
+        )
+        .at_without_value(Loc {
+            file,
+            pointer: String::new(),
+            span: Span::default(),
+        })
+        .help("check the file's permissions; rigc reads the nearest rigc.toml above the rig spec")]
     })?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let file = SourceFile::new(path.display().to_string(), path, text);
+    let file = SourceFile::from_bytes(display.clone(), path, bytes).map_err(|e| {
+        vec![Diagnostic::new(
+            codes::CONFIG_NOT_UTF8,
+            format!(
+                "cannot read {display}: it is not UTF-8 text ({} is not)",
+                e.describe()
+            ),
+        )
+        .at_without_value(Loc {
+            file: e.file.clone(),
+            pointer: String::new(),
+            span: e.span,
+        })
+        .help("save rigc.toml as UTF-8 (TOML files are UTF-8)")]
+    })?;
     let raw: RawManifest = toml::from_str(&file.text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         vec![Diagnostic::new(
@@ -353,13 +350,18 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
         .project
         .cache
         .as_ref()
-        .map(|c| r.path(c, "/project/cache", "cache directory", false));
+        .map(|c| r.path(c, "/project/cache", "cache directory", Need::DirOrNothing));
     let out_root = raw
         .project
         .out
         .as_ref()
-        .map(|o| r.path(o, "/project/out", "output root", false));
+        .map(|o| r.path(o, "/project/out", "output root", Need::DirOrNothing));
     let plugins = r.plugins(&raw.project.plugins, "/project/plugins");
+    for (name, table) in &raw.plugin {
+        if let Some(d) = target_keys_in_plugin(&file, name, table) {
+            r.diags.push(d);
+        }
+    }
     let plugin_config = raw
         .plugin
         .iter()
@@ -394,15 +396,33 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
             );
         }
         seen.insert(name.clone(), t.name.span());
-        let rig = r.path(&t.rig, &ptr("rig"), "rig spec", true);
-        let motion = r.path(&t.motion, &ptr("motion"), "motion spec", true);
+        let rig = r.path(&t.rig, &ptr("rig"), "rig spec", Need::File);
+        let motion = r.path(&t.motion, &ptr("motion"), "motion spec", Need::File);
         let images = t
             .images
             .as_ref()
-            .map(|p| r.path(p, &ptr("images"), "images directory", true));
+            .map(|p| r.path(p, &ptr("images"), "images directory", Need::Dir));
         let out = match (&t.out, &out_root) {
-            (Some(o), _) => r.path(o, &ptr("out"), "output directory", false),
-            (None, Some(root)) => root.join(&name),
+            (Some(o), _) => r.path(o, &ptr("out"), "output directory", Need::DirOrNothing),
+            (None, Some(root)) => {
+                let out = root.join(&name);
+                if let Some(kind) = Need::DirOrNothing.wrong_kind(&out) {
+                    let loc = r.loc(t.name.span(), &ptr("name"));
+                    r.diags.push(
+                        Diagnostic::new(
+                            kind.code(),
+                            format!(
+                                "target {name:?} builds into {} (the output root and its name), which is {}",
+                                out.display(),
+                                kind.found()
+                            ),
+                        )
+                        .at(loc)
+                        .help(kind.help()),
+                    );
+                }
+                out
+            }
             (None, None) => {
                 let loc = r.loc(t.name.span(), &ptr("name"));
                 r.diags.push(

@@ -73,7 +73,7 @@ pub fn main_entry() -> ExitCode {
         }
     };
     let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
-    let mut out = Output::new(parsed.message_format);
+    let mut out = Output::new(parsed.message_format, parsed.all_diagnostics);
     let status = match &parsed.command {
         cli::Command::Build(args) => commands::build::run(args, &cwd, &mut out),
         cli::Command::Validate(args) => commands::validate::run(args, &cwd, &mut out),

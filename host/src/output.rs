@@ -1,6 +1,8 @@
 //! This module owns where a command's lines go: the report to stdout, refusals
 //! and (under `--message-format json`) the gate's FAILs to stderr, and the
-//! quiet end of a closed pipe. What the lines say is `crate::printer`'s.
+//! quiet end of a closed pipe — and how many diagnostics of one code in one
+//! file are printed (`rigc_diag::limit`: 50, unless `--all-diagnostics`). What
+//! the lines say is `crate::printer`'s.
 
 use crate::cli;
 use clap::CommandFactory;
@@ -10,14 +12,18 @@ use rigc_diag::streams::Streams;
 /// Where a command's lines go: stdout for the report, stderr for refusals.
 pub struct Output {
     format: cli::MessageFormat,
+    all_diagnostics: bool,
     streams: Streams,
 }
 
 impl Output {
-    /// An output printing diagnostics in `format`.
-    pub fn new(format: cli::MessageFormat) -> Self {
+    /// An output printing diagnostics in `format`: every one kept with
+    /// `all_diagnostics`, else the first [`diag::limit::SHOWN_PER_CODE`] of
+    /// each code in each file.
+    pub fn new(format: cli::MessageFormat, all_diagnostics: bool) -> Self {
         Output {
             format,
+            all_diagnostics,
             streams: Streams::default(),
         }
     }
@@ -41,10 +47,20 @@ impl Output {
         self.write(true, &format!("{s}\n"));
     }
 
-    /// Diagnostics on stderr, in the chosen format.
+    /// Diagnostics on stderr, in the chosen format, as many of each code in
+    /// each file as the output shows.
     pub fn diagnostics(&mut self, diags: &[diag::Diagnostic]) {
-        let text = crate::printer::render_diagnostics(diags, self.format);
-        self.write(true, &text);
+        let capped;
+        let shown = if self.all_diagnostics {
+            diags
+        } else {
+            capped = diag::limit::cap(diags, diag::limit::SHOWN_PER_CODE);
+            &capped
+        };
+        for d in shown {
+            let text = crate::printer::render_diagnostics(std::slice::from_ref(d), self.format);
+            self.write(true, &text);
+        }
     }
 
     /// Each FAIL of `report` as a JSON object on stderr, under

@@ -71,11 +71,21 @@ codes! {
     CONFIG_TARGET_NAME = "config.target-name",
     CONFIG_TARGET_OUT = "config.target-out",
     CONFIG_UNREADABLE = "config.unreadable",
+    // Issue #14 item 12: rigc.toml refusals with their place — not UTF-8 (at the
+    // first bad byte), a path that names the wrong kind of thing (a directory
+    // for a spec, a file for `out`), a `[[target]]` header that is missing
+    CONFIG_NOT_UTF8 = "config.not-utf8",
+    CONFIG_NOT_A_FILE = "config.not-a-file",
+    CONFIG_NOT_A_DIRECTORY = "config.not-a-directory",
+    CONFIG_TARGET_HEADER_MISSING = "config.target-header-missing",
     // Part images
     IMAGE_CORRUPT = "image.corrupt",
     IMAGE_NOT_PNG = "image.not-png",
     IMAGE_TRUNCATED = "image.truncated",
     IMAGE_UNREADABLE = "image.unreadable",
+    // Issue #14 item 7: a PNG whose header declares a side beyond
+    // rigc_sdk::png_image::MAX_SIDE, refused before it is decoded
+    IMAGE_TOO_LARGE = "image.too-large",
     // The motion spec (`rigc-motion/1`)
     MOTION_ANIMATION_DURATION = "motion.animation.duration",
     MOTION_ANIMATION_DURATION_MISMATCH = "motion.animation.duration-mismatch",
@@ -316,6 +326,10 @@ codes! {
     // Reading a spec file
     SPEC_JSON_SYNTAX = "spec.json-syntax",
     SPEC_NOT_UTF8 = "spec.not-utf8",
+    // Issue #14 item 5: a spec number no float32 holds (refused at parse time,
+    // whichever field it is in), and a compiled number that overflowed it
+    SPEC_NUMBER_BEYOND_FLOAT32 = "spec.number-beyond-float32",
+    COMPILE_NUMBER_BEYOND_FLOAT32 = "compile.number-beyond-float32",
     SPEC_UNKNOWN_KEY = "spec.unknown-key",
     SPEC_UNREADABLE = "spec.unreadable",
     // watch

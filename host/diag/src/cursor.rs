@@ -113,31 +113,39 @@ impl<'a> Node<'a> {
         self.get(key).is_some()
     }
 
-    /// The entries of an object used as a table keyed by names, in source order.
-    pub fn entries(&self) -> Vec<(String, Node<'a>)> {
-        match &self.json.value {
-            Value::Object(m) => m
-                .iter()
-                .map(|m| {
-                    (
-                        m.key.clone(),
-                        self.child(Seg::Name(m.key.clone()), &m.value),
-                    )
-                })
-                .collect(),
-            _ => Vec::new(),
-        }
+    /// The entries of an object used as a table keyed by names, in source
+    /// order. Each is made as it is reached (a table may hold a million).
+    pub fn entries(&self) -> impl ExactSizeIterator<Item = (String, Node<'a>)> + '_ {
+        let members: &'a [crate::json::Member] = match &self.json.value {
+            Value::Object(m) => m,
+            _ => &[],
+        };
+        members.iter().map(|m| {
+            (
+                m.key.clone(),
+                self.child(Seg::Name(m.key.clone()), &m.value),
+            )
+        })
     }
 
-    /// The elements of an array.
-    pub fn elements(&self) -> Vec<Node<'a>> {
+    /// The elements of an array. Each is made as it is reached (an array may
+    /// hold a million).
+    pub fn elements(&self) -> impl ExactSizeIterator<Item = Node<'a>> + '_ {
+        let items: &'a [Json] = match &self.json.value {
+            Value::Array(a) => a,
+            _ => &[],
+        };
+        items
+            .iter()
+            .enumerate()
+            .map(|(i, j)| self.child(Seg::Index(i), j))
+    }
+
+    /// The `i`th element of an array.
+    pub fn element(&self, i: usize) -> Option<Node<'a>> {
         match &self.json.value {
-            Value::Array(a) => a
-                .iter()
-                .enumerate()
-                .map(|(i, j)| self.child(Seg::Index(i), j))
-                .collect(),
-            _ => Vec::new(),
+            Value::Array(a) => a.get(i).map(|j| self.child(Seg::Index(i), j)),
+            _ => None,
         }
     }
 
@@ -220,9 +228,10 @@ impl<'a> Node<'a> {
 
     /// Refuses every key of this object that is not in `known`, naming the nearest
     /// known key (DECISIONS.md: unknown keys are refused by name). `what` names the
-    /// object in the message, e.g. `bone "head"`.
+    /// object in the message, e.g. `bone "head"`. Keeps as many as a collection
+    /// does ([`crate::limit::KEPT_PER_CODE`]), counting the rest.
     pub fn unknown_keys(&self, known: &[&str], what: &str) -> Vec<Diagnostic> {
-        let mut out = Vec::new();
+        let mut out = crate::limit::Diags::new();
         for key in self.keys() {
             if known.contains(&key) {
                 continue;
@@ -254,7 +263,7 @@ impl<'a> Node<'a> {
                     .help(help),
             );
         }
-        out
+        out.into_vec()
     }
 }
 
@@ -340,8 +349,8 @@ mod tests {
         let json = parse(&file.text).unwrap();
         let root = Node::root(&json, &file);
         let anims = root.get("animations").unwrap();
-        let (_, a) = anims.entries().remove(0);
-        let t = a.get("tracks").unwrap().elements().remove(0);
+        let (_, a) = anims.entries().next().unwrap();
+        let t = a.get("tracks").unwrap().element(0).unwrap();
         assert_eq!(t.pointer(), "/animations/a~1b/tracks/0");
         assert_eq!(t.key_path(), "animations.\"a/b\".tracks[0]");
         let d = t.unknown_keys(&["rotation", "name"], "track");

@@ -93,6 +93,9 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// Further locations worth seeing (e.g. the first of two duplicates).
     pub related: Vec<(String, Loc)>,
+    /// How many more diagnostics of this code in this file were left out after
+    /// this one (0 but for the last one kept: [`crate::limit`]).
+    pub omitted: usize,
 }
 
 impl Diagnostic {
@@ -106,6 +109,7 @@ impl Diagnostic {
             value: None,
             help: None,
             related: Vec::new(),
+            omitted: 0,
         }
     }
 
@@ -162,16 +166,36 @@ impl Diagnostic {
     }
 }
 
-/// Shortens a value's text to one line of at most 80 characters.
+/// Shortens a value's text to one line of at most 80 characters, reading no
+/// more of it than that (a value may be a whole megabyte-long array).
 fn shorten(text: &str) -> String {
-    let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if one_line.chars().count() > 80 {
-        let cut: String = one_line.chars().take(77).collect();
-        format!("{cut}…")
-    } else {
-        one_line
+    let mut out = String::new();
+    let mut count = 0;
+    for (i, word) in text.split_whitespace().enumerate() {
+        for c in (i > 0).then_some(' ').into_iter().chain(word.chars()) {
+            if count == 80 {
+                let cut: String = out.chars().take(77).collect();
+                return format!("{cut}…");
+            }
+            out.push(c);
+            count += 1;
+        }
     }
+    out
 }
 
-/// Diagnostics gathered by a stage.
-pub type Diags = Vec<Diagnostic>;
+#[cfg(test)]
+mod tests {
+    use super::shorten;
+
+    #[test]
+    fn a_value_is_shortened_to_one_line_of_80() {
+        assert_eq!(shorten("[1,\n  2]"), "[1, 2]");
+        let eighty = "x".repeat(80);
+        assert_eq!(shorten(&eighty), eighty);
+        let long = format!("[{}]", "0, ".repeat(1_000_000));
+        let short = shorten(&long);
+        assert_eq!(short.chars().count(), 78);
+        assert!(short.starts_with("[0, 0,") && short.ends_with('…'));
+    }
+}

@@ -3,7 +3,8 @@
 //! keeps the span of every value ([`json`]) and located navigation through it
 //! ([`cursor`]), the [`Diagnostic`] — a stable code, the message, the file,
 //! JSON pointer and line:column of the value, the value and the fix — its
-//! human and JSON rendering ([`render`]), writing a file atomically
+//! human and JSON rendering ([`render`]), how many of one code a file may hold
+//! and show ([`limit`]), writing a file atomically
 //! ([`write`](mod@write)) and the naming and sweeping of its temporaries ([`temp`]), the streams with the quiet end of a closed pipe ([`streams`])
 //! and the command-line rules both binaries share ([`args`]).
 //!
@@ -32,11 +33,13 @@ pub mod codes;
 pub mod cursor;
 mod diagnostic;
 pub mod json;
+pub mod limit;
 pub mod render;
 pub mod source;
 pub mod streams;
 pub mod temp;
 pub mod write;
 
-pub use diagnostic::{Class, Diagnostic, Diags, Loc, Place};
+pub use diagnostic::{Class, Diagnostic, Loc, Place};
+pub use limit::Diags;
 pub use render::{render_human, render_json};

@@ -29,7 +29,6 @@ fn entry<'a>(
     also: impl Fn(&Node<'a>) -> bool,
 ) -> Option<Node<'a>> {
     list.elements()
-        .into_iter()
         .find(|e| text(e, key) == Some(name) && also(e))
 }
 
@@ -86,14 +85,13 @@ fn in_animation<'a>(anim: &Node<'a>, subject: &Subject, motion: &Node<'a>) -> Op
                 groups
                     .as_ref()
                     .and_then(|gs| gs.get(g))
-                    .is_some_and(|members| {
-                        members.elements().iter().any(|m| m.as_str() == Some(name))
-                    })
+                    .is_some_and(|members| members.elements().any(|m| m.as_str() == Some(name)))
             };
-            tracks.elements().into_iter().find(|t| {
+            let track = tracks.elements().find(|t| {
                 text(t, "property") == Some(property)
                     && (text(t, field) == Some(name) || in_group(t))
-            })?
+            });
+            track?
         }
         _ => return None,
     };
@@ -104,7 +102,7 @@ fn in_animation<'a>(anim: &Node<'a>, subject: &Subject, motion: &Node<'a>) -> Op
     Some(
         subject
             .key
-            .and_then(|k| keys?.elements().into_iter().nth(k))
+            .and_then(|k| keys?.elements().nth(k))
             .unwrap_or(track),
     )
 }

@@ -110,7 +110,7 @@ pub fn compile(
     })?;
 
     let mut animations = Vec::new();
-    let mut diags = Vec::new();
+    let mut diags = rigc_diag::Diags::new();
     for a in &motion.animations {
         let stage = AnimationStage {
             animation: &a.name,
@@ -130,7 +130,7 @@ pub fn compile(
         }
     }
     if !diags.is_empty() {
-        return Err(diags);
+        return Err(diags.into_vec());
     }
     animations.sort_by(|a, b| rigc_sdk::num::natural_cmp(&a.name, &b.name));
     let mut rig_info = setup.rig_info.clone();
@@ -178,6 +178,7 @@ pub fn compile(
         skeleton.header.bounds = Some(*bounds);
     }
     skeleton.animations = animations;
+    crate::stages::emit::check_numbers(&skeleton)?;
 
     let emitted = driver.run(&EmitStage {
         plugin: emitter,

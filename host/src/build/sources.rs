@@ -231,25 +231,38 @@ pub fn image_paths(
     Some((dir, files))
 }
 
-/// Reads a spec file as UTF-8 text (`path` relative to `cwd`).
+/// Reads a spec file as UTF-8 text (`path` relative to `cwd`): a directory, a
+/// file that cannot be read and one that is not UTF-8 are refused by name, the
+/// last at the line:column of its first bad byte.
 pub fn read_spec(path: &Path, cwd: &Path) -> Result<Arc<SourceFile>, Diagnostic> {
     let abs = project::absolute(path, cwd);
+    let display = path.display().to_string();
+    if abs.is_dir() {
+        return Err(Diagnostic::new(
+            codes::SPEC_UNREADABLE,
+            format!("cannot read {display}: it is a directory, not a spec file"),
+        )
+        .help("name the spec's JSON file itself (e.g. <dir>/rig.json)"));
+    }
     match std::fs::read(&abs) {
-        Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(text) => Ok(SourceFile::new(path.display().to_string(), &abs, text)),
-            Err(e) => Err(Diagnostic::new(
+        Ok(bytes) => SourceFile::from_bytes(display.clone(), &abs, bytes).map_err(|e| {
+            Diagnostic::new(
                 codes::SPEC_NOT_UTF8,
                 format!(
-                    "cannot read {}: it is not UTF-8 text (byte {} is not)",
-                    path.display(),
-                    e.utf8_error().valid_up_to()
+                    "cannot read {display}: it is not UTF-8 text ({} is not)",
+                    e.describe()
                 ),
             )
-            .help("save the spec as UTF-8 JSON")),
-        },
+            .at_without_value(Loc {
+                file: e.file.clone(),
+                pointer: String::new(),
+                span: e.span,
+            })
+            .help("save the spec as UTF-8 JSON")
+        }),
         Err(e) => Err(Diagnostic::new(
             codes::SPEC_UNREADABLE,
-            format!("cannot read {}: {e}", path.display()),
+            format!("cannot read {display}: {e}"),
         )
         .help("check the path; it is resolved against the working directory")),
     }
@@ -286,6 +299,14 @@ pub fn image_refusal(
                 rigc_sdk::png_image::PngError::NotPng => codes::IMAGE_NOT_PNG,
                 rigc_sdk::png_image::PngError::Truncated(_) => codes::IMAGE_TRUNCATED,
                 rigc_sdk::png_image::PngError::Corrupt(_) => codes::IMAGE_CORRUPT,
+                rigc_sdk::png_image::PngError::TooLarge { .. } => codes::IMAGE_TOO_LARGE,
+            };
+            let help = match e {
+                rigc_sdk::png_image::PngError::TooLarge { .. } => format!(
+                    "export the part at most {0}×{0} pixels (scale it down, or split it into parts)",
+                    rigc_sdk::png_image::MAX_SIDE
+                ),
+                _ => "export the part again as a PNG; rigc reads every PNG colour type and bit depth".to_string(),
             };
             Diagnostic::new(
                 code,
@@ -296,7 +317,7 @@ pub fn image_refusal(
                 ),
             )
             .at(loc.clone())
-            .help("export the part again as a PNG; rigc reads every PNG colour type and bit depth")
+            .help(help)
         }
     }
 }

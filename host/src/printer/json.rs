@@ -148,14 +148,7 @@ pub fn document_text(results: &[TargetResult], elapsed_ms: f64) -> String {
                     })
                     .collect(),
                 gate,
-                diagnostics: r
-                    .diagnostics
-                    .iter()
-                    .map(|d| {
-                        serde_json::from_str(rigc_diag::render_json(d).trim())
-                            .unwrap_or(Value::Null)
-                    })
-                    .collect(),
+                diagnostics: diagnostics_json(&r.diagnostics),
                 out: &r.out_dir,
             }
         })
@@ -180,6 +173,21 @@ pub fn document_text(results: &[TargetResult], elapsed_ms: f64) -> String {
         },
     };
     serde_json::to_string_pretty(&doc).unwrap_or_default()
+}
+
+/// A target's diagnostics as the report lists them: each one's JSON object,
+/// and after one that stands for others left out, the object counting them
+/// (`"type": "omitted"`) — the lines `--message-format json` prints.
+fn diagnostics_json(diags: &[rigc_diag::Diagnostic]) -> Vec<Value> {
+    diags
+        .iter()
+        .flat_map(|d| {
+            rigc_diag::render_json(d)
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap_or(Value::Null))
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -231,7 +239,12 @@ mod tests {
         let diagnostics: Vec<Value> = r
             .diagnostics
             .iter()
-            .map(|d| serde_json::from_str(rigc_diag::render_json(d).trim()).unwrap_or(Value::Null))
+            .flat_map(|d| {
+                rigc_diag::render_json(d)
+                    .lines()
+                    .map(|l| serde_json::from_str(l).unwrap_or(Value::Null))
+                    .collect::<Vec<_>>()
+            })
             .collect();
         json!({
             "name": r.name,

@@ -2,11 +2,13 @@
 //! spans (`rigc_diag::json`, refused with the syntax error's location here),
 //! navigated with locations (`rigc_diag::cursor`), and the parsers of
 //! `rigc-rig/1` ([`rig`]) and `rigc-motion/1` ([`motion`]) into typed, located
-//! specs.
+//! specs; every number in them is first held to the float32 range
+//! ([`numbers`]).
 
 use rigc_diag::codes;
 
 pub mod motion;
+pub mod numbers;
 pub mod rig;
 pub mod setup_entry;
 

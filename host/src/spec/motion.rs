@@ -406,7 +406,7 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<MotionSpec, Vec<Diag
     let spec = parse_root(&mut cx, &root);
     match spec {
         Some(spec) if cx.diags.is_empty() => Ok(spec),
-        _ => Err(cx.diags),
+        _ => Err(cx.diags.into_vec()),
     }
 }
 

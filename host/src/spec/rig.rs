@@ -96,7 +96,8 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
             ))])
         }
     }
-    let mut d: Diags = unknown;
+    let mut d = Diags::new();
+    d.extend(unknown);
     let name = name(&root, quiet, &mut d);
     read::string(&root, "note", "the rig spec", &mut d);
     let images = match root.get("images") {
@@ -132,7 +133,7 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
             events,
             invariants,
         }),
-        _ => Err(d),
+        _ => Err(d.into_vec()),
     }
 }
 

@@ -78,7 +78,7 @@ pub fn compile(
         anim,
         motion,
         setup,
-        diags: Vec::new(),
+        diags: rigc_diag::Diags::new(),
         last_time: None,
     };
     let mut out = Animation {
@@ -96,7 +96,7 @@ pub fn compile(
     if cx.diags.is_empty() {
         Ok(out)
     } else {
-        Err(cx.diags)
+        Err(cx.diags.into_vec())
     }
 }
 
@@ -105,7 +105,8 @@ struct Cx<'a> {
     anim: &'a AnimationSpec,
     motion: MotionRest<'a>,
     setup: &'a Skeleton,
-    diags: Vec<Diagnostic>,
+    /// What was refused so far (a flood of one code is kept bounded).
+    diags: rigc_diag::Diags,
     /// The latest emitted key time over every timeline so far.
     last_time: Option<f64>,
 }

@@ -41,7 +41,8 @@ pub fn setup_bounds(
     skeleton: &model::Skeleton,
     atlas_text: &str,
 ) -> Result<Bounds, Vec<Diagnostic>> {
-    let text = rigc_sdk::emit::spine_json::to_string(skeleton);
+    let text = rigc_sdk::emit::spine_json::to_string(skeleton)
+        .map_err(|e| vec![crate::stages::emit::unwritable(&e)])?;
     let internal = |what: &str, why: &str| {
         vec![Diagnostic::new(
             codes::COMPILE_BOUNDS,

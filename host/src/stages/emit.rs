@@ -2,13 +2,35 @@
 //! its atlas pages cross to the emitter plugin, which answers the files' texts
 //! (`skeleton.json`, `skeleton.atlas`). Keyed by the call's bytes and the
 //! plugin's identity and configuration; nothing is written here (the build
-//! writes only when the gate is green).
+//! writes only when the gate is green). A compiled number that no float32 holds
+//! (the specs' are all float32s, so only arithmetic of the compile can make
+//! one) is refused before the call ([`unwritable`]): JSON could carry it to
+//! the emitter only as `null`.
 
 use crate::plugins::Plugin;
 use crate::stage::{Encoded, Stage};
 use rigc_diag::{codes, Diagnostic};
 use rigc_sdk::abi::EmitReply;
+use rigc_sdk::emit::spine_json::{self, Unwritable};
 use rigc_sdk::emit::EmitCall;
+use rigc_sdk::model::Skeleton;
+
+/// Refuses `skeleton` if it holds a number no float32 holds (not finite, or
+/// beyond ±3.4028235e38), naming where `skeleton.json` would have held it.
+pub fn check_numbers(skeleton: &Skeleton) -> Result<(), Vec<Diagnostic>> {
+    spine_json::to_value(skeleton)
+        .map(drop)
+        .map_err(|e| vec![unwritable(&e)])
+}
+
+/// The refusal of a compiled number no float32 holds.
+pub fn unwritable(e: &Unwritable) -> Diagnostic {
+    Diagnostic::new(
+        codes::COMPILE_NUMBER_BEYOND_FLOAT32,
+        format!("the compiled skeleton cannot be written: {e}; every number of the specs is a float32, so the compile computed this one from them (a scale, a sum, a box)"),
+    )
+    .help("bring the numbers it is computed from nearer zero (bones' scales and positions, key values); if they are modest, this is a compiler defect — please report it")
+}
 
 crate::stage::stage! {
     /// `emit:<emitter>`: the model → the files' texts.

@@ -1,7 +1,7 @@
 //! This module owns the measure stage: one part PNG's bytes in, its facts out
 //! (size, colour type, `tRNS`). It is keyed per image file; a non-PNG,
-//! truncated or damaged file is a named refusal located at the spec value that
-//! names it (the build reads the bytes; a missing file is refused there).
+//! truncated, damaged or oversized (beyond `png_image::MAX_SIDE` a side) file is
+//! a named refusal located at the spec value that names it (the build reads the bytes; a missing file is refused there).
 
 use rigc_sdk::png_image::{self, PngError, PngHeader};
 use std::path::{Path, PathBuf};
@@ -65,7 +65,8 @@ crate::stage::stage! {
 impl crate::stage::Stage for Measure<'_> {
     type Output = ImageInfo;
     type Error = MeasureError;
-    const VERSION: u32 = 1;
+    // 2: a size beyond png_image::MAX_SIDE is refused.
+    const VERSION: u32 = 2;
 
     fn name(&self) -> String {
         format!("measure:{}", self.image)

@@ -60,6 +60,12 @@ impl<T> SpecFile<T> {
         self.parsed
             .get_or_init(|| {
                 let json = spec::parse_json(&self.file).map_err(|d| vec![d])?;
+                // A number no float32 holds is refused before any field reads
+                // it: whichever field it is in, Spine could not store it.
+                let beyond = spec::numbers::beyond_float32(&self.file, &json);
+                if !beyond.is_empty() {
+                    return Err(beyond);
+                }
                 let spec = (self.parse)(&self.file, &json)?;
                 Ok((json, spec))
             })

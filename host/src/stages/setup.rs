@@ -92,7 +92,7 @@ pub fn assemble(
     setup: &[SetupEntry],
     images: &HashMap<String, ImageInfo>,
 ) -> Result<Setup, Vec<Diagnostic>> {
-    let mut d = Vec::new();
+    let mut d = rigc_diag::Diags::new();
     let stage = match &rig.header.stage {
         StageDecl::Declared {
             x,
@@ -122,7 +122,7 @@ pub fn assemble(
     let skins = skins::skins(rig, images, &mut d);
     let slots = pose::slots(rig, setup, &mut d);
     if !d.is_empty() {
-        return Err(d);
+        return Err(d.into_vec());
     }
     let skeleton = Skeleton {
         header: Header {

@@ -2,8 +2,31 @@
 //! type, bit depth, `tRNS`) and a full decode to RGBA8, with named errors for a file
 //! that is not a PNG, is truncated, or is corrupt. Every PNG colour type and bit
 //! depth is accepted (the `png` crate expands palette, grey and 16-bit samples).
+//!
+//! Every read checks the size the header declares against [`MAX_SIDE`] before
+//! anything is inflated or allocated for pixels, and a decode runs under
+//! [`decoder_limits`]: a file cannot make rigc allocate more than the image it
+//! is allowed to be.
 
 use std::fmt;
+
+/// The largest width or height, in pixels, of an image rigc reads: 16384, the
+/// largest texture side desktop GPUs (and WebGL 2 on them) load and the largest
+/// page Spine's texture packer writes. A part larger than that could never be
+/// drawn from one page, and its RGBA decode alone would pass 1 GiB.
+pub const MAX_SIDE: u32 = 16384;
+
+/// What the `png` decoder may allocate for itself beyond the pixels (row
+/// buffers, text and ICC chunks): 64 MiB, which a row of the widest allowed
+/// image at 16 bits × 4 channels (128 KiB) fits many times over.
+pub const DECODER_BYTES: usize = 64 << 20;
+
+/// The [`png::Limits`] every decode runs under.
+pub fn decoder_limits() -> png::Limits {
+    png::Limits {
+        bytes: DECODER_BYTES,
+    }
+}
 
 /// The facts of a PNG's header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -75,6 +98,13 @@ pub enum PngError {
     Truncated(String),
     /// The file is damaged or uses something the decoder refuses.
     Corrupt(String),
+    /// The header declares a side larger than [`MAX_SIDE`].
+    TooLarge {
+        /// The declared width.
+        width: u32,
+        /// The declared height.
+        height: u32,
+    },
 }
 
 impl fmt::Display for PngError {
@@ -88,6 +118,10 @@ impl fmt::Display for PngError {
                 write!(f, "the file ends before its image does (truncated: {why})")
             }
             PngError::Corrupt(why) => write!(f, "the PNG is damaged: {why}"),
+            PngError::TooLarge { width, height } => write!(
+                f,
+                "its header declares {width}×{height} pixels, and rigc reads images of at most {MAX_SIDE} pixels a side (the largest texture GPUs load and Spine's packer writes)"
+            ),
         }
     }
 }
@@ -117,22 +151,50 @@ fn classify(e: png::DecodingError) -> PngError {
     }
 }
 
-/// Reads only the header facts (signature, IHDR, and whether `tRNS` precedes the
-/// image data).
-pub fn read_header(bytes: &[u8]) -> Result<PngHeader, PngError> {
+/// Refuses a declared size of zero or beyond [`MAX_SIDE`], before anything is
+/// allocated for its pixels.
+fn check_size(width: u32, height: u32) -> Result<(), PngError> {
+    if width == 0 || height == 0 {
+        return Err(PngError::Corrupt(format!(
+            "IHDR gives a size of {width}x{height}"
+        )));
+    }
+    if width > MAX_SIDE || height > MAX_SIDE {
+        return Err(PngError::TooLarge { width, height });
+    }
+    Ok(())
+}
+
+/// The `png` decoder over `bytes`, under [`decoder_limits`], its header read
+/// and its size checked.
+fn reader(bytes: &[u8], normalize: bool) -> Result<png::Reader<&[u8]>, PngError> {
     if !bytes.starts_with(&SIGNATURE) {
         return Err(PngError::NotPng);
     }
-    let decoder = png::Decoder::new(bytes);
-    let reader = decoder.read_info().map_err(classify)?;
-    let info = reader.info();
-    Ok(PngHeader {
+    let mut decoder = png::Decoder::new_with_limits(bytes, decoder_limits());
+    if normalize {
+        decoder.set_transformations(png::Transformations::normalize_to_color8());
+    }
+    let info = decoder.read_header_info().map_err(classify)?;
+    check_size(info.width, info.height)?;
+    decoder.read_info().map_err(classify)
+}
+
+fn header_of(info: &png::Info) -> PngHeader {
+    PngHeader {
         width: info.width,
         height: info.height,
         color_type: info.color_type as u8,
         bit_depth: info.bit_depth as u8,
         has_trns: info.trns.is_some(),
-    })
+    }
+}
+
+/// Reads only the header facts (signature, IHDR, and whether `tRNS` precedes the
+/// image data).
+/// A size beyond [`MAX_SIDE`] is [`PngError::TooLarge`].
+pub fn read_header(bytes: &[u8]) -> Result<PngHeader, PngError> {
+    Ok(header_of(reader(bytes, false)?.info()))
 }
 
 /// Checks a PNG's structure without inflating its image data: the signature, an
@@ -140,7 +202,8 @@ pub fn read_header(bytes: &[u8]) -> Result<PngHeader, PngError> {
 /// `IEND` before the file ends. A file cut short is [`PngError::Truncated`]; this
 /// is what the measure stage needs (size, colour type, `tRNS`), at a fraction of a
 /// decode's cost. Damaged compressed data inside whole chunks is found by a decode
-/// ([`decode`]), which the gate's A06 performs.
+/// ([`decode`]), which the gate's A06 performs. A size beyond [`MAX_SIDE`] is
+/// refused as soon as `IHDR` is read ([`PngError::TooLarge`]).
 pub fn check(bytes: &[u8]) -> Result<PngHeader, PngError> {
     if !bytes.starts_with(&SIGNATURE) {
         return Err(PngError::NotPng);
@@ -176,9 +239,7 @@ pub fn check(bytes: &[u8]) -> Result<PngHeader, PngError> {
             b"IHDR" if header.is_none() && at == SIGNATURE.len() && data.len() == 13 => {
                 let w = u32::from_be_bytes([data[0], data[1], data[2], data[3]]);
                 let h = u32::from_be_bytes([data[4], data[5], data[6], data[7]]);
-                if w == 0 || h == 0 {
-                    return Err(PngError::Corrupt(format!("IHDR gives a size of {w}x{h}")));
-                }
+                check_size(w, h)?;
                 header = Some(PngHeader {
                     width: w,
                     height: h,
@@ -211,24 +272,13 @@ pub fn check(bytes: &[u8]) -> Result<PngHeader, PngError> {
 }
 
 /// Decodes the whole image to RGBA8 (every colour type and bit depth; `tRNS`
-/// becomes alpha). A file that ends early is [`PngError::Truncated`].
+/// becomes alpha). A file that ends early is [`PngError::Truncated`]; a size
+/// beyond [`MAX_SIDE`] is [`PngError::TooLarge`], refused from the header before
+/// the pixel buffer is allocated, and the decoder itself runs under
+/// [`decoder_limits`].
 pub fn decode(bytes: &[u8]) -> Result<DecodedPng, PngError> {
-    if !bytes.starts_with(&SIGNATURE) {
-        return Err(PngError::NotPng);
-    }
-    let mut decoder = png::Decoder::new(bytes);
-    decoder.set_transformations(png::Transformations::normalize_to_color8());
-    let mut reader = decoder.read_info().map_err(classify)?;
-    let header = {
-        let info = reader.info();
-        PngHeader {
-            width: info.width,
-            height: info.height,
-            color_type: info.color_type as u8,
-            bit_depth: info.bit_depth as u8,
-            has_trns: info.trns.is_some(),
-        }
-    };
+    let mut reader = reader(bytes, true)?;
+    let header = header_of(reader.info());
     let mut buf = vec![0; reader.output_buffer_size()];
     let out = reader.next_frame(&mut buf).map_err(classify)?;
     let (ct, _) = reader.output_color_type();
@@ -240,6 +290,12 @@ pub fn decode(bytes: &[u8]) -> Result<DecodedPng, PngError> {
         png::ColorType::Indexed => 1,
     };
     let (w, h) = (out.width as usize, out.height as usize);
+    if channels == 4 && out.line_size == w * 4 && buf.len() >= w * h * 4 {
+        // Already RGBA8, rows packed: the frame is the answer (no second
+        // image-sized buffer).
+        buf.truncate(w * h * 4);
+        return Ok(DecodedPng { header, rgba: buf });
+    }
     let mut rgba = Vec::with_capacity(w * h * 4);
     for row in 0..h {
         let line = buf
@@ -315,5 +371,57 @@ mod tests {
         let n = flipped.len();
         flipped[n - 18] ^= 0x40;
         assert!(matches!(check(&flipped), Err(PngError::Corrupt(_))));
+    }
+
+    /// A 1×1 PNG whose IHDR is rewritten to declare `w`×`h` (its CRC made
+    /// good), the tiny IDAT left as it is.
+    fn declaring(w: u32, h: u32) -> Vec<u8> {
+        let mut bytes = encode_rgba(1, 1, &[1, 2, 3, 4]);
+        bytes[16..20].copy_from_slice(&w.to_be_bytes());
+        bytes[20..24].copy_from_slice(&h.to_be_bytes());
+        let crc = crc32fast::hash(&bytes[12..29]);
+        bytes[29..33].copy_from_slice(&crc.to_be_bytes());
+        bytes
+    }
+
+    #[test]
+    fn a_declared_size_beyond_the_limit_is_refused_from_the_header() {
+        for (w, h) in [
+            (100_000, 100_000),
+            (MAX_SIDE + 1, 1),
+            (1, MAX_SIDE + 1),
+            (u32::MAX, u32::MAX),
+        ] {
+            let bytes = declaring(w, h);
+            let too_large = Err(PngError::TooLarge {
+                width: w,
+                height: h,
+            });
+            assert_eq!(check(&bytes), too_large, "check {w}x{h}");
+            assert_eq!(read_header(&bytes), too_large, "read_header {w}x{h}");
+            assert_eq!(
+                decode(&bytes).map(|d| d.header),
+                too_large,
+                "decode {w}x{h}"
+            );
+        }
+        // At the limit the header is accepted; the one-pixel IDAT is then
+        // too short for it, which a decode names without allocating beyond
+        // the one image it may be.
+        let bytes = declaring(MAX_SIDE, 1);
+        assert_eq!(check(&bytes).map(|h| h.width), Ok(MAX_SIDE));
+        assert!(matches!(
+            decode(&bytes),
+            Err(PngError::Truncated(_) | PngError::Corrupt(_))
+        ));
+        let text = PngError::TooLarge {
+            width: 100_000,
+            height: 100_000,
+        }
+        .to_string();
+        assert!(
+            text.contains("100000×100000") && text.contains("16384"),
+            "{text}"
+        );
     }
 }

@@ -14,6 +14,7 @@
 #![deny(missing_docs)]
 
 use rigc_sdk::abi::{EmitReply, EmittedFile, EmitterDecl, Manifest, Plugin, ABI_VERSION};
+use rigc_sdk::emit::spine_json::Unwritable;
 use rigc_sdk::emit::EmitCall;
 
 /// The emitter's name in manifests and `rigc.toml`.
@@ -22,20 +23,21 @@ pub const EMITTER: &str = "spine";
 /// The Spine JSON + atlas emitter.
 pub struct SpineEmitter;
 
-/// Writes `call`'s skeleton and atlas.
-pub fn emit(call: &EmitCall) -> EmitReply {
-    EmitReply {
+/// Writes `call`'s skeleton and atlas, or refuses a skeleton holding a number
+/// a float32 cannot hold (never writing it as `null`).
+pub fn emit(call: &EmitCall) -> Result<EmitReply, Unwritable> {
+    Ok(EmitReply {
         files: vec![
             EmittedFile {
                 name: "skeleton.json".into(),
-                text: rigc_sdk::emit::spine_json::to_string(&call.skeleton),
+                text: rigc_sdk::emit::spine_json::to_string(&call.skeleton)?,
             },
             EmittedFile {
                 name: "skeleton.atlas".into(),
                 text: rigc_sdk::emit::atlas::to_string(&call.atlas),
             },
         ],
-    }
+    })
 }
 
 impl Plugin for SpineEmitter {
@@ -68,8 +70,55 @@ impl Plugin for SpineEmitter {
                 call.emitter
             ));
         }
-        serde_json::to_vec(&emit(&call)).map_err(|e| e.to_string())
+        let reply = emit(&call).map_err(|e| format!("cannot write skeleton.json: {e}"))?;
+        serde_json::to_vec(&reply).map_err(|e| e.to_string())
     }
 }
 
 rigc_sdk::plugin_table!(SpineEmitter);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rigc_sdk::model::{Bone, Header, Skeleton};
+
+    /// A model crosses the ABI as JSON, which carries 1e39 (it is finite): the
+    /// emitter refuses it by where it would be written instead of writing `null`.
+    #[test]
+    fn a_number_beyond_float32_is_refused_across_the_abi() {
+        let call = |x: f64| {
+            let skeleton = Skeleton {
+                header: Header::default(),
+                bones: vec![Bone {
+                    name: "root".into(),
+                    x: Some(x),
+                    ..Bone::default()
+                }],
+                slots: Vec::new(),
+                skins: Vec::new(),
+                events: Vec::new(),
+                animations: Vec::new(),
+                constraints: Vec::new(),
+            };
+            let input = serde_json::to_vec(&EmitCall {
+                emitter: EMITTER.into(),
+                skeleton,
+                atlas: Vec::new(),
+                config: serde_json::Value::Null,
+            })
+            .expect("the call encodes");
+            SpineEmitter::call("emit", &input)
+        };
+        let e = call(1e39).expect_err("refused");
+        assert!(
+            e.starts_with("cannot write skeleton.json: the number 1e+39 at /bones/0/x is not one a float32 holds"),
+            "{e}"
+        );
+        let reply: EmitReply = serde_json::from_slice(&call(3.4e38).expect("a float32")).unwrap();
+        assert!(
+            reply.files[0].text.contains("\"x\": 3.4e+38"),
+            "{}",
+            reply.files[0].text
+        );
+    }
+}

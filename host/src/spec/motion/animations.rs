@@ -113,7 +113,7 @@ fn animation(cx: &mut Cx, name: String, node: &Node) -> Option<AnimationSpec> {
         "it is an array of tracks (write `[]` for an animation whose timelines are all in the families beside it)",
     );
     let mut tracks = Vec::new();
-    for t in tracks_node.map(|t| t.elements()).unwrap_or_default() {
+    for t in tracks_node.iter().flat_map(|t| t.elements()) {
         if let Some(track) = track(cx, &t) {
             tracks.push(track);
         }
@@ -228,7 +228,7 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
     );
     let keys_loc = keys_node.as_ref().map(|k| k.loc());
     let mut keys = Vec::new();
-    for k in keys_node.map(|k| k.elements()).unwrap_or_default() {
+    for k in keys_node.iter().flat_map(|k| k.elements()) {
         match key(cx, &k) {
             Some(key) => keys.push(key),
             None => ok = false,

@@ -66,7 +66,7 @@ fn draw_order_key(cx: &mut Cx, k: &Node) -> Option<DrawOrderKeySpec> {
     );
     let mut ok = k.get("offsets").is_none_or(|_| offsets.is_some());
     let mut out = Vec::new();
-    for o in offsets.map(|o| o.elements()).unwrap_or_default() {
+    for o in offsets.iter().flat_map(|o| o.elements()) {
         const HINT: &str = "an offset is `{ \"slot\": \"<slot>\", \"offset\": <places> }`";
         if !cx.object(&o, codes::MOTION_DRAW_ORDER_OFFSET_SHAPE, HINT) {
             ok = false;
@@ -119,7 +119,7 @@ pub(super) fn events(cx: &mut Cx, anim: &Node, name: &str) -> Option<FamilySpec<
     )?;
     let mut keys = Vec::new();
     let mut ok = true;
-    for (i, k) in list.elements().into_iter().enumerate() {
+    for (i, k) in list.elements().enumerate() {
         match event_key(cx, &k, name, i) {
             Some(key) => keys.push(key),
             None => ok = false,
@@ -187,14 +187,19 @@ fn event_key(cx: &mut Cx, k: &Node, anim: &str, i: usize) -> Option<EventKeySpec
     let int = match k.get("int") {
         None => None,
         Some(n) => match n.as_f64() {
-            Some(x) if x.fract() == 0.0 && x.abs() <= 9_007_199_254_740_991.0 => Some(x as i64),
-            _ => {
+            Some(x) if crate::spec::numbers::int32(x).is_some() => Some(x as i64),
+            found => {
                 ok = false;
+                let whole = found.is_some_and(|x| x.fract() == 0.0);
                 bad(
                     "int",
                     &n,
-                    "an integer",
-                    "write a whole number; the event's int payload is an integer",
+                    if whole {
+                        "a 32-bit integer (-2147483648 to 2147483647), as Spine stores the int payload"
+                    } else {
+                        "an integer"
+                    },
+                    "write a whole number from -2147483648 to 2147483647; the event's int payload is an integer",
                 );
                 None
             }
@@ -297,7 +302,7 @@ pub(super) fn constraint_tracks(
         return Vec::new();
     };
     let mut out = Vec::new();
-    for (i, node) in list.elements().into_iter().enumerate() {
+    for (i, node) in list.elements().enumerate() {
         if let Some(t) = constraint_track(cx, &node, name, family, i) {
             out.push(t);
         }
@@ -342,7 +347,7 @@ fn constraint_track(
     let keys_loc = keys_node.as_ref().map(|k| k.loc());
     let mut keys = Vec::new();
     let mut ok = true;
-    for k in keys_node.map(|k| k.elements()).unwrap_or_default() {
+    for k in keys_node.iter().flat_map(|k| k.elements()) {
         match constraint_key(cx, &k, &what, family) {
             Some(key) => keys.push(key),
             None => ok = false,

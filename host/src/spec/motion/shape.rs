@@ -11,8 +11,8 @@ use rigc_diag::Diagnostic;
 /// The parser's diagnostics, gathered so a file is refused once with all of them.
 #[derive(Default)]
 pub(super) struct Cx {
-    /// What was refused so far.
-    pub diags: Vec<Diagnostic>,
+    /// What was refused so far (a flood of one code is kept bounded).
+    pub diags: rigc_diag::Diags,
 }
 
 /// The refusal of a present value of the wrong shape.

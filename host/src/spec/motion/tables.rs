@@ -42,11 +42,11 @@ pub(super) fn easings(cx: &mut Cx, root: &Node) -> Vec<EasingSpec> {
         }
         let mut handles = [0.0; 4];
         let mut ok = true;
-        for (i, e) in elements.iter().enumerate() {
+        for (i, e) in elements.enumerate() {
             match e.as_f64() {
                 Some(x) if x.is_finite() => handles[i] = x,
                 _ => {
-                    cx.push(wrong(e, codes::MOTION_EASING_SHAPE, EASING_HINT));
+                    cx.push(wrong(&e, codes::MOTION_EASING_SHAPE, EASING_HINT));
                     ok = false;
                 }
             }
@@ -85,7 +85,7 @@ pub(super) fn groups(cx: &mut Cx, root: &Node) -> Vec<GroupSpec> {
             continue;
         }
         let mut members: Vec<Named> = Vec::new();
-        for (i, m) in node.elements().into_iter().enumerate() {
+        for (i, m) in node.elements().enumerate() {
             let Some(s) = m.as_str().filter(|s| !s.is_empty()) else {
                 cx.push(wrong(
                     &m,
@@ -94,13 +94,8 @@ pub(super) fn groups(cx: &mut Cx, root: &Node) -> Vec<GroupSpec> {
                 ));
                 continue;
             };
-            if let Some(j) = node
-                .elements()
-                .iter()
-                .take(i)
-                .position(|e| e.as_str() == Some(s))
-            {
-                let first = node.elements().get(j).map(|e| e.loc());
+            if let Some(j) = node.elements().take(i).position(|e| e.as_str() == Some(s)) {
+                let first = node.element(j).map(|e| e.loc());
                 let mut d = m
                     .err(
                         codes::MOTION_GROUP_DUPLICATE_MEMBER,
@@ -220,11 +215,11 @@ fn setup_color(cx: &mut Cx, c: &Node) -> Option<[f64; 4]> {
     }
     let mut out = [0.0; 4];
     let mut ok = true;
-    for (i, e) in c.elements().iter().enumerate() {
+    for (i, e) in c.elements().enumerate() {
         match e.as_f64() {
             Some(x) if (0.0..=1.0).contains(&x) => out[i] = x,
             _ => {
-                cx.push(wrong(e, codes::MOTION_SETUP_COLOR_SHAPE, COLOR_HINT));
+                cx.push(wrong(&e, codes::MOTION_SETUP_COLOR_SHAPE, COLOR_HINT));
                 ok = false;
             }
         }
@@ -272,7 +267,7 @@ pub(super) fn mix(cx: &mut Cx, root: &Node, animations: &[AnimationSpec]) -> Opt
         "it is an array of mix pairs, `[[\"<from animation>\", \"<to animation>\", <seconds>], …]`",
     );
     let mut out = Vec::new();
-    for p in pairs.map(|p| p.elements()).unwrap_or_default() {
+    for p in pairs.iter().flat_map(|p| p.elements()) {
         if let Some(pair) = mix_pair(cx, &p, animations, &out) {
             out.push(pair);
         }
@@ -290,12 +285,12 @@ fn mix_pair(
     seen: &[MixPair],
 ) -> Option<MixPair> {
     const HINT: &str = "a mix pair is `[\"<from animation>\", \"<to animation>\", <seconds>]` — three entries, two names and a duration";
-    let e = p.elements();
-    let (Some(from), Some(to), Some(seconds), 3) = (
+    let e: Vec<Node> = p.elements().take(4).collect();
+    let (Some(from), Some(to), Some(seconds), Some(3)) = (
         e.first().and_then(|n| n.as_str()),
         e.get(1).and_then(|n| n.as_str()),
         e.get(2).and_then(|n| n.as_f64()).filter(|s| *s >= 0.0),
-        e.len(),
+        p.array_len(),
     ) else {
         cx.push(wrong(p, codes::MOTION_MIX_PAIR, HINT));
         return None;

@@ -93,7 +93,7 @@ pub(super) fn parse(root: &Node, quiet_required: bool, d: &mut Diags) -> Bones {
         return bones;
     }
     let Some(arr) = arr else { return bones };
-    for (i, node) in arr.elements().into_iter().enumerate() {
+    for (i, node) in arr.elements().enumerate() {
         match bone(&node, i, &bones, d) {
             Some(b) => bones.list.push(b),
             None => bones.complete = false,

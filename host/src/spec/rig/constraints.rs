@@ -110,7 +110,7 @@ pub(super) fn parse(root: &Node, bones: &Bones, d: &mut Diags) -> Constraints {
         out.complete = false;
         return out;
     }
-    for (i, node) in arr.elements().into_iter().enumerate() {
+    for (i, node) in arr.elements().enumerate() {
         if !one(&node, i, bones, &mut out, d) {
             out.complete = false;
         }
@@ -365,7 +365,7 @@ fn bone_list(
         }
     };
     let mut out = Vec::new();
-    for (i, e) in v.elements().into_iter().enumerate() {
+    for (i, e) in v.elements().enumerate() {
         match e.as_str() {
             Some(b) if bones.has(b) => out.push(b.to_string()),
             Some(b) => {

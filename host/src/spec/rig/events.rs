@@ -13,9 +13,6 @@ use rigc_sdk::model::EventDef;
 /// The keys of an event definition.
 const EVENT_KEYS: &[&str] = &["int", "float", "string", "audio", "volume", "balance"];
 
-/// The largest integer a JavaScript number holds exactly.
-const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
-
 /// Reads `events` of the rig `root`.
 pub(super) fn parse(root: &Node, d: &mut Diags) -> Vec<EventSpec> {
     let mut out = Vec::new();
@@ -68,17 +65,29 @@ pub(super) fn parse(root: &Node, d: &mut Diags) -> Vec<EventSpec> {
         };
         if let Some(v) = node.get("int") {
             match v.as_f64() {
-                Some(n) if n.fract() == 0.0 && n.abs() <= MAX_SAFE => e.int = Some(n as i64),
-                Some(n) => d.push(
-                    v.err(
-                        codes::RIG_EVENT_INT_NOT_AN_INTEGER,
-                        format!(
-                            "{label} has int {}; the payload is an integer",
-                            rigc_sdk::num::f64_text(n)
-                        ),
-                    )
-                    .help("write a whole number, or use \"float\" for a fraction"),
-                ),
+                Some(n) => match crate::spec::numbers::int32(n) {
+                    Some(i) => e.int = Some(i64::from(i)),
+                    None if n.fract() == 0.0 => d.push(
+                        v.err(
+                            codes::RIG_EVENT_INT_NOT_AN_INTEGER,
+                            format!(
+                                "{label} has int {}; the payload is a 32-bit integer in Spine (-2147483648 to 2147483647)",
+                                rigc_sdk::num::f64_text(n)
+                            ),
+                        )
+                        .help("write a whole number from -2147483648 to 2147483647"),
+                    ),
+                    None => d.push(
+                        v.err(
+                            codes::RIG_EVENT_INT_NOT_AN_INTEGER,
+                            format!(
+                                "{label} has int {}; the payload is an integer",
+                                rigc_sdk::num::f64_text(n)
+                            ),
+                        )
+                        .help("write a whole number, or use \"float\" for a fraction"),
+                    ),
+                },
                 None => d.push(payload_type(
                     &v,
                     &label,

@@ -169,7 +169,7 @@ fn numbers(v: &Node, where_: &str, d: &mut Diags) -> Option<Vec<f64>> {
         return None;
     }
     let mut out = Vec::new();
-    for (i, e) in v.elements().into_iter().enumerate() {
+    for (i, e) in v.elements().enumerate() {
         match e.as_f64() {
             Some(n) => out.push(n),
             None => {
@@ -330,7 +330,7 @@ fn weights_by_name(
             continue;
         }
         let mut vertex = Vec::new();
-        for (j, b) in e.elements().into_iter().enumerate() {
+        for (j, b) in e.elements().enumerate() {
             if let Some(nb) = binding(&b, i, j, where_, bones, d) {
                 vertex.push(nb);
             }

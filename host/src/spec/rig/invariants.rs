@@ -138,7 +138,7 @@ fn array<'a>(
     shape: &str,
     help: &str,
     d: &mut Diags,
-) -> Option<Vec<Node<'a>>> {
+) -> Option<Node<'a>> {
     let v = node.get(key)?;
     if !v.is_array() {
         d.push(
@@ -153,7 +153,7 @@ fn array<'a>(
         );
         return None;
     }
-    Some(v.elements())
+    Some(v)
 }
 
 /// Whether the entry `e` (`what`) is an object of `keys` only; refused when it is
@@ -251,7 +251,7 @@ fn detached(node: &Node, d: &mut Diags) -> Vec<Detached> {
     ) else {
         return out;
     };
-    for (i, e) in entries.into_iter().enumerate() {
+    for (i, e) in entries.elements().enumerate() {
         let what = format!("invariants.detached[{i}]");
         if !object_entry(
             &e,
@@ -303,7 +303,7 @@ fn deform_may_fold(node: &Node, cx: &Context, d: &mut Diags) -> Vec<(String, Str
         return out;
     };
     let mut seen: Vec<String> = Vec::new();
-    for (i, e) in entries.into_iter().enumerate() {
+    for (i, e) in entries.elements().enumerate() {
         let what = format!("invariants.deformMayFold[{i}]");
         if !object_entry(
             &e,
@@ -384,7 +384,7 @@ fn consumer_driven_mix(node: &Node, cx: &Context, d: &mut Diags) -> Vec<Consumer
     ) else {
         return out;
     };
-    for (i, e) in entries.into_iter().enumerate() {
+    for (i, e) in entries.elements().enumerate() {
         let what = format!("invariants.consumerDrivenMix[{i}]");
         if !object_entry(
             &e,

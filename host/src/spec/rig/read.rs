@@ -13,8 +13,8 @@ use rigc_diag::cursor::Node;
 use rigc_diag::json::quote;
 use rigc_diag::{Diagnostic, Loc};
 
-/// Diagnostics gathered while parsing.
-pub(super) type Diags = Vec<Diagnostic>;
+/// Diagnostics gathered while parsing (a flood of one code is kept bounded).
+pub(super) use rigc_diag::Diags;
 
 /// An optional number field.
 pub(super) fn number(obj: &Node, key: &str, what: &str, d: &mut Diags) -> Option<f64> {
@@ -170,7 +170,7 @@ pub(super) fn name_list(v: &Node, field: &str, what: &str, d: &mut Diags) -> Vec
         );
         return out;
     }
-    for (i, e) in v.elements().into_iter().enumerate() {
+    for (i, e) in v.elements().enumerate() {
         match e.as_str() {
             Some(s) => out.push(At {
                 value: s.to_string(),

@@ -83,7 +83,7 @@ pub(super) fn parse(root: &Node, bones: &Bones, quiet_required: bool, d: &mut Di
         }
     };
     let skins_present = root.has("skins");
-    for (i, node) in arr.elements().into_iter().enumerate() {
+    for (i, node) in arr.elements().enumerate() {
         match slot(&node, i, bones, &slots, skins_present, d) {
             Some(s) => slots.list.push(s),
             None => slots.complete = false,

@@ -376,7 +376,7 @@ fn member_values(
             );
             continue;
         }
-        let entries = map.entries();
+        let entries: Vec<(String, rigc_diag::cursor::Node)> = map.entries().collect();
         for (name, _) in &entries {
             if members.iter().any(|m| &m.name == name) {
                 continue;

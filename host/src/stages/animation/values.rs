@@ -298,7 +298,6 @@ fn numbers(v: Option<&Node>, n: usize) -> Option<Vec<f64>> {
         return None;
     }
     v.elements()
-        .iter()
         .map(|e| e.as_f64().filter(|x| x.is_finite()))
         .collect()
 }
@@ -342,7 +341,7 @@ fn colour(
         ));
     }
     let mut out = Vec::with_capacity(names.len());
-    for (e, name) in elements.iter().zip(names) {
+    for (e, name) in elements.zip(names) {
         let Some(x) = e.as_f64().filter(|x| x.is_finite()) else {
             return Err(Box::new(shape_err().at(e.loc())));
         };

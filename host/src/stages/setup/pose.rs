@@ -14,7 +14,7 @@ use rigc_sdk::model::Slot;
 use rigc_sdk::num::channel_hex;
 
 /// The emitted slots of `rig` (every slot, in rig order) with their setup poses.
-pub(super) fn slots(rig: &RigSpec, setup: &[SetupEntry], d: &mut Vec<Diagnostic>) -> Vec<Slot> {
+pub(super) fn slots(rig: &RigSpec, setup: &[SetupEntry], d: &mut rigc_diag::Diags) -> Vec<Slot> {
     let names: Vec<&str> = rig.slots.iter().map(|s| s.name.as_str()).collect();
     for e in setup {
         if !names.contains(&e.slot.as_str()) {
@@ -59,7 +59,7 @@ fn placeholders<'a>(rig: &'a RigSpec, slot: &str) -> Vec<&'a str> {
 }
 
 /// One slot with its setup pose.
-fn slot(rig: &RigSpec, s: &SlotSpec, entry: Option<&SetupEntry>, d: &mut Vec<Diagnostic>) -> Slot {
+fn slot(rig: &RigSpec, s: &SlotSpec, entry: Option<&SetupEntry>, d: &mut rigc_diag::Diags) -> Slot {
     let mut out = Slot {
         name: s.name.clone(),
         bone: s.bone.clone(),

@@ -35,7 +35,7 @@ pub(super) fn region_name(image: &str) -> String {
 pub(super) fn parts(
     rig: &RigSpec,
     images: &HashMap<String, ImageInfo>,
-    d: &mut Vec<Diagnostic>,
+    d: &mut rigc_diag::Diags,
 ) -> Vec<Part> {
     let mut out: Vec<Part> = Vec::new();
     let mut first_use: HashMap<String, rigc_diag::Loc> = HashMap::new();
@@ -92,7 +92,7 @@ pub(super) fn parts(
 pub(super) fn skins(
     rig: &RigSpec,
     images: &HashMap<String, ImageInfo>,
-    d: &mut Vec<Diagnostic>,
+    d: &mut rigc_diag::Diags,
 ) -> Vec<Skin> {
     let mut out = Vec::new();
     match rig.skins.iter().find(|s| s.name == "default") {
@@ -113,7 +113,7 @@ fn skin(
     rig: &RigSpec,
     s: &SkinSpec,
     images: &HashMap<String, ImageInfo>,
-    d: &mut Vec<Diagnostic>,
+    d: &mut rigc_diag::Diags,
 ) -> Skin {
     let names =
         |v: &[crate::spec::rig::At<String>]| v.iter().map(|a| a.value.clone()).collect::<Vec<_>>();
@@ -146,7 +146,7 @@ fn attachment(
     rig: &RigSpec,
     e: &AttachmentSpec,
     images: &HashMap<String, ImageInfo>,
-    d: &mut Vec<Diagnostic>,
+    d: &mut rigc_diag::Diags,
 ) -> Option<Attachment> {
     match &e.kind {
         AttachmentKind::Region(r) => region(r, e, images, d).map(Attachment::Region),
@@ -199,7 +199,7 @@ fn region(
     r: &RegionSpec,
     e: &AttachmentSpec,
     images: &HashMap<String, ImageInfo>,
-    d: &mut Vec<Diagnostic>,
+    d: &mut rigc_diag::Diags,
 ) -> Option<RegionAttachment> {
     let measured = r.image.as_ref().and_then(|i| images.get(&i.value));
     if r.image.is_some() && measured.is_none() {

@@ -64,11 +64,10 @@ pub(super) fn entries(file: &std::sync::Arc<SourceFile>) -> Vec<SetupEntry> {
     };
     table
         .entries()
-        .into_iter()
         .map(|(slot, e)| {
             let attachment = e.get("attachment").map(|a| a.as_str().map(str::to_string));
             let color = e.get("color").map(|c| {
-                let v: Vec<f64> = c.elements().iter().filter_map(|x| x.as_f64()).collect();
+                let v: Vec<f64> = c.elements().filter_map(|x| x.as_f64()).collect();
                 [v[0], v[1], v[2], v[3]]
             });
             SetupEntry {

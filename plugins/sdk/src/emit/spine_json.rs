@@ -1,56 +1,78 @@
 //! This module owns the `skeleton.json` writer: the compiled model to Spine 4.3 JSON
-//! text, with the object and key order of FORMAT.md §5.3 and DECISIONS.md.
+//! text, with the object and key order of FORMAT.md §5.3 and DECISIONS.md. A
+//! number a float32 cannot hold is refused with the pointer it would have been
+//! written at ([`Unwritable`]); no number is ever written as `null`.
 
+pub use super::json_text::Unwritable;
 use super::json_text::{num, to_text};
 use crate::model::names::{AnimationGroup as Group, AttachmentTimeline, IkMix, TransformMix};
 use crate::model::*;
 use serde_json::{Map, Value};
 
-/// The `skeleton.json` text of a compiled skeleton (2-space layout, trailing newline).
-pub fn to_string(skeleton: &Skeleton) -> String {
-    to_text(&to_value(skeleton))
+/// What a builder of this module answers: a value, or the number it could
+/// not write and where.
+type Built<T = Value> = Result<T, Unwritable>;
+
+/// The `skeleton.json` text of a compiled skeleton (2-space layout, trailing
+/// newline), or the first number in it a float32 cannot hold.
+pub fn to_string(skeleton: &Skeleton) -> Result<String, Unwritable> {
+    to_text(&to_value(skeleton)?)
 }
 
-/// The JSON value of a compiled skeleton, keys in emission order.
-pub fn to_value(s: &Skeleton) -> Value {
+/// The JSON value of a compiled skeleton, keys in emission order, or the first
+/// number in it a float32 cannot hold.
+pub fn to_value(s: &Skeleton) -> Built {
     let mut root = Map::new();
-    root.insert("skeleton".into(), header(&s.header));
-    root.insert(
-        "bones".into(),
-        Value::Array(s.bones.iter().map(bone).collect()),
-    );
+    put(&mut root, "skeleton", header(&s.header))?;
+    put(&mut root, "bones", array(&s.bones, bone))?;
     root.insert(
         "slots".into(),
         Value::Array(s.slots.iter().map(slot).collect()),
     );
-    root.insert(
-        "skins".into(),
-        Value::Array(s.skins.iter().map(skin).collect()),
-    );
+    put(&mut root, "skins", array(&s.skins, skin))?;
     if !s.events.is_empty() {
         let mut events = Map::new();
         for e in &s.events {
-            events.insert(e.name.clone(), event_def(e));
+            put(&mut events, &e.name, event_def(e)).map_err(|e| e.within("events"))?;
         }
         root.insert("events".into(), Value::Object(events));
     }
     let mut animations = Map::new();
     for a in &s.animations {
-        animations.insert(a.name.clone(), animation(a));
+        put(&mut animations, &a.name, animation(a)).map_err(|e| e.within("animations"))?;
     }
     root.insert("animations".into(), Value::Object(animations));
     if !s.constraints.is_empty() {
-        root.insert(
-            "constraints".into(),
-            Value::Array(s.constraints.iter().map(constraint).collect()),
-        );
+        put(&mut root, "constraints", array(&s.constraints, constraint))?;
     }
-    Value::Object(root)
+    Ok(Value::Object(root))
 }
 
-fn put_num(m: &mut Map<String, Value>, key: &str, v: Option<f64>) {
-    if let Some(v) = v {
-        m.insert(key.into(), num(v));
+/// Inserts `key: v`, or places `v`'s refusal under `key`.
+fn put(m: &mut Map<String, Value>, key: &str, v: Built) -> Built<()> {
+    m.insert(key.into(), v.map_err(|e| e.within(key))?);
+    Ok(())
+}
+
+/// Each of `items` built by `f`, as an array; a refusal placed at its index.
+fn array<T>(items: &[T], f: impl Fn(&T) -> Built) -> Built {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, x)| f(x).map_err(|e| e.within(i)))
+        .collect::<Built<Vec<Value>>>()
+        .map(Value::Array)
+}
+
+/// The numbers `xs`, as an array.
+fn nums(xs: &[f64]) -> Built {
+    array(xs, |x| num(*x))
+}
+
+fn put_num(m: &mut Map<String, Value>, key: &str, v: Option<f64>) -> Built<()> {
+    match v {
+        Some(v) => put(m, key, num(v)),
+        None => Ok(()),
     }
 }
 
@@ -70,17 +92,17 @@ fn names(v: &[String]) -> Value {
     Value::Array(v.iter().cloned().map(Value::String).collect())
 }
 
-fn header(h: &Header) -> Value {
+fn header(h: &Header) -> Built {
     let mut m = Map::new();
     m.insert("spine".into(), Value::String(h.spine.clone()));
     if let Some(b) = h.bounds {
-        m.insert("x".into(), num(b.x));
-        m.insert("y".into(), num(b.y));
-        m.insert("width".into(), num(b.width));
-        m.insert("height".into(), num(b.height));
+        put(&mut m, "x", num(b.x))?;
+        put(&mut m, "y", num(b.y))?;
+        put(&mut m, "width", num(b.width))?;
+        put(&mut m, "height", num(b.height))?;
     }
-    put_num(&mut m, "fps", h.fps);
-    put_num(&mut m, "referenceScale", h.reference_scale);
+    put_num(&mut m, "fps", h.fps)?;
+    put_num(&mut m, "referenceScale", h.reference_scale)?;
     put_str(&mut m, "images", &h.images);
     if let Some(audio) = &h.audio {
         m.insert(
@@ -88,26 +110,26 @@ fn header(h: &Header) -> Value {
             audio.clone().map(Value::String).unwrap_or(Value::Null),
         );
     }
-    Value::Object(m)
+    Ok(Value::Object(m))
 }
 
-fn bone(b: &Bone) -> Value {
+fn bone(b: &Bone) -> Built {
     let mut m = Map::new();
     m.insert("name".into(), Value::String(b.name.clone()));
     put_str(&mut m, "parent", &b.parent);
-    put_num(&mut m, "length", b.length);
-    put_num(&mut m, "x", b.x);
-    put_num(&mut m, "y", b.y);
-    put_num(&mut m, "rotation", b.rotation);
-    put_num(&mut m, "scaleX", b.scale_x);
-    put_num(&mut m, "scaleY", b.scale_y);
-    put_num(&mut m, "shearX", b.shear_x);
-    put_num(&mut m, "shearY", b.shear_y);
+    put_num(&mut m, "length", b.length)?;
+    put_num(&mut m, "x", b.x)?;
+    put_num(&mut m, "y", b.y)?;
+    put_num(&mut m, "rotation", b.rotation)?;
+    put_num(&mut m, "scaleX", b.scale_x)?;
+    put_num(&mut m, "scaleY", b.scale_y)?;
+    put_num(&mut m, "shearX", b.shear_x)?;
+    put_num(&mut m, "shearY", b.shear_y)?;
     put_str(&mut m, "inherit", &b.inherit);
     put_bool(&mut m, "skin", b.skin);
     put_str(&mut m, "color", &b.color);
     put_str(&mut m, "icon", &b.icon);
-    Value::Object(m)
+    Ok(Value::Object(m))
 }
 
 fn slot(s: &Slot) -> Value {
@@ -121,7 +143,7 @@ fn slot(s: &Slot) -> Value {
     Value::Object(m)
 }
 
-fn skin(s: &Skin) -> Value {
+fn skin(s: &Skin) -> Built {
     let mut m = Map::new();
     m.insert("name".into(), Value::String(s.name.clone()));
     for (key, list) in [
@@ -140,80 +162,82 @@ fn skin(s: &Skin) -> Value {
     for slot in &s.attachments {
         let mut entries = Map::new();
         for (placeholder, a) in &slot.entries {
-            entries.insert(placeholder.clone(), attachment(a));
+            put(&mut entries, placeholder, attachment(a))
+                .map_err(|e| e.within(&slot.slot).within("attachments"))?;
         }
         atts.insert(slot.slot.clone(), Value::Object(entries));
     }
     m.insert("attachments".into(), Value::Object(atts));
-    Value::Object(m)
+    Ok(Value::Object(m))
 }
 
-fn attachment(a: &Attachment) -> Value {
+fn attachment(a: &Attachment) -> Built {
     let mut m = Map::new();
     match a {
         Attachment::Region(r) => {
-            m.insert("width".into(), num(r.width));
-            m.insert("height".into(), num(r.height));
+            put(&mut m, "width", num(r.width))?;
+            put(&mut m, "height", num(r.height))?;
             put_str(&mut m, "path", &r.path);
-            put_num(&mut m, "x", r.x);
-            put_num(&mut m, "y", r.y);
-            put_num(&mut m, "rotation", r.rotation);
-            put_num(&mut m, "scaleX", r.scale_x);
-            put_num(&mut m, "scaleY", r.scale_y);
+            put_num(&mut m, "x", r.x)?;
+            put_num(&mut m, "y", r.y)?;
+            put_num(&mut m, "rotation", r.rotation)?;
+            put_num(&mut m, "scaleX", r.scale_x)?;
+            put_num(&mut m, "scaleY", r.scale_y)?;
             put_str(&mut m, "color", &r.color);
         }
         Attachment::BoundingBox(b) => {
             m.insert("type".into(), Value::String("boundingbox".into()));
             m.insert("vertexCount".into(), Value::from(b.vertex_count));
-            m.insert("vertices".into(), vertices(&b.vertices));
+            put(&mut m, "vertices", vertices(&b.vertices))?;
             put_str(&mut m, "color", &b.color);
         }
         Attachment::Point(p) => {
             m.insert("type".into(), Value::String("point".into()));
-            put_num(&mut m, "x", p.x);
-            put_num(&mut m, "y", p.y);
-            put_num(&mut m, "rotation", p.rotation);
+            put_num(&mut m, "x", p.x)?;
+            put_num(&mut m, "y", p.y)?;
+            put_num(&mut m, "rotation", p.rotation)?;
             put_str(&mut m, "color", &p.color);
         }
     }
-    Value::Object(m)
+    Ok(Value::Object(m))
 }
 
 /// The flat `vertices` array: `x, y` pairs, or the weighted run
 /// `boneCount, (boneIndex, x, y, weight)…` per vertex.
-pub fn vertices(v: &Vertices) -> Value {
+pub fn vertices(v: &Vertices) -> Built {
     match v {
-        Vertices::Unweighted(xy) => Value::Array(xy.iter().map(|x| num(*x)).collect()),
+        Vertices::Unweighted(xy) => nums(xy),
         Vertices::Weighted(per_vertex) => {
             let mut out = Vec::new();
             for bindings in per_vertex {
                 out.push(Value::from(bindings.len() as u64));
                 for b in bindings {
                     out.push(Value::from(b.bone));
-                    out.push(num(b.x));
-                    out.push(num(b.y));
-                    out.push(num(b.weight));
+                    for x in [b.x, b.y, b.weight] {
+                        let at = out.len();
+                        out.push(num(x).map_err(|e| e.within(at))?);
+                    }
                 }
             }
-            Value::Array(out)
+            Ok(Value::Array(out))
         }
     }
 }
 
-fn event_def(e: &EventDef) -> Value {
+fn event_def(e: &EventDef) -> Built {
     let mut m = Map::new();
     if let Some(i) = e.int {
         m.insert("int".into(), Value::from(i));
     }
-    put_num(&mut m, "float", e.float);
+    put_num(&mut m, "float", e.float)?;
     put_str(&mut m, "string", &e.string);
     put_str(&mut m, "audio", &e.audio);
-    put_num(&mut m, "volume", e.volume);
-    put_num(&mut m, "balance", e.balance);
-    Value::Object(m)
+    put_num(&mut m, "volume", e.volume)?;
+    put_num(&mut m, "balance", e.balance)?;
+    Ok(Value::Object(m))
 }
 
-fn constraint(c: &Constraint) -> Value {
+fn constraint(c: &Constraint) -> Built {
     let mut m = Map::new();
     match c {
         Constraint::Ik(k) => {
@@ -222,8 +246,8 @@ fn constraint(c: &Constraint) -> Value {
             m.insert("bones".into(), names(&k.bones));
             m.insert("target".into(), Value::String(k.target.clone()));
             put_str(&mut m, "scaleY", &k.scale_y);
-            put_num(&mut m, IkMix::Mix.name(), k.mix);
-            put_num(&mut m, IkMix::Softness.name(), k.softness);
+            put_num(&mut m, IkMix::Mix.name(), k.mix)?;
+            put_num(&mut m, IkMix::Softness.name(), k.softness)?;
             put_bool(&mut m, IkMix::BendPositive.name(), k.bend_positive);
             put_bool(&mut m, IkMix::Compress.name(), k.compress);
             put_bool(&mut m, IkMix::Stretch.name(), k.stretch);
@@ -237,18 +261,8 @@ fn constraint(c: &Constraint) -> Value {
             if let Some(props) = &t.properties {
                 let mut pm = Map::new();
                 for from in props {
-                    let mut fm = Map::new();
-                    put_num(&mut fm, "offset", from.offset);
-                    let mut tm = Map::new();
-                    for to in &from.to {
-                        let mut om = Map::new();
-                        put_num(&mut om, "offset", to.offset);
-                        put_num(&mut om, "max", to.max);
-                        put_num(&mut om, "scale", to.scale);
-                        tm.insert(to.name.clone(), Value::Object(om));
-                    }
-                    fm.insert("to".into(), Value::Object(tm));
-                    pm.insert(from.name.clone(), Value::Object(fm));
+                    put(&mut pm, &from.name, transform_from(from))
+                        .map_err(|e| e.within("properties"))?;
                 }
                 m.insert("properties".into(), Value::Object(pm));
             }
@@ -256,85 +270,99 @@ fn constraint(c: &Constraint) -> Value {
             put_bool(&mut m, "localTarget", t.local_target);
             put_bool(&mut m, "additive", t.additive);
             put_bool(&mut m, "clamp", t.clamp);
-            put_num(&mut m, "rotation", t.rotation);
-            put_num(&mut m, "x", t.x);
-            put_num(&mut m, "y", t.y);
-            put_num(&mut m, "scaleX", t.scale_x);
-            put_num(&mut m, "scaleY", t.scale_y);
-            put_num(&mut m, "shearY", t.shear_y);
-            put_num(&mut m, TransformMix::Rotate.name(), t.mix_rotate);
-            put_num(&mut m, TransformMix::X.name(), t.mix_x);
-            put_num(&mut m, TransformMix::Y.name(), t.mix_y);
-            put_num(&mut m, TransformMix::ScaleX.name(), t.mix_scale_x);
-            put_num(&mut m, TransformMix::ScaleY.name(), t.mix_scale_y);
-            put_num(&mut m, TransformMix::ShearY.name(), t.mix_shear_y);
+            put_num(&mut m, "rotation", t.rotation)?;
+            put_num(&mut m, "x", t.x)?;
+            put_num(&mut m, "y", t.y)?;
+            put_num(&mut m, "scaleX", t.scale_x)?;
+            put_num(&mut m, "scaleY", t.scale_y)?;
+            put_num(&mut m, "shearY", t.shear_y)?;
+            put_num(&mut m, TransformMix::Rotate.name(), t.mix_rotate)?;
+            put_num(&mut m, TransformMix::X.name(), t.mix_x)?;
+            put_num(&mut m, TransformMix::Y.name(), t.mix_y)?;
+            put_num(&mut m, TransformMix::ScaleX.name(), t.mix_scale_x)?;
+            put_num(&mut m, TransformMix::ScaleY.name(), t.mix_scale_y)?;
+            put_num(&mut m, TransformMix::ShearY.name(), t.mix_shear_y)?;
             put_bool(&mut m, "skin", t.skin);
         }
     }
-    Value::Object(m)
+    Ok(Value::Object(m))
 }
 
-fn key(k: &Key) -> Value {
+/// One source property of a transform constraint: its offset and targets.
+fn transform_from(from: &TransformFrom) -> Built {
+    let mut fm = Map::new();
+    put_num(&mut fm, "offset", from.offset)?;
+    let mut tm = Map::new();
+    for to in &from.to {
+        let target = || -> Built {
+            let mut om = Map::new();
+            put_num(&mut om, "offset", to.offset)?;
+            put_num(&mut om, "max", to.max)?;
+            put_num(&mut om, "scale", to.scale)?;
+            Ok(Value::Object(om))
+        };
+        put(&mut tm, &to.name, target()).map_err(|e| e.within("to"))?;
+    }
+    fm.insert("to".into(), Value::Object(tm));
+    Ok(Value::Object(fm))
+}
+
+fn key(k: &Key) -> Built {
     let mut m = Map::new();
-    m.insert("time".into(), num(k.time));
+    put(&mut m, "time", num(k.time))?;
     for (name, v) in &k.fields {
-        m.insert(name.clone(), key_value(v));
+        put(&mut m, name, key_value(v))?;
     }
     match &k.curve {
         None => {}
         Some(Curve::Stepped) => {
             m.insert("curve".into(), Value::String("stepped".into()));
         }
-        Some(Curve::Bezier(points)) => {
-            m.insert(
-                "curve".into(),
-                Value::Array(points.iter().map(|p| num(*p)).collect()),
-            );
-        }
+        Some(Curve::Bezier(points)) => put(&mut m, "curve", nums(points))?,
     }
-    Value::Object(m)
+    Ok(Value::Object(m))
 }
 
-fn key_value(v: &KeyValue) -> Value {
-    match v {
-        KeyValue::Num(x) => num(*x),
+fn key_value(v: &KeyValue) -> Built {
+    Ok(match v {
+        KeyValue::Num(x) => num(*x)?,
         KeyValue::Int(i) => Value::from(*i),
         KeyValue::Bool(b) => Value::Bool(*b),
         KeyValue::Str(s) => Value::String(s.clone()),
         KeyValue::Null => Value::Null,
-        KeyValue::Nums(xs) => Value::Array(xs.iter().map(|x| num(*x)).collect()),
-    }
+        KeyValue::Nums(xs) => nums(xs)?,
+    })
 }
 
-fn keys(ks: &[Key]) -> Value {
-    Value::Array(ks.iter().map(key).collect())
+fn keys(ks: &[Key]) -> Built {
+    array(ks, key)
 }
 
-fn target_group(groups: &[TargetTimelines]) -> Value {
+fn target_group(groups: &[TargetTimelines]) -> Built {
     let mut m = Map::new();
     for g in groups {
         let mut tm = Map::new();
         for t in &g.timelines {
-            tm.insert(t.name.clone(), keys(&t.keys));
+            put(&mut tm, &t.name, keys(&t.keys)).map_err(|e| e.within(&g.target))?;
         }
         m.insert(g.target.clone(), Value::Object(tm));
     }
-    Value::Object(m)
+    Ok(Value::Object(m))
 }
 
-fn animation(a: &Animation) -> Value {
+fn animation(a: &Animation) -> Built {
     let mut m = Map::new();
     if !a.slots.is_empty() {
-        m.insert(Group::Slots.name().into(), target_group(&a.slots));
+        put(&mut m, Group::Slots.name(), target_group(&a.slots))?;
     }
     if !a.bones.is_empty() {
-        m.insert(Group::Bones.name().into(), target_group(&a.bones));
+        put(&mut m, Group::Bones.name(), target_group(&a.bones))?;
     }
     for (group, list) in [(Group::Ik, &a.ik), (Group::Transform, &a.transform)] {
         if !list.is_empty() {
             let mut gm = Map::new();
             for (name, ks) in list {
-                gm.insert(name.clone(), keys(ks));
+                put(&mut gm, name, keys(ks)).map_err(|e| e.within(group.name()))?;
             }
             m.insert(group.name().into(), Value::Object(gm));
         }
@@ -345,7 +373,7 @@ fn animation(a: &Animation) -> Value {
         (Group::Slider, &a.slider),
     ] {
         if !list.is_empty() {
-            m.insert(group.name().into(), target_group(list));
+            put(&mut m, group.name(), target_group(list))?;
         }
     }
     if !a.deform.is_empty() {
@@ -360,7 +388,14 @@ fn animation(a: &Animation) -> Value {
                     .or_insert_with(|| Value::Object(Map::new()));
                 if let Value::Object(atts) = slot {
                     let mut tl = Map::new();
-                    tl.insert(AttachmentTimeline::Deform.name().into(), keys(&d.keys));
+                    put(&mut tl, AttachmentTimeline::Deform.name(), keys(&d.keys)).map_err(
+                        |e| {
+                            e.within(&d.attachment)
+                                .within(&d.slot)
+                                .within(&d.skin)
+                                .within(Group::Attachments.name())
+                        },
+                    )?;
                     atts.insert(d.attachment.clone(), Value::Object(tl));
                 }
             }
@@ -368,46 +403,125 @@ fn animation(a: &Animation) -> Value {
         m.insert(Group::Attachments.name().into(), Value::Object(skins));
     }
     if let Some(dk) = &a.draw_order {
-        let list = dk
-            .iter()
-            .map(|k| {
-                let mut km = Map::new();
-                km.insert("time".into(), num(k.time));
-                if let Some(offsets) = &k.offsets {
-                    let os = offsets
-                        .iter()
-                        .map(|o| {
-                            let mut om = Map::new();
-                            om.insert("slot".into(), Value::String(o.slot.clone()));
-                            om.insert("offset".into(), Value::from(o.offset));
-                            Value::Object(om)
-                        })
-                        .collect();
-                    km.insert("offsets".into(), Value::Array(os));
-                }
-                Value::Object(km)
-            })
-            .collect();
-        m.insert(Group::DrawOrder.name().into(), Value::Array(list));
+        let list = array(dk, |k| {
+            let mut km = Map::new();
+            put(&mut km, "time", num(k.time))?;
+            if let Some(offsets) = &k.offsets {
+                let os = offsets
+                    .iter()
+                    .map(|o| {
+                        let mut om = Map::new();
+                        om.insert("slot".into(), Value::String(o.slot.clone()));
+                        om.insert("offset".into(), Value::from(o.offset));
+                        Value::Object(om)
+                    })
+                    .collect();
+                km.insert("offsets".into(), Value::Array(os));
+            }
+            Ok(Value::Object(km))
+        });
+        put(&mut m, Group::DrawOrder.name(), list)?;
     }
     if let Some(ev) = &a.events {
-        let list = ev
-            .iter()
-            .map(|e| {
-                let mut em = Map::new();
-                em.insert("time".into(), num(e.time));
-                em.insert("name".into(), Value::String(e.name.clone()));
-                if let Some(i) = e.int {
-                    em.insert("int".into(), Value::from(i));
-                }
-                put_num(&mut em, "float", e.float);
-                put_str(&mut em, "string", &e.string);
-                put_num(&mut em, "volume", e.volume);
-                put_num(&mut em, "balance", e.balance);
-                Value::Object(em)
-            })
-            .collect();
-        m.insert(Group::Events.name().into(), Value::Array(list));
+        let list = array(ev, |e| {
+            let mut em = Map::new();
+            put(&mut em, "time", num(e.time))?;
+            em.insert("name".into(), Value::String(e.name.clone()));
+            if let Some(i) = e.int {
+                em.insert("int".into(), Value::from(i));
+            }
+            put_num(&mut em, "float", e.float)?;
+            put_str(&mut em, "string", &e.string);
+            put_num(&mut em, "volume", e.volume)?;
+            put_num(&mut em, "balance", e.balance)?;
+            Ok(Value::Object(em))
+        });
+        put(&mut m, Group::Events.name(), list)?;
     }
-    Value::Object(m)
+    Ok(Value::Object(m))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn skeleton() -> Skeleton {
+        let key = |time: f64, y: f64| Key {
+            time,
+            fields: vec![
+                ("x".into(), KeyValue::Num(0.0)),
+                ("y".into(), KeyValue::Num(y)),
+            ],
+            curve: None,
+        };
+        Skeleton {
+            header: Header::default(),
+            bones: vec![
+                Bone {
+                    name: "root".into(),
+                    ..Bone::default()
+                },
+                Bone {
+                    name: "hip".into(),
+                    parent: Some("root".into()),
+                    x: Some(1e-40),
+                    ..Bone::default()
+                },
+            ],
+            slots: Vec::new(),
+            skins: Vec::new(),
+            events: vec![EventDef {
+                name: "step".into(),
+                float: Some(0.5),
+                ..EventDef::default()
+            }],
+            animations: vec![Animation {
+                name: "walk".into(),
+                bones: vec![TargetTimelines {
+                    target: "hip".into(),
+                    timelines: vec![Timeline {
+                        name: "translate".into(),
+                        keys: vec![key(0.0, 1.0), key(0.5, 2.0), key(1.0, 3.0)],
+                    }],
+                }],
+                ..Animation::default()
+            }],
+            constraints: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn every_number_is_written_or_refused_where_it_is() {
+        let text = to_string(&skeleton()).expect("every number is a float32");
+        assert!(
+            text.contains("\"x\": 1e-40") && !text.contains("null"),
+            "{text}"
+        );
+
+        let refused = |s: Skeleton| to_string(&s).expect_err("refused");
+        let mut s = skeleton();
+        s.bones[1].x = Some(1e39);
+        assert_eq!(refused(s).pointer(), "/bones/1/x");
+        let mut s = skeleton();
+        s.animations[0].bones[0].timelines[0].keys[2].fields[1].1 = KeyValue::Num(f64::NAN);
+        assert_eq!(
+            refused(s).pointer(),
+            "/animations/walk/bones/hip/translate/2/y"
+        );
+        let mut s = skeleton();
+        s.header.bounds = Some(Bounds {
+            x: 0.0,
+            y: 0.0,
+            width: f64::INFINITY,
+            height: 1.0,
+        });
+        assert_eq!(refused(s).pointer(), "/skeleton/width");
+        let mut s = skeleton();
+        s.events[0].float = Some(-3.5e38);
+        let e = refused(s);
+        assert_eq!(
+            (e.pointer().as_str(), e.value),
+            ("/events/step/float", -3.5e38)
+        );
+    }
 }

@@ -65,6 +65,16 @@ fn event_key_shapes() {
         (5, 44),
     );
     let d = refused(&anim(
+        r#""events": [{"t": 0, "name": "step", "int": -2147483649}]"#,
+    ));
+    expect(
+        &d,
+        "motion.event.key-shape",
+        "animation \"a\" events at t=0: int -2147483649 is not a 32-bit integer (-2147483648 to 2147483647), as Spine stores the int payload",
+        "/animations/a/events/0/int",
+        (5, 44),
+    );
+    let d = refused(&anim(
         r#""events": [{"t": 0.25, "name": "step", "float": "x"}]"#,
     ));
     expect(

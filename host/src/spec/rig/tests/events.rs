@@ -91,6 +91,14 @@ fn int_not_an_integer() {
         "/events/step/int",
         "1.5",
     );
+    // Whole, and beyond the int32 Spine stores the payload in.
+    refuses(
+        &events(r#"{ "step": { "int": 2147483648 } }"#),
+        "rig.event.int-not-an-integer",
+        "event \"step\" has int 2147483648; the payload is a 32-bit integer in Spine (-2147483648 to 2147483647)",
+        "/events/step/int",
+        "2147483648",
+    );
 }
 
 #[test]

@@ -204,7 +204,8 @@ fn format_worked_example_gives_its_curves() {
     let text = rigc_sdk::emit::spine_json::to_string(&rigc_sdk::model::Skeleton {
         animations: anims,
         ..setup
-    });
+    })
+    .expect("every number is a float32");
     let json: serde_json::Value = serde_json::from_str(&text).expect("the emitter writes JSON");
     let translate = &json["animations"]["bob"]["bones"]["box"]["translate"];
     assert_eq!(
