@@ -165,12 +165,13 @@ impl Reader<'_> {
     fn path(&mut self, p: &S<String>, pointer: &str, what: &str, need: Need) -> PathBuf {
         let abs = project::absolute(Path::new(p.get_ref()), &self.dir);
         let loc = self.loc(p.span(), pointer);
-        // An output resolves as it will be written: through any symlink on its way.
+        // An output (`out`, `cache`) resolves as it will be written: through any
+        // symlink on its way. An input is resolved again when it is read.
         let resolved = project::canonical_or_self(&abs);
-        let inside = if must_exist {
-            abs.starts_with(&self.project.root) || resolved.starts_with(&self.project.root)
-        } else {
+        let inside = if need == Need::DirOrNothing {
             resolved.starts_with(&self.project.root)
+        } else {
+            abs.starts_with(&self.project.root) || resolved.starts_with(&self.project.root)
         };
         if !inside {
             self.diags.push(
