@@ -117,17 +117,22 @@ pub fn clean_to_text(args: &CleanArgs) -> Result<(String, Vec<String>), Vec<Diag
                 .help("name an existing rig-pose-sequence/1 file with --pose"),
         ]
     })?;
-    let text = String::from_utf8(text).map_err(|e| {
+    let file = SourceFile::from_bytes(display.clone(), &args.pose, text).map_err(|e| {
         vec![Diagnostic::new(
             codes::POSE_READ,
             format!(
-                "cannot read {display}: it is not UTF-8 text (byte {})",
-                e.utf8_error().valid_up_to()
+                "cannot read {display}: it is not UTF-8 text ({} is not)",
+                e.describe()
             ),
         )
+        .at_without_value(rigc_diag::Loc {
+            file: e.file.clone(),
+            pointer: String::new(),
+            span: e.span,
+        })
         .help("a pose sequence is JSON text in UTF-8")]
     })?;
-    clean_source(&SourceFile::new(display, &args.pose, text), args)
+    clean_source(&file, args)
 }
 
 /// Checks and cleans a sequence already in memory (`args.pose` and `args.out`

@@ -215,6 +215,22 @@ fn other_named_refusals() {
         .stderr
         .contains("rig-pose: POSE_READ: cannot read nope.json:"));
     assert!(!run.out.exists());
+    // A --pose that is not UTF-8: located at its first bad byte.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("in.json"),
+        b"{\n  \"spec\": \"r\xffg\"\n}\n",
+    )
+    .unwrap();
+    let run = run_in(dir, &["clean", "--pose", "in.json", "--out", "out.json"]);
+    assert_eq!(run.code, 1, "{}", run.dump());
+    assert!(
+        run.stderr.contains("byte 0xff at line 2, column 13"),
+        "{}",
+        run.dump()
+    );
+    assert!(run.stderr.contains("--> in.json:2:13"), "{}", run.dump());
+    assert!(!run.out.exists());
 }
 
 #[test]
