@@ -9,6 +9,7 @@
 //! - `gate`      — every rule: a mutant of emitted text that FAILs it, and a positive control
 //! - `oracle`    — spine-core parses and poses what rigc emits, to figures derived here
 //! - `sample`    — `rigc sample` against spine-core (`compare.mjs`) on fixtures and built rigs
+//! - `sample_stream` — `rigc sample` streams: flat memory, the oracle's layout, a closed pipe, a late refusal
 //! - `watch`     — `rigc watch` on a live project: rebuilds, red keeps green, reloads, SIGINT
 //! - `projects`  — one project per build: the nearest rigc.toml above the rig spec, else its directory
 //! - `layout`    — the workspace's sources: no import cycle between the modules of any crate
@@ -28,5 +29,6 @@ mod projects;
 mod refusals;
 mod reliability;
 mod sample;
+mod sample_stream;
 #[cfg(unix)]
 mod watch;

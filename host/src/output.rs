@@ -42,6 +42,13 @@ impl Output {
         self.write(false, &format!("{s}\n"));
     }
 
+    /// Stdout, buffered, for a document written as it is made (`rigc
+    /// sample` streams its frames); the command ends a closed pipe quietly
+    /// itself, when a write through this fails with `BrokenPipe`.
+    pub fn stream(&self) -> std::io::BufWriter<std::io::StdoutLock<'static>> {
+        std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock())
+    }
+
     /// A line on stderr.
     pub fn err_line(&mut self, s: &str) {
         self.write(true, &format!("{s}\n"));

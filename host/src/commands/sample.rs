@@ -3,12 +3,18 @@
 //! in the oracle's schema (`spine-oracle-pose/1`), so that it can be diffed
 //! against spine-core with `compare.mjs`. Exit 0 posed, 1 the runtime refused
 //! (the skeleton, atlas, skin or animation), 2 usage.
+//!
+//! The document is streamed to stdout as the frames are posed (memory flat
+//! in the number of frames): nothing is printed unless the first frame
+//! poses; a later frame the runtime refuses ends the document unfinished,
+//! named on stderr with its time.
 
 use super::Status;
 use crate::cli::{PhysicsMode, SampleArgs};
 use crate::output::Output;
-use rigc_sdk::spine::sample::{parse_times, pose_document, SampleOptions};
+use rigc_sdk::spine::sample::{parse_times, write_document, Layout, SampleError, SampleOptions};
 use rigc_sdk::spine::{read_atlas, read_skeleton};
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
 /// Runs `rigc sample`.
@@ -74,17 +80,37 @@ pub fn run(args: &SampleArgs, cwd: &Path, out: &mut Output) -> Status {
         physics: args.physics == PhysicsMode::Update,
         dt: args.dt,
     };
-    match pose_document(&data, &options) {
-        Ok(doc) => {
-            out.line(&if args.compact {
-                doc.compact()
-            } else {
-                doc.pretty()
-            });
-            Status::Green
+    let layout = if args.compact {
+        Layout::Compact
+    } else {
+        Layout::Pretty
+    };
+    match write_document(&data, &options, layout, out.stream()) {
+        Ok(_) => Status::Green,
+        // A closed stdout (`rigc sample … | head`) ends quietly, as a line's does.
+        Err(SampleError::Write(e)) if e.kind() == ErrorKind::BrokenPipe => Status::Green,
+        Err(SampleError::Write(e)) => {
+            out.err_line(&format!("rigc: cannot write the document: {e}"));
+            Status::Red
+        }
+        Err(SampleError::Pose {
+            error,
+            time,
+            started,
+        }) => {
+            let at = match time {
+                Some(t) if started => format!(
+                    " (at t = {}; the document on stdout stops unfinished before that frame)",
+                    rigc_sdk::spine::num::f64_text(t)
+                ),
+                Some(t) => format!(" (at t = {})", rigc_sdk::spine::num::f64_text(t)),
+                None => String::new(),
+            };
+            out.err_line(&format!("rigc: pose: {}{at}", error.message));
+            Status::Red
         }
         Err(e) => {
-            out.err_line(&format!("rigc: pose: {}", e.message));
+            out.err_line(&format!("rigc: pose: {e}"));
             Status::Red
         }
     }

@@ -10,7 +10,7 @@ mod random;
 
 use proptest::prelude::*;
 use rigc_spine::data::ConstraintKind;
-use rigc_spine::sample::{pose_document, SampleOptions};
+use rigc_spine::sample::{pose_document, Layout, SampleOptions};
 use rigc_spine::{read_atlas, read_skeleton, Skeleton};
 use serde_json::Value;
 
@@ -79,7 +79,7 @@ fn animate(data: &rigc_spine::SkeletonData) {
                     looped,
                     ..SampleOptions::default()
                 };
-                let _ = pose_document(data, &o).map(|d| d.compact());
+                let _ = pose_document(data, &o, Layout::Compact);
             }
             if sane_physics {
                 let o = SampleOptions {
@@ -89,7 +89,7 @@ fn animate(data: &rigc_spine::SkeletonData) {
                     physics: true,
                     ..SampleOptions::default()
                 };
-                let _ = pose_document(data, &o).map(|d| d.pretty());
+                let _ = pose_document(data, &o, Layout::Pretty);
             }
         }
     }

@@ -10,7 +10,7 @@ mod oracle;
 mod random;
 
 use rigc_spine::pose::MixFrom;
-use rigc_spine::sample::{compare, snapshot};
+use rigc_spine::sample::{compare, snapshot, JsonWriter, Layout};
 use rigc_spine::Skeleton;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -77,8 +77,10 @@ fn ours(job: &Job) -> Result<Value, String> {
             false,
         )?;
         sk.update_world_transform()?;
-        let doc = snapshot(&mut sk, job.time, &events)?;
-        Ok(serde_json::from_str(&doc.compact()).expect("our JSON"))
+        let mut w = JsonWriter::new(Vec::new(), Layout::Compact);
+        snapshot(&mut sk, job.time, &events, &mut w)?;
+        let doc = w.finish(b"").expect("a Vec takes every write");
+        Ok(serde_json::from_slice(&doc).expect("our JSON"))
     };
     run().map_err(|e| e.message)
 }

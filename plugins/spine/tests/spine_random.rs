@@ -2,7 +2,8 @@
 //! kind with random curves, IK/transform/path/physics/slider constraints,
 //! weighted meshes with deforms, sequences, skins) posed by our runtime and by
 //! spine-core 4.3.13 at many times, with and without a skin, looped, and with
-//! physics simulated — all within 1e-4.
+//! physics simulated — all within 1e-4. Some paths are collapsed (constant
+//! speed, a zero-length chain, spacing 0: every space 0).
 //!
 //! `RIGC_RANDOM_SEED` (default a fixed seed, so CI is reproducible) and
 //! `RIGC_RANDOM_CASES` (default 120) choose the cases; a failure prints the
@@ -37,10 +38,12 @@ fn random_skeletons_pose_like_spine_core() {
     let dir = oracle::scratch("random");
     let mut jobs = Vec::new();
     let mut seeds = Vec::new();
+    let mut collapsed = 0;
     for case in 0..cases {
         let seed = base.wrapping_add(case);
         let mut r = random::Rng::new(seed);
         let g = random::skeleton(&mut r);
+        collapsed += g.collapsed_paths;
         let path = dir.join(format!("seed-{seed}.json"));
         std::fs::write(&path, serde_json::to_string_pretty(&g.json).expect("json")).expect("write");
         let job = |options: SampleOptions| Job {
@@ -69,7 +72,9 @@ fn random_skeletons_pose_like_spine_core() {
                     looped: true,
                     ..SampleOptions::default()
                 }));
-                if g.physics {
+                // Physics poses one skeleton frame after frame: what a
+                // collapsed path keeps from the frame before is tested too.
+                if g.physics || g.collapsed_paths > 0 {
                     jobs.push(job(SampleOptions {
                         animation: Some(a.clone()),
                         times: vec![0.0, 0.25, 0.5, 1.0, 1.6],
@@ -84,7 +89,7 @@ fn random_skeletons_pose_like_spine_core() {
     }
     let (fails, st) = differ(&jobs);
     eprintln!(
-        "random: {cases} skeletons (seeds {base}..), {} jobs ({} refused by both), {} frames, {} numbers; largest |a-b| = {:e} at {}",
+        "random: {cases} skeletons (seeds {base}..), {collapsed} collapsed paths, {} jobs ({} refused by both), {} frames, {} numbers; largest |a-b| = {:e} at {}",
         st.jobs, st.refused, st.frames, st.numbers, st.max_abs, st.worst
     );
     for r in &st.refusals {
@@ -102,4 +107,8 @@ fn random_skeletons_pose_like_spine_core() {
         fails.join("\n")
     );
     assert!(st.refused * 10 < st.jobs, "most random skeletons must pose");
+    assert!(
+        cases < 40 || collapsed * 20 >= cases as usize,
+        "the generator collapses some paths (every space 0): {collapsed} in {cases} skeletons"
+    );
 }

@@ -298,9 +298,9 @@ pub(super) fn world_positions(
         );
     }
     // The spaces these positions came from, for the next update to compare
-    // with: swapped in, not copied (`update` writes every space but the first,
-    // which stays 0 in both).
-    std::mem::swap(&mut buf.spaces, &mut buf.positions_spaces);
+    // with: copied, so that `buf.spaces` still holds them for `update`, which
+    // turns a bone whose space is 0 by the tangent at its position.
+    buf.positions_spaces.clone_from(&buf.spaces);
     Ok(false)
 }
 

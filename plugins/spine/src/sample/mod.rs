@@ -7,17 +7,23 @@
 //! MixFrom.setup)` and `updateWorldTransform(Physics.none)`; or, with physics,
 //! frames at `0, dt, 2dt, … < t` then `t`, each `setupPose` + apply from the
 //! previous frame's time + `updateWorldTransform(Physics.update)`.
+//!
+//! The document is written as it is posed ([`write_document`]): each frame
+//! goes out once posed, so memory does not grow with the number of frames.
+//! Nothing reaches the output before the first frame is posed and printed;
+//! a frame the runtime refuses after that leaves the document unfinished.
 
 mod compare;
-mod out;
 mod snapshot;
+mod writer;
 
 pub use compare::{compare, Comparison};
-pub use out::{nums, obj, Out};
 pub use snapshot::snapshot;
+pub use writer::{JsonWriter, Layout};
 
 use crate::data::{Event, SkeletonData, TimelineKind};
-use crate::pose::{pose_error, Physics, PoseError, Skeleton};
+use crate::pose::{pose_error, Physics, Plans, PoseError, Skeleton};
+use std::io::{self, Write};
 
 /// The `format` of the document.
 pub const FORMAT: &str = "spine-oracle-pose/1";
@@ -112,15 +118,17 @@ pub fn physics_frame_times(t: f64, dt: f64) -> Vec<f64> {
     out
 }
 
-/// Poses one time from a fresh skeleton (see the module doc); returns the
+/// Poses one time from a fresh skeleton (see the module doc), sharing
+/// animation plans with the other frames through `plans`; returns the
 /// skeleton and the fired events.
 pub fn pose_at<'a>(
     data: &'a SkeletonData,
+    plans: &'a Plans,
     animation: Option<usize>,
     t: f64,
     o: &SampleOptions,
 ) -> Result<(Skeleton<'a>, Vec<&'a Event>), PoseError> {
-    let mut sk = Skeleton::new(data)?;
+    let mut sk = Skeleton::with_plans(data, plans)?;
     if let Some(s) = &o.skin {
         sk.set_skin(s)?;
     }
@@ -168,38 +176,101 @@ fn events_up_to(data: &SkeletonData, a: usize, t: f64, looped: bool) -> Vec<&Eve
     out
 }
 
-/// Poses every time and returns the whole document.
-pub fn pose_document(data: &SkeletonData, o: &SampleOptions) -> Result<Out, PoseError> {
+/// Why a document was not written whole.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SampleError {
+    /// The runtime refused (where spine-core throws): the animation, the
+    /// skin, or posing or printing a frame.
+    #[error("{error}")]
+    Pose {
+        /// What the runtime said.
+        error: PoseError,
+        /// The time of the frame it refused (`None`: before any frame).
+        time: Option<f64>,
+        /// Part of the document had reached the output: it stops, unfinished
+        /// (not JSON), before the frame at `time`.
+        started: bool,
+    },
+    /// The output refused a write.
+    #[error("{0}")]
+    Write(#[from] io::Error),
+}
+
+/// Poses every time and writes the document to `out` in `layout` (then a
+/// newline), frame by frame as each is posed; returns `out`, flushed.
+pub fn write_document<W: Write>(
+    data: &SkeletonData,
+    o: &SampleOptions,
+    layout: Layout,
+    out: W,
+) -> Result<W, SampleError> {
+    write_frames(data, o, JsonWriter::new(out, layout), b"\n")
+}
+
+/// The whole document in memory, in `layout` (no newline after it): for a
+/// few frames (tests, in-process comparisons); [`write_document`] streams.
+pub fn pose_document(
+    data: &SkeletonData,
+    o: &SampleOptions,
+    layout: Layout,
+) -> Result<String, PoseError> {
+    match write_frames(data, o, JsonWriter::new(Vec::new(), layout), b"") {
+        Ok(bytes) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
+        Err(SampleError::Pose { error, .. }) => Err(error),
+        // A Vec takes every write.
+        Err(SampleError::Write(e)) => Err(pose_error(e.to_string())),
+    }
+}
+
+fn write_frames<W: Write>(
+    data: &SkeletonData,
+    o: &SampleOptions,
+    mut w: JsonWriter<W>,
+    tail: &[u8],
+) -> Result<W, SampleError> {
+    let refused = |error, time, w: &JsonWriter<W>| SampleError::Pose {
+        error,
+        time,
+        started: w.written() > 0,
+    };
     let animation = match &o.animation {
         None => None,
-        Some(name) => Some(
-            data.find_animation(name)
-                .ok_or_else(|| pose_error(format!("Animation not found: {name}")))?,
-        ),
+        Some(name) => Some(data.find_animation(name).ok_or_else(|| {
+            refused(pose_error(format!("Animation not found: {name}")), None, &w)
+        })?),
     };
-    let mut frames = Vec::with_capacity(o.times.len());
-    for &t in &o.times {
-        let (mut sk, events) = pose_at(data, animation, t, o)?;
-        frames.push(snapshot(&mut sk, t, &events)?);
-    }
-    let mut doc = vec![
-        ("format", FORMAT.into()),
-        ("runtime", RUNTIME.into()),
-        ("animation", o.animation.as_deref().into()),
-        (
-            "duration",
-            animation
-                .map_or(0.0, |a| data.animations[a].duration)
-                .into(),
-        ),
-        ("skin", o.skin.as_deref().into()),
-        ("loop", o.looped.into()),
-        ("physics", if o.physics { "update" } else { "none" }.into()),
-    ];
+    w.begin_object();
+    w.key("format");
+    w.str(FORMAT);
+    w.key("runtime");
+    w.str(RUNTIME);
+    w.key("animation");
+    w.opt_str(o.animation.as_deref());
+    w.key("duration");
+    w.num(animation.map_or(0.0, |a| data.animations[a].duration));
+    w.key("skin");
+    w.opt_str(o.skin.as_deref());
+    w.key("loop");
+    w.bool(o.looped);
+    w.key("physics");
+    w.str(if o.physics { "update" } else { "none" });
     if o.physics {
-        doc.push(("dt", o.dt.into()));
+        w.key("dt");
+        w.num(o.dt);
     }
-    doc.push(("apply", "animation".into()));
-    doc.push(("frames", Out::Arr(frames)));
-    Ok(obj(doc))
+    w.key("apply");
+    w.str("animation");
+    w.key("frames");
+    w.begin_array();
+    let plans = Plans::default();
+    for &t in &o.times {
+        let frame = pose_at(data, &plans, animation, t, o)
+            .and_then(|(mut sk, events)| snapshot(&mut sk, t, &events, &mut w));
+        if let Err(error) = frame {
+            return Err(refused(error, Some(t), &w));
+        }
+        w.flush_ready()?;
+    }
+    Ok(w.finish(tail)?)
 }

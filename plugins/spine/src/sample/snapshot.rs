@@ -1,260 +1,322 @@
 //! One frame of the pose document, field for field as the oracle's
 //! `snapshot` prints it: bones (world matrix, applied and unconstrained local
-//! pose), slots, draw order, attachments in draw order, constraints, events.
+//! pose), slots, draw order, attachments in draw order, constraints, events —
+//! written as it is read from the skeleton, into a [`JsonWriter`].
 
-use super::out::{nums, obj, Out};
+use super::writer::JsonWriter;
 use crate::data::{AttachmentKind, Color, Event, Inherit};
 use crate::pose::{BonePose, ConstraintPose, PoseError, Skeleton};
+use std::io::Write;
 
 const QUAD_TRIANGLES: [f64; 6] = [0.0, 1.0, 2.0, 2.0, 3.0, 0.0];
 
-fn rgba(c: Color) -> Out {
-    nums([c.r, c.g, c.b, c.a])
+fn rgba<W: Write>(w: &mut JsonWriter<W>, c: Color) {
+    w.nums([c.r, c.g, c.b, c.a]);
 }
 
-fn inherit(i: Option<Inherit>) -> Out {
-    i.map_or(Out::Null, |i| Out::Str(i.name().to_string()))
+fn inherit(i: Option<Inherit>) -> Option<&'static str> {
+    i.map(Inherit::name)
 }
 
-fn local(p: &BonePose) -> Out {
-    obj(vec![
-        ("x", p.x.into()),
-        ("y", p.y.into()),
-        ("rotation", p.rotation.into()),
-        ("scaleX", p.scale_x.into()),
-        ("scaleY", p.scale_y.into()),
-        ("shearX", p.shear_x.into()),
-        ("shearY", p.shear_y.into()),
-        ("inherit", inherit(p.inherit)),
-    ])
+fn local<W: Write>(w: &mut JsonWriter<W>, p: &BonePose) {
+    w.begin_object();
+    for (k, v) in [
+        ("x", p.x),
+        ("y", p.y),
+        ("rotation", p.rotation),
+        ("scaleX", p.scale_x),
+        ("scaleY", p.scale_y),
+        ("shearX", p.shear_x),
+        ("shearY", p.shear_y),
+    ] {
+        w.key(k);
+        w.num(v);
+    }
+    w.key("inherit");
+    w.opt_str(inherit(p.inherit));
+    w.end();
 }
 
-fn uvs(uvs: &[Vec<f32>], index: f64) -> Out {
+fn uvs<W: Write>(w: &mut JsonWriter<W>, uvs: &[Vec<f32>], index: f64) {
     if index >= 0.0 && index.fract() == 0.0 {
         if let Some(u) = uvs.get(index as usize) {
-            return nums(u.iter().map(|&v| f64::from(v)));
+            w.nums(u.iter().map(|&v| f64::from(v)));
+            return;
         }
     }
-    Out::Null
+    w.null();
 }
 
-/// The printed state of a posed skeleton at `time` (validates the applied
-/// local transforms of active bones first, as the oracle does).
-pub fn snapshot(sk: &mut Skeleton<'_>, time: f64, events: &[&Event]) -> Result<Out, PoseError> {
+/// Writes the printed state of a posed skeleton at `time` (validates the
+/// applied local transforms of active bones first, as the oracle does). On
+/// an error the frame is left unfinished in `w`.
+pub fn snapshot<W: Write>(
+    sk: &mut Skeleton<'_>,
+    time: f64,
+    events: &[&Event],
+    w: &mut JsonWriter<W>,
+) -> Result<(), PoseError> {
     for i in 0..sk.bones.len() {
         if sk.bones[i].active {
             sk.validate_local(i);
         }
     }
     let d = sk.data;
-    let bones = sk
-        .bones
-        .iter()
-        .enumerate()
-        .map(|(i, b)| {
-            let w = b.applied();
-            let on = b.active;
-            let world = |v: f64| if on { Out::Num(v) } else { Out::Null };
-            obj(vec![
-                ("name", d.bones[i].name.as_str().into()),
-                ("parent", b.parent.map(|p| d.bones[p].name.as_str()).into()),
-                ("active", on.into()),
-                ("a", world(w.a)),
-                ("b", world(w.b)),
-                ("c", world(w.c)),
-                ("d", world(w.d)),
-                ("worldX", world(w.world_x)),
-                ("worldY", world(w.world_y)),
-                ("local", local(w)),
-                ("pose", local(&b.pose)),
-            ])
-        })
-        .collect();
-    let slots = sk
-        .slots
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let p = s.applied();
-            obj(vec![
-                ("name", d.slots[i].name.as_str().into()),
-                ("bone", d.bones[s.bone].name.as_str().into()),
-                ("color", rgba(p.color)),
-                ("dark", p.dark.map_or(Out::Null, |c| nums([c.r, c.g, c.b]))),
-                (
-                    "attachment",
-                    p.attachment.map(|a| d.attachments[a].name.as_str()).into(),
-                ),
-            ])
-        })
-        .collect();
-    let order = sk.applied_draw_order().to_vec();
-    let draw_order = order
-        .iter()
-        .map(|&s| Out::Str(d.slots[s].name.clone()))
-        .collect();
-    let mut attachments = Vec::new();
-    for &s in &order {
+    w.begin_object();
+    w.key("time");
+    w.num(time);
+    w.key("bones");
+    w.begin_array();
+    for (i, b) in sk.bones.iter().enumerate() {
+        let p = b.applied();
+        w.begin_object();
+        w.key("name");
+        w.str(&d.bones[i].name);
+        w.key("parent");
+        w.opt_str(b.parent.map(|p| d.bones[p].name.as_str()));
+        w.key("active");
+        w.bool(b.active);
+        for (k, v) in [
+            ("a", p.a),
+            ("b", p.b),
+            ("c", p.c),
+            ("d", p.d),
+            ("worldX", p.world_x),
+            ("worldY", p.world_y),
+        ] {
+            w.key(k);
+            if b.active {
+                w.num(v);
+            } else {
+                w.null();
+            }
+        }
+        w.key("local");
+        local(w, p);
+        w.key("pose");
+        local(w, &b.pose);
+        w.end();
+    }
+    w.end();
+    w.key("slots");
+    w.begin_array();
+    for (i, s) in sk.slots.iter().enumerate() {
+        let p = s.applied();
+        w.begin_object();
+        w.key("name");
+        w.str(&d.slots[i].name);
+        w.key("bone");
+        w.str(&d.bones[s.bone].name);
+        w.key("color");
+        rgba(w, p.color);
+        w.key("dark");
+        match p.dark {
+            Some(c) => w.nums([c.r, c.g, c.b]),
+            None => w.null(),
+        }
+        w.key("attachment");
+        w.opt_str(p.attachment.map(|a| d.attachments[a].name.as_str()));
+        w.end();
+    }
+    w.end();
+    let order = sk.applied_draw_order();
+    w.key("drawOrder");
+    w.strs(order.iter().map(|&s| d.slots[s].name.as_str()));
+    w.key("attachments");
+    w.begin_array();
+    for &s in order {
         if sk.bones[sk.slots[s].bone].active && sk.slots[s].applied().attachment.is_some() {
-            attachments.push(attachment(sk, s)?);
+            attachment(sk, s, w)?;
         }
     }
-    let constraints = sk
-        .constraints
-        .iter()
-        .zip(&d.constraints)
-        .map(|(c, cd)| {
-            let mut o = vec![
-                ("name", cd.name.as_str().into()),
-                ("type", cd.type_name().into()),
-                ("active", c.active.into()),
-            ];
-            match *c.applied() {
-                ConstraintPose::Ik(p) => o.extend([
-                    ("mix", p.mix.into()),
-                    ("softness", p.softness.into()),
-                    ("bendDirection", p.bend_direction.into()),
-                    ("compress", p.compress.into()),
-                    ("stretch", p.stretch.into()),
-                ]),
-                ConstraintPose::Transform(p) => o.extend([
-                    ("mixRotate", p.mix_rotate.into()),
-                    ("mixX", p.mix_x.into()),
-                    ("mixY", p.mix_y.into()),
-                    ("mixScaleX", p.mix_scale_x.into()),
-                    ("mixScaleY", p.mix_scale_y.into()),
-                    ("mixShearY", p.mix_shear_y.into()),
-                ]),
-                ConstraintPose::Path(p) => o.extend([
-                    ("position", p.position.into()),
-                    ("spacing", p.spacing.into()),
-                    ("mixRotate", p.mix_rotate.into()),
-                    ("mixX", p.mix_x.into()),
-                    ("mixY", p.mix_y.into()),
-                ]),
-                ConstraintPose::Physics(p) => o.extend([
-                    ("inertia", p.inertia.into()),
-                    ("strength", p.strength.into()),
-                    ("damping", p.damping.into()),
-                    ("massInverse", p.mass_inverse.into()),
-                    ("wind", p.wind.into()),
-                    ("gravity", p.gravity.into()),
-                    ("mix", p.mix.into()),
-                ]),
-                ConstraintPose::Slider(p) => {
-                    o.extend([("time", p.time.into()), ("mix", p.mix.into())]);
+    w.end();
+    w.key("constraints");
+    w.begin_array();
+    for (c, cd) in sk.constraints.iter().zip(&d.constraints) {
+        w.begin_object();
+        w.key("name");
+        w.str(&cd.name);
+        w.key("type");
+        w.str(cd.type_name());
+        w.key("active");
+        w.bool(c.active);
+        let fields: &[(&str, f64)] = match *c.applied() {
+            ConstraintPose::Ik(p) => {
+                for (k, v) in [
+                    ("mix", p.mix),
+                    ("softness", p.softness),
+                    ("bendDirection", p.bend_direction),
+                ] {
+                    w.key(k);
+                    w.num(v);
                 }
+                w.key("compress");
+                w.bool(p.compress);
+                w.key("stretch");
+                w.bool(p.stretch);
+                &[]
             }
-            obj(o)
-        })
-        .collect();
-    let events = events
-        .iter()
-        .map(|e| {
-            obj(vec![
-                ("name", d.events[e.data].name.as_str().into()),
-                ("time", e.time.into()),
-                ("int", e.int_value.into()),
-                ("float", e.float_value.into()),
-                ("string", e.string_value.as_deref().into()),
-                ("volume", e.volume.into()),
-                ("balance", e.balance.into()),
-            ])
-        })
-        .collect();
-    Ok(obj(vec![
-        ("time", time.into()),
-        ("bones", Out::Arr(bones)),
-        ("slots", Out::Arr(slots)),
-        ("drawOrder", Out::Arr(draw_order)),
-        ("attachments", Out::Arr(attachments)),
-        ("constraints", Out::Arr(constraints)),
-        ("events", Out::Arr(events)),
-    ]))
+            ConstraintPose::Transform(p) => &[
+                ("mixRotate", p.mix_rotate),
+                ("mixX", p.mix_x),
+                ("mixY", p.mix_y),
+                ("mixScaleX", p.mix_scale_x),
+                ("mixScaleY", p.mix_scale_y),
+                ("mixShearY", p.mix_shear_y),
+            ],
+            ConstraintPose::Path(p) => &[
+                ("position", p.position),
+                ("spacing", p.spacing),
+                ("mixRotate", p.mix_rotate),
+                ("mixX", p.mix_x),
+                ("mixY", p.mix_y),
+            ],
+            ConstraintPose::Physics(p) => &[
+                ("inertia", p.inertia),
+                ("strength", p.strength),
+                ("damping", p.damping),
+                ("massInverse", p.mass_inverse),
+                ("wind", p.wind),
+                ("gravity", p.gravity),
+                ("mix", p.mix),
+            ],
+            ConstraintPose::Slider(p) => &[("time", p.time), ("mix", p.mix)],
+        };
+        for &(k, v) in fields {
+            w.key(k);
+            w.num(v);
+        }
+        w.end();
+    }
+    w.end();
+    w.key("events");
+    w.begin_array();
+    for e in events {
+        w.begin_object();
+        w.key("name");
+        w.str(&d.events[e.data].name);
+        w.key("time");
+        w.num(e.time);
+        w.key("int");
+        w.num(e.int_value);
+        w.key("float");
+        w.num(e.float_value);
+        w.key("string");
+        w.opt_str(e.string_value.as_deref());
+        w.key("volume");
+        w.num(e.volume);
+        w.key("balance");
+        w.num(e.balance);
+        w.end();
+    }
+    w.end();
+    w.end();
+    Ok(())
 }
 
-fn attachment(sk: &Skeleton<'_>, s: usize) -> Result<Out, PoseError> {
+fn attachment<W: Write>(
+    sk: &Skeleton<'_>,
+    s: usize,
+    w: &mut JsonWriter<W>,
+) -> Result<(), PoseError> {
     let d = sk.data;
     let pose = sk.slots[s].applied();
     let Some(a) = pose.attachment else {
-        return Ok(Out::Null);
+        w.null();
+        return Ok(());
     };
     let att = &d.attachments[a];
-    let mut o = vec![
-        ("slot", d.slots[s].name.as_str().into()),
-        ("name", att.name.as_str().into()),
-    ];
+    w.begin_object();
+    w.key("slot");
+    w.str(&d.slots[s].name);
+    w.key("name");
+    w.str(&att.name);
+    w.key("type");
     match &att.kind {
         AttachmentKind::Region(r) => {
             let index = r.sequence.resolve_index(pose.sequence_index);
             let vertices = sk.world_vertices(s)?.unwrap_or_default();
-            o.extend([
-                ("type", "region".into()),
-                ("path", r.path.as_str().into()),
-                ("sequenceIndex", index.into()),
-                ("color", rgba(r.color)),
-                ("vertices", nums(vertices)),
-                ("uvs", uvs(&r.sequence.uvs, index)),
-                ("triangles", nums(QUAD_TRIANGLES)),
-            ]);
+            w.str("region");
+            w.key("path");
+            w.str(&r.path);
+            w.key("sequenceIndex");
+            w.num(index);
+            w.key("color");
+            rgba(w, r.color);
+            w.key("vertices");
+            w.nums(vertices);
+            w.key("uvs");
+            uvs(w, &r.sequence.uvs, index);
+            w.key("triangles");
+            w.nums(QUAD_TRIANGLES);
         }
         AttachmentKind::Mesh(m) => {
             let index = m.sequence.resolve_index(pose.sequence_index);
             let vertices = sk.vertex_world(s, &m.vertex)?;
-            o.extend([
-                ("type", "mesh".into()),
-                ("path", m.path.as_str().into()),
-                ("sequenceIndex", index.into()),
-                ("color", rgba(m.color)),
-                (
-                    "source",
-                    m.source_mesh.map(|x| d.attachments[x].name.as_str()).into(),
-                ),
-                ("weighted", m.vertex.bones.is_some().into()),
-                ("hullLength", m.hull_length.into()),
-                ("vertices", nums(vertices)),
-                ("uvs", uvs(&m.sequence.uvs, index)),
-                (
-                    "triangles",
-                    m.triangles
-                        .as_ref()
-                        .map_or(Out::Null, |t| nums(t.iter().copied())),
-                ),
-            ]);
+            w.str("mesh");
+            w.key("path");
+            w.str(&m.path);
+            w.key("sequenceIndex");
+            w.num(index);
+            w.key("color");
+            rgba(w, m.color);
+            w.key("source");
+            w.opt_str(m.source_mesh.map(|x| d.attachments[x].name.as_str()));
+            w.key("weighted");
+            w.bool(m.vertex.bones.is_some());
+            w.key("hullLength");
+            w.num(m.hull_length);
+            w.key("vertices");
+            w.nums(vertices);
+            w.key("uvs");
+            uvs(w, &m.sequence.uvs, index);
+            w.key("triangles");
+            match &m.triangles {
+                Some(t) => w.nums(t.iter().copied()),
+                None => w.null(),
+            }
         }
         AttachmentKind::Point(p) => {
             let (x, y, r) = sk.point_world(s, p);
-            o.extend([
-                ("type", "point".into()),
-                ("x", x.into()),
-                ("y", y.into()),
-                ("rotation", r.into()),
-            ]);
+            w.str("point");
+            w.key("x");
+            w.num(x);
+            w.key("y");
+            w.num(y);
+            w.key("rotation");
+            w.num(r);
         }
         AttachmentKind::BoundingBox { vertex, .. } => {
             let v = sk.vertex_world(s, vertex)?;
-            o.extend([("type", "boundingbox".into()), ("vertices", nums(v))]);
+            w.str("boundingbox");
+            w.key("vertices");
+            w.nums(v);
         }
         AttachmentKind::Path(p) => {
             let v = sk.vertex_world(s, &p.vertex)?;
-            o.extend([
-                ("type", "path".into()),
-                ("closed", p.closed.into()),
-                ("constantSpeed", p.constant_speed.into()),
-                ("lengths", nums(p.lengths.iter().copied())),
-                ("vertices", nums(v)),
-            ]);
+            w.str("path");
+            w.key("closed");
+            w.bool(p.closed);
+            w.key("constantSpeed");
+            w.bool(p.constant_speed);
+            w.key("lengths");
+            w.nums(p.lengths.iter().copied());
+            w.key("vertices");
+            w.nums(v);
         }
         AttachmentKind::Clipping(c) => {
             let v = sk.vertex_world(s, &c.vertex)?;
-            o.extend([
-                ("type", "clipping".into()),
-                ("end", c.end_slot.map(|e| d.slots[e].name.as_str()).into()),
-                ("convex", c.convex.into()),
-                ("inverse", c.inverse.into()),
-                ("vertices", nums(v)),
-            ]);
+            w.str("clipping");
+            w.key("end");
+            w.opt_str(c.end_slot.map(|e| d.slots[e].name.as_str()));
+            w.key("convex");
+            w.bool(c.convex);
+            w.key("inverse");
+            w.bool(c.inverse);
+            w.key("vertices");
+            w.nums(v);
         }
     }
-    Ok(obj(o))
+    w.end();
+    Ok(())
 }

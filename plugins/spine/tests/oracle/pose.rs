@@ -6,7 +6,7 @@
 
 #![allow(dead_code)]
 
-use rigc_spine::sample::{compare, pose_document, SampleOptions};
+use rigc_spine::sample::{compare, pose_document, Layout, SampleOptions};
 use rigc_spine::{read_atlas, read_skeleton, SkeletonData};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -108,8 +108,8 @@ pub fn load(json: &Path, atlas: Option<&Path>) -> Result<SkeletonData, String> {
 /// Our document for a job (`Err(message)` where we refuse).
 pub fn ours(job: &Job) -> Result<Value, String> {
     let data = load(&job.json, job.atlas.as_deref())?;
-    let doc = pose_document(&data, &job.options).map_err(|e| e.message)?;
-    serde_json::from_str(&doc.compact()).map_err(|e| e.to_string())
+    let doc = pose_document(&data, &job.options, Layout::Compact).map_err(|e| e.message)?;
+    serde_json::from_str(&doc).map_err(|e| e.to_string())
 }
 
 /// What a run of jobs compared.

@@ -3,7 +3,8 @@
 //! sequences), unweighted and weighted meshes, bounding boxes, points,
 //! clipping and path attachments, two-colour slots; IK (one and two bones),
 //! transform (random `properties` mappings, local/additive/clamp, offsets),
-//! path (every mode), physics and slider (time and bone driven) constraints; a
+//! path (every mode; some collapsed: constant speed, a zero-length chain,
+//! spacing 0), physics and slider (time and bone driven) constraints; a
 //! skin with skin-required bones; events; and animations with random keys
 //! and curves (linear, stepped, Bezier) on every timeline kind.
 //!
@@ -73,6 +74,9 @@ pub struct Generated {
     pub skins: Vec<String>,
     /// It has a physics constraint.
     pub physics: bool,
+    /// Its collapsed path constraints: constant speed, a zero-length chain,
+    /// spacing 0 (every space 0).
+    pub collapsed_paths: usize,
 }
 
 pub(crate) struct Bone {
@@ -201,6 +205,7 @@ pub fn skeleton(r: &mut Rng) -> Generated {
     // Constraints.
     let mut constraints = Vec::new();
     let mut physics = false;
+    let mut collapsed_paths = 0;
     let mut slider_driven = Vec::new();
     let non_root: Vec<usize> = (1..n).collect();
     for c in 0..r.i(5) {
@@ -277,14 +282,28 @@ pub fn skeleton(r: &mut Rng) -> Generated {
                 if descendants(&bones, chain[0])[slots[s].bone] {
                     continue;
                 }
+                // A third of the paths are collapsed: every space is 0 (a
+                // zero-length chain, spacing 0, at constant speed), where
+                // each bone turns by the path's tangent (issue #14, item 13).
+                let collapsed =
+                    r.chance(0.35) && zero_lengths(&mut bones_json, &chain, &constraints);
+                if collapsed {
+                    constant_speed(&mut skin, &slots[s]);
+                    collapsed_paths += 1;
+                }
                 let list: Vec<&str> = chain.iter().map(|&b| bones[b].name.as_str()).collect();
+                let rotate_modes: &[&str] = if collapsed {
+                    &["chain", "chainScale"]
+                } else {
+                    &["tangent", "chain", "chainScale"]
+                };
                 constraints.push(json!({
                     "type": "path", "name": name, "bones": list, "slot": slots[s].name,
                     "positionMode": r.pick(&["fixed", "percent"]),
                     "spacingMode": r.pick(&["length", "fixed", "percent", "proportional"]),
-                    "rotateMode": r.pick(&["tangent", "chain", "chainScale"]),
+                    "rotateMode": r.pick(rotate_modes),
                     "rotation": if r.chance(0.5) { 0.0 } else { r.f(-45.0, 45.0) },
-                    "position": r.f(0.0, 1.0), "spacing": r.f(0.0, 10.0),
+                    "position": r.f(0.0, 1.0), "spacing": if collapsed { 0.0 } else { r.f(0.0, 10.0) },
                     "mixRotate": r.f(0.0, 1.0), "mixX": r.f(0.0, 1.0), "mixY": r.f(0.0, 1.0),
                 }));
             }
@@ -393,6 +412,41 @@ pub fn skeleton(r: &mut Rng) -> Generated {
         animations: names,
         skins: skin_names,
         physics,
+        collapsed_paths,
+    }
+}
+
+/// Gives every bone of `chain` length 0, unless an earlier IK or physics
+/// constraint names one of them (those were chosen for their lengths);
+/// whether it did.
+fn zero_lengths(bones_json: &mut [Value], chain: &[usize], constraints: &[Value]) -> bool {
+    let named = |c: &Value, bone: &str| {
+        c["bone"] == bone
+            || c["bones"]
+                .as_array()
+                .is_some_and(|list| list.iter().any(|b| b == bone))
+    };
+    let taken = chain.iter().any(|&b| {
+        let bone = bones_json[b]["name"].as_str().unwrap_or_default();
+        constraints
+            .iter()
+            .any(|c| (c["type"] == "ik" || c["type"] == "physics") && named(c, bone))
+    });
+    if taken {
+        return false;
+    }
+    for &b in chain {
+        bones_json[b]["length"] = json!(0.0);
+    }
+    true
+}
+
+/// Makes every path attachment of `slot` constant speed.
+fn constant_speed(skin: &mut Map<String, Value>, slot: &SlotInfo) {
+    for (placeholder, kind, _) in &slot.attachments {
+        if *kind == "path" {
+            skin[&slot.name][placeholder.as_str()]["constantSpeed"] = json!(true);
+        }
     }
 }
 

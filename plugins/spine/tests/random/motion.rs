@@ -309,8 +309,11 @@ pub(crate) fn animation(
         if r.chance(0.4) {
             t.insert(
                 "spacing".into(),
+                // Some keys at 0: a collapsed chain's spaces change to 0
+                // and back on a skeleton posed frame after frame.
                 keys(r, 1, (0.0, 10.0), |r| {
-                    m(&[("value", json!(r.f(0.0, 10.0)))])
+                    let v = if r.chance(0.3) { 0.0 } else { r.f(0.0, 10.0) };
+                    m(&[("value", json!(v))])
                 }),
             );
         }
