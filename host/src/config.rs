@@ -167,12 +167,13 @@ impl Reader<'_> {
         let loc = self.loc(p.span(), pointer);
         // An output (`out`, `cache`) resolves as it will be written: through any
         // symlink on its way. An input is resolved again when it is read.
-        let resolved = project::canonical_or_self(&abs);
-        let inside = if need == Need::DirOrNothing {
-            resolved.starts_with(&self.project.root)
+        let lexical_inside = abs.starts_with(&self.project.root);
+        let resolved = if need == Need::DirOrNothing || !lexical_inside {
+            self.canon.canonical_or_self(&abs)
         } else {
-            abs.starts_with(&self.project.root) || resolved.starts_with(&self.project.root)
+            abs.clone()
         };
+        let inside = resolved.starts_with(&self.project.root);
         if !inside {
             self.diags.push(
                 Diagnostic::new(

@@ -186,6 +186,19 @@ impl Canon {
         }
         Ok(c)
     }
+
+    /// [`canonical_or_self`] through the memo: the canonical form of `path`, or
+    /// of its longest existing ancestor with the rest appended (an output
+    /// directory resolves as it will be written, through any symlink on its way).
+    pub fn canonical_or_self(&mut self, path: &Path) -> PathBuf {
+        match self.canonicalize(path) {
+            Ok(c) => c,
+            Err(_) => match (path.parent(), path.file_name()) {
+                (Some(parent), Some(name)) => self.canonical_or_self(parent).join(name),
+                _ => normalize(path),
+            },
+        }
+    }
 }
 
 /// `path` made absolute against `cwd` (no file system access).

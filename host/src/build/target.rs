@@ -115,9 +115,7 @@ pub fn run_target_deferred(target: &TargetSpec, env: &Env<'_>) -> (TargetResult,
     };
     let escape = target
         .out_in_project
-        .then(|| {
-            super::write::escapes(&project::absolute(&target.out, &env.cwd), &env.project.root)
-        })
+        .then(|| super::write::escapes(&target.out, &b.result.out_dir, &env.project.root))
         .flatten();
     match escape {
         Some(d) => b.result.diagnostics.push(d),

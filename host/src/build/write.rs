@@ -39,7 +39,8 @@ impl Writes {
     /// trace when every file is written, and sets the result's time.
     pub fn finish(self, cache: &Cache, result: &mut TargetResult) {
         if let Some(root) = &self.bound {
-            if let Some(d) = escapes(&self.out_dir, root) {
+            let now = project::canonical_or_self(&self.out_dir);
+            if let Some(d) = escapes(&self.out_dir, &now, root) {
                 result.diagnostics.push(d);
                 result.elapsed = self.start.elapsed();
                 return;
@@ -90,10 +91,10 @@ impl Writes {
     }
 }
 
-/// The refusal of an output directory that resolves outside `root` (a
-/// symlink out of the project, made before or during the build), if it does.
-pub(super) fn escapes(out_dir: &Path, root: &Path) -> Option<Diagnostic> {
-    let resolved = project::canonical_or_self(out_dir);
+/// The refusal of an output directory `out_dir` that resolves (`resolved`)
+/// outside `root` — a symlink out of the project, made before or during the
+/// build —, if it does.
+pub(super) fn escapes(out_dir: &Path, resolved: &Path, root: &Path) -> Option<Diagnostic> {
     (!resolved.starts_with(root)).then(|| {
         Diagnostic::new(
             codes::WRITE_OUT_ESCAPES_PROJECT,
@@ -118,13 +119,15 @@ mod tests {
         let outside = tempfile::tempdir().unwrap();
         let root_path = std::fs::canonicalize(root.path()).unwrap();
         let inside = root_path.join("build/t");
+        let resolved = |p: &Path| project::canonical_or_self(p);
         assert!(
-            escapes(&inside, &root_path).is_none(),
+            escapes(&inside, &resolved(&inside), &root_path).is_none(),
             "a missing directory inside"
         );
         std::fs::create_dir_all(root_path.join("build")).unwrap();
         std::os::unix::fs::symlink(outside.path(), &inside).unwrap();
-        let d = escapes(&inside, &root_path).expect("a symlink out of the project");
+        let d =
+            escapes(&inside, &resolved(&inside), &root_path).expect("a symlink out of the project");
         assert_eq!(d.code, codes::WRITE_OUT_ESCAPES_PROJECT);
         assert!(d.message.contains("outside the project"), "{}", d.message);
     }

@@ -23,6 +23,14 @@
 //! working directory — or cannot be made: not Linux, a file system without
 //! `RENAME_EXCHANGE`, a parent the process may not write.
 //!
+//! **Durability.** Each new file is synced before it is renamed or swapped
+//! in, so a power loss never leaves a file of the set empty or torn; the
+//! directories are not synced (as before the set was a unit): the rename or
+//! swap itself becomes durable with the file system's next commit, and until
+//! then a power loss shows the old set, whole. (Syncing the staging directory
+//! and its parent cost two journal commits per target: a cold `build --all` of
+//! 100 rigs went from 1.1 s to 2.3 s.)
+//!
 //! **Temporaries** of a killed writer keep rigc's naming, so [`sweep`] (run
 //! first by every write, and by every build that writes nothing) removes the
 //! ones whose process is gone.
@@ -237,12 +245,8 @@ fn stage_and_place(
         write_synced(&to, bytes).map_err(|e| fail(&to, format!("cannot be written: {e}")))?;
     }
     if !exists {
-        sync_dir(staging);
         match fs::rename(staging, target) {
-            Ok(()) => {
-                sync_dir(target.parent().unwrap_or(Path::new("/")));
-                return Ok(Unit::Created);
-            }
+            Ok(()) => return Ok(Unit::Created),
             // Another writer created it meanwhile: replace theirs as a whole.
             Err(_) if target.is_dir() => {}
             Err(e) => return Err(fail(target, format!("cannot be created: {e}"))),
@@ -252,15 +256,11 @@ fn stage_and_place(
         Err(why) => Some(why),
         Ok(()) => {
             copy_mode(target, staging);
-            sync_dir(staging);
             swap(staging, target).err()
         }
     };
     match why_not {
-        None => {
-            sync_dir(target.parent().unwrap_or(Path::new("/")));
-            Ok(Unit::Swapped)
-        }
+        None => Ok(Unit::Swapped),
         Some(why) => {
             in_place(target, Some(staging), staged)?;
             Ok(Unit::InPlace(why))
@@ -335,7 +335,6 @@ fn in_place(target: &Path, staging: Option<&Path>, staged: &[Staged<'_>]) -> Res
             });
         }
     }
-    sync_dir(target);
     Ok(())
 }
 
@@ -343,14 +342,6 @@ fn write_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let mut f = fs::File::create(path)?;
     f.write_all(bytes)?;
     f.sync_all()
-}
-
-/// Makes a directory's entries durable (best effort: not every platform can
-/// open a directory).
-fn sync_dir(dir: &Path) {
-    if let Ok(d) = fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
 }
 
 /// The new directory keeps the old one's permissions.
