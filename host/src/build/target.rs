@@ -317,7 +317,7 @@ impl Build<'_> {
             return false;
         }
         // A build that writes nothing still clears what a killed one left.
-        rigc_diag::write::set::sweep(out_dir);
+        rigc_diag::write::set::sweep_once(out_dir);
         self.result.written = trace
             .written
             .iter()

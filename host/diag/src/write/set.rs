@@ -33,15 +33,17 @@
 //!
 //! **Temporaries** of a killed writer keep rigc's naming, so [`sweep`] (run
 //! first by every write, and by every build that writes nothing) removes the
-//! ones whose process is gone.
+//! ones whose process is gone — every temporary of rigc's naming in the
+//! directory and beside it, whatever it was for.
 
 use super::Written;
 use crate::temp;
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 use std::fmt;
 use std::fs;
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// What one file of the set holds.
 #[derive(Debug, Clone, Copy)]
@@ -113,17 +115,35 @@ fn fail(path: &Path, reason: impl fmt::Display) -> SetError {
     }
 }
 
-/// Removes the stale temporaries of a set written into `dir`: staging
-/// directories beside it and file temporaries inside it whose process is gone.
-/// Returns what it removed.
+/// Removes the stale temporaries of a set written into `dir` — file
+/// temporaries inside it, and staging directories (any temporary of rigc's
+/// naming) beside it — whose process is gone. Returns what it removed. Every
+/// write runs it first.
 pub fn sweep(dir: &Path) -> Vec<PathBuf> {
     let mut removed = Vec::new();
-    if let (Some(parent), Some(base)) = (dir.parent(), dir.file_name()) {
-        let base = base.to_string_lossy();
-        removed.extend(temp::sweep(parent, |b| b == base).unwrap_or_default());
+    if let Some(parent) = dir.parent() {
+        removed.extend(temp::sweep(parent, |_| true).unwrap_or_default());
     }
     removed.extend(temp::sweep(dir, |_| true).unwrap_or_default());
     removed
+}
+
+/// [`sweep`] for a build that writes nothing: `dir` is listed every time (it
+/// is small), its parent — which many targets' directories may share
+/// (`out/<target>`) — once per process, so a no-op build of N targets lists it
+/// once, not N times.
+pub fn sweep_once(dir: &Path) -> Vec<PathBuf> {
+    static SWEPT_PARENTS: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
+    let first = dir.parent().is_some_and(|parent| {
+        SWEPT_PARENTS
+            .lock()
+            .map(|mut swept| swept.insert(parent.to_path_buf()))
+            .unwrap_or(true)
+    });
+    if first {
+        return sweep(dir);
+    }
+    temp::sweep(dir, |_| true).unwrap_or_default()
 }
 
 /// Writes `files` into `dir` as one unit (see the module doc). `dir` is

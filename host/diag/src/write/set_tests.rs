@@ -175,12 +175,29 @@ fn stale_temporaries_are_swept_and_live_ones_kept() {
     let stale_file = out.join(temp::name_for("x.json", DEAD));
     fs::write(&stale_file, "half").unwrap();
     let other = t.path().join(temp::name_for("elsewhere", DEAD));
-    fs::write(&other, "not this set's").unwrap();
+    fs::write(&other, "another set's").unwrap();
+    let live = t.path().join(temp::own_name("elsewhere"));
+    fs::write(&live, "this process's").unwrap();
     write_set(&out, &[bytes("x.json", b"1")]).unwrap();
     assert!(!stale_stage.exists() && !stale_file.exists());
     assert!(
-        other.exists(),
-        "another directory's temporary is not this set's to sweep"
+        !other.exists(),
+        "every stale temporary of rigc's naming beside it goes"
     );
+    assert!(live.exists(), "a live process's temporary stays");
+    fs::remove_file(&live).unwrap();
     assert_eq!(names(&out), ["x.json"]);
+    // A build that writes nothing sweeps the directory every time, its parent
+    // once per process.
+    let again = t.path().join(temp::name_for("build", DEAD));
+    let inside = out.join(temp::name_for("x.json", DEAD));
+    fs::create_dir(&again).unwrap();
+    fs::write(&inside, "half").unwrap();
+    sweep_once(&out);
+    assert!(!again.exists() && !inside.exists());
+    fs::create_dir(&again).unwrap();
+    fs::write(&inside, "half").unwrap();
+    sweep_once(&out);
+    assert!(again.exists(), "the parent is listed once per process");
+    assert!(!inside.exists());
 }
