@@ -328,3 +328,39 @@ fn a_copied_page_never_takes_the_atlas_name() {
         "the copy is the page"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_directory_the_build_reads_from_is_never_swapped() {
+    use std::os::unix::fs::MetadataExt;
+    let p = Project::new();
+    fixture::tiny(&p);
+    p.write(
+        "spec/rig.json",
+        fixture::RIG.replace("\"images\": \"parts\"", "\"images\": \"../parts\""),
+    );
+    p.write("spec/motion.json", fixture::MOTION);
+    p.write(
+        "rigc.toml",
+        "[project]\nprofile = \"spine\"\n\n[[target]]\nname = \"t\"\nrig = \"spec/rig.json\"\nmotion = \"spec/motion.json\"\nout = \"spec\"\n",
+    );
+    let ino = || std::fs::metadata(p.path().join("spec")).unwrap().ino();
+    let before = ino();
+    let run = p.rigc(&[
+        "build",
+        "--rig",
+        "spec/rig.json",
+        "--motion",
+        "spec/motion.json",
+        "--out",
+        "spec",
+    ]);
+    run.green()
+        .stderr_has("was updated file by file, not swapped in whole, because it holds spec/rig.json, an input of the build");
+    assert!(p.exists("spec/skeleton.json") && p.exists("spec/skeleton.atlas"));
+    assert_eq!(
+        ino(),
+        before,
+        "the directory `rigc watch` and editors watch is the same directory"
+    );
+}

@@ -227,6 +227,7 @@ impl Build<'_> {
                     .target
                     .out_in_project
                     .then(|| self.env.project.root.clone()),
+                in_place: holds_an_input(&self.result.out_dir, &sources, &compiled),
                 copies: compiled.plan.copies.clone(),
                 files: compiled.emitted.files.clone(),
                 trace: trace.map(|t| (trace_key, t)),
@@ -393,6 +394,23 @@ fn place_findings(report: &mut GateReport, sources: &Sources) {
 }
 
 /// The part images a compile read.
+/// Why `out_dir` must not be swapped for a new directory: it holds a spec or a
+/// part image the build reads (`--out .` beside the specs), and whoever
+/// watches those — `rigc watch`, an editor — watches that directory.
+fn holds_an_input(out_dir: &Path, sources: &Sources, compiled: &Compiled) -> Option<String> {
+    let specs =
+        [&sources.rig.file, &sources.motion.file].map(|f| (f.display.clone(), f.path.clone()));
+    let images = read_images(compiled).map(|i| (i.path.display().to_string(), i.path.clone()));
+    specs
+        .into_iter()
+        .chain(images)
+        .find(|(_, path)| {
+            path.parent()
+                .is_some_and(|p| project::canonical_or_self(p) == out_dir)
+        })
+        .map(|(shown, _)| format!("it holds {shown}, an input of the build"))
+}
+
 fn read_images(compiled: &Compiled) -> impl Iterator<Item = &Image> {
     compiled.images.iter().filter_map(|(_, r)| r.as_ref().ok())
 }

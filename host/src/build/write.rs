@@ -27,6 +27,8 @@ pub struct Writes {
     pub(super) out_dir: PathBuf,
     /// The project root `out_dir` must resolve inside (a target of `rigc.toml`).
     pub(super) bound: Option<PathBuf>,
+    /// Why the directory itself must stay (it holds an input of the build).
+    pub(super) in_place: Option<String>,
     pub(super) copies: Vec<PageCopy>,
     pub(super) files: Vec<EmittedFile>,
     pub(super) trace: Option<(Hash, Trace)>,
@@ -58,7 +60,7 @@ impl Writes {
                 content: Content::Bytes(f.text.as_bytes()),
             }))
             .collect();
-        match set::write_set(&self.out_dir, &files) {
+        match set::write_set(&self.out_dir, &files, self.in_place.as_deref()) {
             Err(e) => result.diagnostics.push(
                 Diagnostic::new(codes::WRITE_FAILED, format!("cannot write {e}"))
                     .help(if e.partial {

@@ -21,7 +21,9 @@
 //! lose or disturb something — the directory holds a subdirectory (it cannot
 //! be hard-linked), an entry cannot be hard-linked, it is the process's own
 //! working directory — or cannot be made: not Linux, a file system without
-//! `RENAME_EXCHANGE`, a parent the process may not write.
+//! `RENAME_EXCHANGE`, a parent the process may not write — or when the
+//! caller says why not (rigc never swaps a directory it reads its specs or
+//! part images from: `rigc watch` and editors watch that directory).
 //!
 //! **Durability.** Each new file is synced before it is renamed or swapped
 //! in, so a power loss never leaves a file of the set empty or torn; the
@@ -147,8 +149,14 @@ pub fn sweep_once(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// Writes `files` into `dir` as one unit (see the module doc). `dir` is
-/// created, with its parents, when missing.
-pub fn write_set(dir: &Path, files: &[File<'_>]) -> Result<Report, SetError> {
+/// created, with its parents, when missing. `in_place` names a reason the
+/// caller knows to keep the directory itself (say, it holds the files the
+/// caller reads, which others watch): the changed files are then renamed in.
+pub fn write_set(
+    dir: &Path,
+    files: &[File<'_>],
+    in_place: Option<&str>,
+) -> Result<Report, SetError> {
     check_names(dir, files)?;
     // The directory as it is on disk: a symlink to it is followed, so the swap
     // replaces the directory and never the link.
@@ -213,7 +221,7 @@ pub fn write_set(dir: &Path, files: &[File<'_>]) -> Result<Report, SetError> {
     if let Err(e) = fs::create_dir(&staging) {
         // A parent the process may not write: temporaries inside the directory.
         return match &real {
-            Some(_) => in_place(&target, None, &staged).map(|()| {
+            Some(_) => rename_in(&target, None, &staged).map(|()| {
                 report(Unit::InPlace(format!(
                     "its parent directory cannot be written ({e})"
                 )))
@@ -221,7 +229,7 @@ pub fn write_set(dir: &Path, files: &[File<'_>]) -> Result<Report, SetError> {
             None => Err(fail(dir, format!("cannot be created: {e}"))),
         };
     }
-    let result = stage_and_place(&target, real.is_some(), &staging, &staged);
+    let result = stage_and_place(&target, real.is_some(), &staging, &staged, in_place);
     let _ = fs::remove_dir_all(&staging);
     result.map(report)
 }
@@ -256,6 +264,7 @@ fn stage_and_place(
     exists: bool,
     staging: &Path,
     staged: &[Staged<'_>],
+    in_place: Option<&str>,
 ) -> Result<Unit, SetError> {
     for (name, bytes, unchanged) in staged {
         let to = staging.join(name);
@@ -272,7 +281,11 @@ fn stage_and_place(
             Err(e) => return Err(fail(target, format!("cannot be created: {e}"))),
         }
     }
-    let why_not = match link_the_rest(target, staging, staged) {
+    let kept = match in_place {
+        Some(why) => Err(why.to_string()),
+        None => link_the_rest(target, staging, staged),
+    };
+    let why_not = match kept {
         Err(why) => Some(why),
         Ok(()) => {
             copy_mode(target, staging);
@@ -282,7 +295,7 @@ fn stage_and_place(
     match why_not {
         None => Ok(Unit::Swapped),
         Some(why) => {
-            in_place(target, Some(staging), staged)?;
+            rename_in(target, Some(staging), staged)?;
             Ok(Unit::InPlace(why))
         }
     }
@@ -321,7 +334,7 @@ fn link_the_rest(target: &Path, staging: &Path, staged: &[Staged<'_>]) -> Result
 
 /// Renames each changed file into `target`, from `staging` when there is one,
 /// else from a temporary written beside it.
-fn in_place(target: &Path, staging: Option<&Path>, staged: &[Staged<'_>]) -> Result<(), SetError> {
+fn rename_in(target: &Path, staging: Option<&Path>, staged: &[Staged<'_>]) -> Result<(), SetError> {
     let mut temps = Vec::new();
     for (name, bytes, unchanged) in staged {
         if *unchanged {

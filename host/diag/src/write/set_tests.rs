@@ -28,7 +28,7 @@ fn ino(p: &Path) -> u64 {
 fn a_new_directory_is_created_whole() {
     let t = tempfile::tempdir().unwrap();
     let out = t.path().join("a/build");
-    let r = write_set(&out, &[bytes("x.json", b"1"), bytes("x.atlas", b"2")]).unwrap();
+    let r = write_set(&out, &[bytes("x.json", b"1"), bytes("x.atlas", b"2")], None).unwrap();
     assert_eq!(r.unit, Unit::Created);
     assert_eq!(
         r.written,
@@ -50,10 +50,15 @@ fn a_new_directory_is_created_whole() {
 fn a_changed_set_is_swapped_in_keeping_other_files_and_unchanged_inodes() {
     let t = tempfile::tempdir().unwrap();
     let out = t.path().join("build");
-    write_set(&out, &[bytes("x.json", b"1"), bytes("x.atlas", b"2")]).unwrap();
+    write_set(&out, &[bytes("x.json", b"1"), bytes("x.atlas", b"2")], None).unwrap();
     fs::write(out.join("notes.txt"), "mine").unwrap();
     let (atlas, notes) = (ino(&out.join("x.atlas")), ino(&out.join("notes.txt")));
-    let r = write_set(&out, &[bytes("x.json", b"1b"), bytes("x.atlas", b"2")]).unwrap();
+    let r = write_set(
+        &out,
+        &[bytes("x.json", b"1b"), bytes("x.atlas", b"2")],
+        None,
+    )
+    .unwrap();
     assert_eq!(r.unit, Unit::Swapped);
     assert_eq!(
         r.written,
@@ -81,9 +86,9 @@ fn a_changed_set_is_swapped_in_keeping_other_files_and_unchanged_inodes() {
 fn an_unchanged_set_touches_nothing() {
     let t = tempfile::tempdir().unwrap();
     let out = t.path().join("build");
-    write_set(&out, &[bytes("x.json", b"1")]).unwrap();
+    write_set(&out, &[bytes("x.json", b"1")], None).unwrap();
     let before = ino(&out);
-    let r = write_set(&out, &[bytes("x.json", b"1")]).unwrap();
+    let r = write_set(&out, &[bytes("x.json", b"1")], None).unwrap();
     assert_eq!(r.unit, Unit::Unchanged);
     assert_eq!(r.written, vec![Written::Unchanged(out.join("x.json"))]);
     assert_eq!(ino(&out), before, "the directory was not replaced");
@@ -93,10 +98,15 @@ fn an_unchanged_set_touches_nothing() {
 fn foreseeable_failures_change_nothing() {
     let t = tempfile::tempdir().unwrap();
     let out = t.path().join("build");
-    write_set(&out, &[bytes("x.json", b"1"), bytes("x.png", b"p")]).unwrap();
+    write_set(&out, &[bytes("x.json", b"1"), bytes("x.png", b"p")], None).unwrap();
     fs::remove_file(out.join("x.png")).unwrap();
     fs::create_dir(out.join("x.atlas")).unwrap();
-    let e = write_set(&out, &[bytes("x.json", b"new"), bytes("x.atlas", b"2")]).unwrap_err();
+    let e = write_set(
+        &out,
+        &[bytes("x.json", b"new"), bytes("x.atlas", b"2")],
+        None,
+    )
+    .unwrap_err();
     assert_eq!(e.path, out.join("x.atlas"));
     assert!(e.reason.contains("directory is in the way"), "{e}");
     let missing = t.path().join("nope.png");
@@ -109,14 +119,15 @@ fn foreseeable_failures_change_nothing() {
                 content: Content::CopyOf(&missing),
             },
         ],
+        None,
     )
     .unwrap_err();
     assert_eq!(e.path, missing);
     for bad in ["", ".", "..", "a/b", ".x.rigc-tmp-3"] {
-        let e = write_set(&out, &[bytes("x.json", b"new"), bytes(bad, b"")]).unwrap_err();
+        let e = write_set(&out, &[bytes("x.json", b"new"), bytes(bad, b"")], None).unwrap_err();
         assert!(e.reason.contains("plain file name"), "{bad:?}: {e}");
     }
-    let e = write_set(&out, &[bytes("X.json", b"new"), bytes("x.JSON", b"")]).unwrap_err();
+    let e = write_set(&out, &[bytes("X.json", b"new"), bytes("x.JSON", b"")], None).unwrap_err();
     assert!(e.reason.contains("named twice"), "{e}");
     assert_eq!(
         fs::read(out.join("x.json")).unwrap(),
@@ -124,7 +135,7 @@ fn foreseeable_failures_change_nothing() {
         "nothing replaced"
     );
     fs::write(t.path().join("file"), "f").unwrap();
-    let e = write_set(&t.path().join("file"), &[bytes("x.json", b"")]).unwrap_err();
+    let e = write_set(&t.path().join("file"), &[bytes("x.json", b"")], None).unwrap_err();
     assert!(e.reason.contains("not a directory"), "{e}");
     assert!(!e.partial);
 }
@@ -136,7 +147,7 @@ fn a_subdirectory_falls_back_to_renames_in_place() {
     fs::create_dir_all(out.join("images")).unwrap();
     fs::write(out.join("images/a.png"), "a").unwrap();
     let before = ino(&out);
-    let r = write_set(&out, &[bytes("x.json", b"1")]).unwrap();
+    let r = write_set(&out, &[bytes("x.json", b"1")], None).unwrap();
     assert!(
         matches!(&r.unit, Unit::InPlace(why) if why.contains("images")),
         "{:?}",
@@ -148,13 +159,25 @@ fn a_subdirectory_falls_back_to_renames_in_place() {
 }
 
 #[test]
+fn a_reason_from_the_caller_keeps_the_directory() {
+    let t = tempfile::tempdir().unwrap();
+    let out = t.path().join("build");
+    write_set(&out, &[bytes("x.json", b"1")], None).unwrap();
+    let before = ino(&out);
+    let r = write_set(&out, &[bytes("x.json", b"2")], Some("it holds rig.json")).unwrap();
+    assert_eq!(r.unit, Unit::InPlace("it holds rig.json".into()));
+    assert_eq!(ino(&out), before);
+    assert_eq!(fs::read(out.join("x.json")).unwrap(), b"2");
+}
+
+#[test]
 fn a_symlinked_directory_is_written_through_not_replaced() {
     let t = tempfile::tempdir().unwrap();
     let real = t.path().join("real");
     fs::create_dir(&real).unwrap();
     let link = t.path().join("link");
     std::os::unix::fs::symlink(&real, &link).unwrap();
-    let r = write_set(&link, &[bytes("x.json", b"1")]).unwrap();
+    let r = write_set(&link, &[bytes("x.json", b"1")], None).unwrap();
     assert_eq!(r.written, vec![Written::Wrote(link.join("x.json"))]);
     assert!(fs::symlink_metadata(&link)
         .unwrap()
@@ -168,7 +191,7 @@ fn stale_temporaries_are_swept_and_live_ones_kept() {
     const DEAD: u32 = 4_194_304 + 99;
     let t = tempfile::tempdir().unwrap();
     let out = t.path().join("build");
-    write_set(&out, &[bytes("x.json", b"1")]).unwrap();
+    write_set(&out, &[bytes("x.json", b"1")], None).unwrap();
     let stale_stage = t.path().join(temp::name_for("build", DEAD));
     fs::create_dir(&stale_stage).unwrap();
     fs::write(stale_stage.join("x.json"), "half").unwrap();
@@ -178,7 +201,7 @@ fn stale_temporaries_are_swept_and_live_ones_kept() {
     fs::write(&other, "another set's").unwrap();
     let live = t.path().join(temp::own_name("elsewhere"));
     fs::write(&live, "this process's").unwrap();
-    write_set(&out, &[bytes("x.json", b"1")]).unwrap();
+    write_set(&out, &[bytes("x.json", b"1")], None).unwrap();
     assert!(!stale_stage.exists() && !stale_file.exists());
     assert!(
         !other.exists(),
