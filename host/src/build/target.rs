@@ -227,7 +227,12 @@ impl Build<'_> {
                     .target
                     .out_in_project
                     .then(|| self.env.project.root.clone()),
-                in_place: holds_an_input(&self.result.out_dir, &sources, &compiled),
+                in_place: holds_an_input(
+                    &self.result.out_dir,
+                    &sources,
+                    &compiled,
+                    &mut self.canon,
+                ),
                 copies: compiled.plan.copies.clone(),
                 files: compiled.emitted.files.clone(),
                 trace: trace.map(|t| (trace_key, t)),
@@ -397,18 +402,28 @@ fn place_findings(report: &mut GateReport, sources: &Sources) {
 /// Why `out_dir` must not be swapped for a new directory: it holds a spec or a
 /// part image the build reads (`--out .` beside the specs), and whoever
 /// watches those — `rigc watch`, an editor — watches that directory.
-fn holds_an_input(out_dir: &Path, sources: &Sources, compiled: &Compiled) -> Option<String> {
-    let specs =
-        [&sources.rig.file, &sources.motion.file].map(|f| (f.display.clone(), f.path.clone()));
-    let images = read_images(compiled).map(|i| (i.path.display().to_string(), i.path.clone()));
-    specs
+fn holds_an_input(
+    out_dir: &Path,
+    sources: &Sources,
+    compiled: &Compiled,
+    canon: &mut Canon,
+) -> Option<String> {
+    let spec = [&sources.rig.file, &sources.motion.file]
         .into_iter()
-        .chain(images)
-        .find(|(_, path)| {
-            path.parent()
-                .is_some_and(|p| project::canonical_or_self(p) == out_dir)
+        .find(|f| {
+            f.path
+                .parent()
+                .is_some_and(|p| canon.canonical_or_self(p) == out_dir)
         })
-        .map(|(shown, _)| format!("it holds {shown}, an input of the build"))
+        .map(|f| f.display.clone());
+    // An image's path is canonical already.
+    let image = || {
+        read_images(compiled)
+            .find(|i| i.path.parent() == Some(out_dir))
+            .map(|i| i.path.display().to_string())
+    };
+    spec.or_else(image)
+        .map(|shown| format!("it holds {shown}, an input of the build"))
 }
 
 fn read_images(compiled: &Compiled) -> impl Iterator<Item = &Image> {
