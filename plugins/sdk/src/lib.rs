@@ -3,7 +3,8 @@
 //! [`gate::Outcome`] it records (each failure with its [`gate::Subject`]), the
 //! [`deform::DeformKind`] a deform kind implements, the plugin side of each
 //! stage call ([`serve`]), the compiled model ([`model`], with the one table
-//! of Spine names, [`model::names`]) and its writers ([`emit`]), the number
+//! of Spine names, [`model::names`]) and its writers ([`emit`]), an authored
+//! mesh's topology ([`mesh`]), the number
 //! spellings ([`num`]) and PNG reading ([`png_image`]) — and, re-exported, the
 //! plugin ABI ([`abi`], the crate `rigc-abi`) and the Spine 4.3 runtime
 //! ([`spine`], the crate `rigc-spine`).
@@ -126,6 +127,7 @@ pub use rigc_spine as spine;
 pub mod deform;
 pub mod emit;
 pub mod gate;
+pub mod mesh;
 pub mod model;
 pub mod num;
 pub mod png_image;
