@@ -1,11 +1,14 @@
 //! The topology's tests: grids built here and numbered two ways (row-major and
 //! perimeter-first), the zig-zag strip, a pinch, a hole, an extra triangle, an
-//! unused vertex, and random meshes. Expected walks, counts and edges are
-//! computed from each construction, never from `derive`'s own output.
+//! unused vertex, random meshes, and (`reference`) the reference rigs' meshes.
+//! Expected walks, counts and edges are computed from each construction,
+//! never from `derive`'s own output.
 
 use super::{derive, Topology, TopologyError};
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
+
+mod reference;
 
 /// A lattice of `rows × cols` points, `(row, col)`.
 type Cell = (usize, usize);
