@@ -4,8 +4,8 @@
 //! [`deform::DeformKind`] a deform kind implements, the plugin side of each
 //! stage call ([`serve`]), the compiled model ([`model`], with the one table
 //! of Spine names, [`model::names`]) and its writers ([`emit`]), an authored
-//! mesh's topology ([`mesh`]), the number spellings ([`num`]) and PNG reading ([`png_image`]) — and, re-exported, the
-//! plugin ABI ([`abi`], the crate `rigc-abi`) and the Spine 4.3 runtime
+//! mesh's topology ([`mesh`]), the number spellings ([`num`]) and PNG
+//! reading ([`png_image`]) — and, re-exported, the plugin ABI ([`abi`], the crate `rigc-abi`) and the Spine 4.3 runtime
 //! ([`spine`], the crate `rigc-spine`).
 //!
 //! It deliberately knows nothing about the command line, the cache, the file

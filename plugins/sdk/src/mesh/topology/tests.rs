@@ -446,6 +446,14 @@ fn a_closed_tetrahedron_on_an_interior_edge_is_an_edge_of_four_triangles() {
             triangles: 4
         }
     );
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "edge {}–{} is shared by 4 triangles; an edge borders at most two",
+            u.min(v),
+            u.max(v)
+        )
+    );
 }
 
 #[test]
@@ -470,6 +478,15 @@ fn a_disk_beside_a_torus_is_two_pieces() {
     assert_eq!(
         derive(12, &tris, None),
         Err(TopologyError::Disconnected { first: 0, other: 1 })
+    );
+}
+
+#[test]
+fn a_disconnected_refusal_reads() {
+    let err = TopologyError::Disconnected { first: 0, other: 1 };
+    assert_eq!(
+        err.to_string(),
+        "the triangles fall apart: triangle 0 and triangle 1 are joined by no chain of shared edges; a mesh is one piece"
     );
 }
 
@@ -510,6 +527,26 @@ fn the_index_list_is_checked_first() {
         derive(4, &[0, 1, 2, 0, 1, 3, 0, 2, 3, 1, 2, 3], None),
         Err(TopologyError::NoOutline)
     );
+}
+
+#[test]
+fn a_large_grid_is_derived_in_linear_time() {
+    // 150 × 150 = 22 500 vertices, 44 402 triangles: hashing, not quadratic scans.
+    let (rows, cols) = (150, 150);
+    let ids = perimeter_first(rows, cols);
+    let tris = grid_triangles(rows, cols, &ids, |(r, c)| (r + c) % 2 == 0);
+    let started = std::time::Instant::now();
+    let topo = derive(rows * cols, &tris, None).expect("accepted");
+    let took = started.elapsed();
+    assert_eq!(topo.hull, perimeter(rows, cols).len());
+    check_accepted(rows * cols, &tris, &topo);
+    assert!(took.as_secs_f64() < 2.0, "derive took {took:?}");
+    // The row-major numbering's refusal prints a bounded walk.
+    let tris = grid_triangles(rows, cols, &row_major(rows, cols), |_| false);
+    let text = derive(rows * cols, &tris, None)
+        .expect_err("refused")
+        .to_string();
+    assert!(text.len() < 1000, "{} bytes", text.len());
 }
 
 /// A grid of random size and diagonals, its triangles shuffled and rotated,
