@@ -4,7 +4,7 @@
 //! refused; above 0 it proves no triangle reverses.
 
 use crate::outcome::{finish, Stated};
-use crate::params::{refuse, Params};
+use crate::params::{n, refuse, Params};
 use crate::space::positions;
 use rigc_sdk::abi::{DeformCall, DeformRefusal};
 use rigc_sdk::deform::DeformKind;
@@ -29,8 +29,16 @@ impl DeformKind for Affine {
         if det <= 0.0 || !det.is_finite() {
             return Err(refuse(
                 "determinant-not-positive",
-                format!("transform affine has scale [{sx}, {sy}], whose determinant is {det}"),
-                Some(if det == 0.0 {
+                format!(
+                    "transform affine has scale [{}, {}], whose determinant is {}",
+                    n(sx),
+                    n(sy),
+                    n(det)
+                ),
+                Some(if !det.is_finite() {
+                    "the determinant overflows a float64; state scales whose product is finite"
+                        .into()
+                } else if det == 0.0 {
                     "a determinant of 0 collapses the attachment onto a line; state both scales above 0".into()
                 } else {
                     "a determinant below 0 mirrors the attachment, reversing every triangle; state both scales above 0 (a mirror is a bone's scale, not a deform)".into()
@@ -45,12 +53,12 @@ impl DeformKind for Affine {
         let about = if [ax, ay] == [0.0, 0.0] {
             String::new()
         } else {
-            format!(" about=[{ax}, {ay}]")
+            format!(" about=[{}, {}]", n(ax), n(ay))
         };
         finish(
             Stated {
                 kind: "affine",
-                params: format!("scale=[{sx}, {sy}]{about}"),
+                params: format!("scale=[{}, {}]{about}", n(sx), n(sy)),
                 identity: sx == 1.0 && sy == 1.0,
                 mesh: &call.mesh.name,
                 nothing_detail: String::new(),

@@ -3,7 +3,7 @@
 //! power 1 a shear, 2 (the default) a cantilever.
 
 use crate::outcome::{finish, Stated};
-use crate::params::{refuse, Params};
+use crate::params::{n, refuse, Params};
 use crate::space::positions;
 use rigc_sdk::abi::{DeformCall, DeformRefusal};
 use rigc_sdk::deform::DeformKind;
@@ -30,14 +30,14 @@ impl DeformKind for Bend {
         if span == 0.0 || !span.is_finite() {
             return Err(refuse(
                 "from-is-to",
-                format!("transform bend runs from {from} to {to}, which spans {span}; u = (along − from)/(to − from) needs a finite span other than 0"),
+                format!("transform bend runs from {} to {}, which spans {}; u = (along − from)/(to − from) needs a finite span other than 0", n(from), n(to), n(span)),
                 Some("\"from\" is where the bend starts (u = 0) and \"to\" where it reaches \"amount\" (u = 1)".into()),
             ));
         }
         if power <= 0.0 {
             return Err(refuse(
                 "power-not-positive",
-                format!("transform bend has power {power}; u^power with a power of 0 or less is not a bend (it moves the start as far as the end, or infinitely)"),
+                format!("transform bend has power {}; u^power with a power of 0 or less is not a bend (it moves the start as far as the end, or infinitely)", n(power)),
                 Some("power 1 is a shear, 2 a cantilever".into()),
             ));
         }
@@ -49,9 +49,13 @@ impl DeformKind for Bend {
                 return Err(refuse(
                     "before-from",
                     format!(
-                        "transform bend has power {power}, and vertex {i} sits at {}={} before \"from\" ({from}), where u = {u} and u^{power} has no value",
+                        "transform bend has power {}, and vertex {i} sits at {}={} before \"from\" ({}), where u = {} and u^{} has no value",
+                        n(power),
                         along.name(),
-                        along.of(*xy)
+                        n(along.of(*xy)),
+                        n(from),
+                        n(u),
+                        n(power)
                     ),
                     Some("move \"from\" to the attachment's edge, or state a whole-number power".into()),
                 ));
@@ -61,13 +65,16 @@ impl DeformKind for Bend {
         let power_words = if power == 2.0 {
             String::new()
         } else {
-            format!(" power={power}")
+            format!(" power={}", n(power))
         };
         finish(
             Stated {
                 kind: "bend",
                 params: format!(
-                    "amount={amount} from={from} to={to}{power_words} along={} axis={}",
+                    "amount={} from={} to={}{power_words} along={} axis={}",
+                    n(amount),
+                    n(from),
+                    n(to),
                     along.name(),
                     axis.name()
                 ),

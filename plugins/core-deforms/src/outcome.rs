@@ -4,11 +4,16 @@
 //! quantises to 0 refused as "evaluates to nothing", with the figures that
 //! say why.
 
-use crate::params::refuse;
+use crate::params::{n, refuse};
 use rigc_sdk::abi::DeformRefusal;
 
-/// `v` to 6 decimals (`-0` is written `0`).
+/// `v` to 6 decimals (`-0` is written `0`). From 2^53 millionths up a
+/// float64 holds no sixth decimal, so such a `v` is already quantised (and
+/// scaling it by 10^6 could overflow).
 pub fn quantise(v: f64) -> f64 {
+    if v.abs() >= 9.0e9 {
+        return v;
+    }
     let q = (v * 1e6).round() / 1e6;
     if q == 0.0 {
         0.0
@@ -47,7 +52,17 @@ pub(crate) fn finish(
                     "non-finite-offset",
                     format!(
                         "transform {} states {} on {}, and vertex {i} evaluates to the offset ({}, {}); an offset is finite",
-                        stated.kind, stated.params, stated.mesh, d[0], d[1]
+                        stated.kind, stated.params, stated.mesh, n(d[0]), n(d[1])
+                    ),
+                    Some("the parameters are too large for this geometry; state smaller ones".into()),
+                ));
+            }
+            if c.abs() > f64::from(f32::MAX) {
+                return Err(refuse(
+                    "offset-past-float32",
+                    format!(
+                        "transform {} states {} on {}, and vertex {i} evaluates to the offset ({}, {}); the runtime reads a deform run as float32, whose largest is {}, so it would load as infinity",
+                        stated.kind, stated.params, stated.mesh, n(d[0]), n(d[1]), n(f64::from(f32::MAX))
                     ),
                     Some("the parameters are too large for this geometry; state smaller ones".into()),
                 ));
@@ -66,8 +81,9 @@ pub(crate) fn finish(
             "the largest before quantising is exactly 0".to_string()
         } else {
             format!(
-                "the largest before quantising is {:e} (vertex {}), under the 0.000001 the run is written to",
-                largest.0, largest.1
+                "the largest before quantising is {} (vertex {}), under the 0.000001 the run is written to",
+                n(largest.0),
+                largest.1
             )
         };
         return Err(refuse(

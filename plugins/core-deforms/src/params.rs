@@ -16,6 +16,16 @@ pub(crate) fn refuse(code: &str, message: String, help: Option<String>) -> Defor
     }
 }
 
+/// A number as a message writes it: JavaScript's shortest spelling (`170`,
+/// `0.000001`, `1e+40`), and `NaN`/`inf` for what JSON cannot hold.
+pub(crate) fn n(x: f64) -> String {
+    if x.is_finite() {
+        rigc_sdk::spine::num::f64_text(x)
+    } else {
+        x.to_string()
+    }
+}
+
 /// Which coordinate a `wave` or `bend` reads (`along`) or displaces (`axis`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Axis {
@@ -142,8 +152,12 @@ impl<'a> Params<'a> {
     /// A finite number that defaults to `default` when absent.
     pub(crate) fn number_or(&self, name: &str, default: f64) -> Result<f64, DeformRefusal> {
         if self.has(name) {
-            self.number(name)
-                .map_err(|_| self.wrong(name, &format!("a finite number (absent means {default})")))
+            self.number(name).map_err(|_| {
+                self.wrong(
+                    name,
+                    &format!("a finite number (absent means {})", n(default)),
+                )
+            })
         } else {
             Ok(default)
         }
@@ -157,7 +171,7 @@ impl<'a> Params<'a> {
         default: Option<[f64; 2]>,
     ) -> Result<[f64; 2], DeformRefusal> {
         let what = match default {
-            Some([a, b]) => format!("two finite numbers (absent means [{a}, {b}])"),
+            Some([a, b]) => format!("two finite numbers (absent means [{}, {}])", n(a), n(b)),
             None => "two finite numbers, and it is required".into(),
         };
         match (self.field(name), default) {

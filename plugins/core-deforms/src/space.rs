@@ -3,7 +3,7 @@
 //! on exactly one bone and the same bone — and finite setup positions. It
 //! answers each vertex's `[x, y]` in that space, or why there is none.
 
-use crate::params::refuse;
+use crate::params::{n, refuse};
 use rigc_sdk::abi::{DeformRefusal, MeshGeometry};
 
 /// Each vertex's setup `[x, y]` in the attachment's one space.
@@ -52,7 +52,9 @@ pub(crate) fn positions(kind: &str, mesh: &MeshGeometry) -> Result<Vec<[f64; 2]>
                     "non-finite-vertex",
                     format!(
                         "transform {kind} on {}: vertex {i} sits at ({}, {}), and a setup position is finite",
-                        mesh.name, v.x, v.y
+                        mesh.name,
+                        n(v.x),
+                        n(v.y)
                     ),
                     None,
                 ))

@@ -7,7 +7,7 @@
 //! (`depth: true`, one depth per vertex in the call).
 
 use crate::outcome::{finish, Stated};
-use crate::params::{refuse, Axis, Params};
+use crate::params::{n, refuse, Axis, Params};
 use crate::space::positions;
 use rigc_sdk::abi::{DeformCall, DeformRefusal};
 use rigc_sdk::deform::DeformKind;
@@ -69,7 +69,7 @@ impl DeformKind for Turn {
                 if r <= 0.0 {
                     return Err(refuse(
                         "radius-not-positive",
-                        format!("transform {kind} has radius {r}; a cylinder's radius is a length greater than 0"),
+                        format!("transform {kind} has radius {}; a cylinder's radius is a length greater than 0", n(r)),
                         None,
                     ));
                 }
@@ -91,11 +91,13 @@ impl DeformKind for Turn {
                         return Err(refuse(
                             "past-radius",
                             format!(
-                                "transform {kind} has radius {r}, and vertex {i} sits at {c}={} past it ({} from about={about}): the cylinder has no surface there",
-                                self.axis.of(*xy),
-                                along.abs()
+                                "transform {kind} has radius {}, and vertex {i} sits at {c}={} past it ({} from about={}): the cylinder has no surface there",
+                                n(r),
+                                n(self.axis.of(*xy)),
+                                n(along.abs()),
+                                n(about)
                             ),
-                            Some(format!("state a radius of at least {} (the depth table's R for this part), or \"depth\": true with a depth map", along.abs())),
+                            Some(format!("state a radius of at least {} (the depth table's R for this part), or \"depth\": true with a depth map", n(along.abs()))),
                         ));
                     }
                     (r * r - along * along).max(0.0).sqrt()
@@ -105,7 +107,7 @@ impl DeformKind for Turn {
                     Some(z) => {
                         return Err(refuse(
                             "non-finite-depth",
-                            format!("transform {kind} reads the depth map, and vertex {i}'s depth is {z}; a depth is finite"),
+                            format!("transform {kind} reads the depth map, and vertex {i}'s depth is {}; a depth is finite", n(z)),
                             None,
                         ))
                     }
@@ -121,18 +123,18 @@ impl DeformKind for Turn {
             raw.push(self.axis.offset(along * cos1 - z * sin));
         }
         let depth_words = match depth {
-            Depth::Cylinder(r) => format!("radius={r}"),
+            Depth::Cylinder(r) => format!("radius={}", n(r)),
             Depth::Map => "depth=true".into(),
         };
         let about_words = if about == 0.0 {
             String::new()
         } else {
-            format!(" about={about}")
+            format!(" about={}", n(about))
         };
         finish(
             Stated {
                 kind,
-                params: format!("{depth_words} degrees={degrees}{about_words}"),
+                params: format!("{depth_words} degrees={}{about_words}", n(degrees)),
                 identity: degrees % 360.0 == 0.0,
                 mesh: &call.mesh.name,
                 nothing_detail: String::new(),

@@ -4,7 +4,7 @@
 //! closest two coordinates it read and their spacing against the wavelength.
 
 use crate::outcome::{finish, Stated};
-use crate::params::{refuse, Axis, Params};
+use crate::params::{n, refuse, Axis, Params};
 use crate::space::positions;
 use rigc_sdk::abi::{DeformCall, DeformRefusal};
 use rigc_sdk::deform::DeformKind;
@@ -29,8 +29,14 @@ impl DeformKind for Wave {
         if wavelength <= 0.0 {
             return Err(refuse(
                 "wavelength-not-positive",
-                format!("transform wave has wavelength {wavelength}; a wavelength is a length greater than 0"),
-                Some("to run the wave the other way, negate \"amplitude\" or add π to \"phase\"".into()),
+                format!(
+                    "transform wave has wavelength {}; a wavelength is a length greater than 0",
+                    n(wavelength)
+                ),
+                Some(
+                    "to run the wave the other way, negate \"amplitude\" or add π to \"phase\""
+                        .into(),
+                ),
             ));
         }
         let phase = p.number_or("phase", 0.0)?;
@@ -43,13 +49,15 @@ impl DeformKind for Wave {
         let phase_words = if phase == 0.0 {
             String::new()
         } else {
-            format!(" phase={phase}")
+            format!(" phase={}", n(phase))
         };
         finish(
             Stated {
                 kind: "wave",
                 params: format!(
-                    "amplitude={amplitude} wavelength={wavelength}{phase_words} along={} axis={}",
+                    "amplitude={} wavelength={}{phase_words} along={} axis={}",
+                    n(amplitude),
+                    n(wavelength),
                     along.name(),
                     axis.name()
                 ),
@@ -78,11 +86,17 @@ fn closest(at: &[[f64; 2]], along: Axis, wavelength: f64) -> String {
         .min_by(|p, q| (p.1 - p.0).total_cmp(&(q.1 - q.0)));
     match (best, cs.first()) {
         (Some((a, b)), _) => format!(
-            "; the closest two distinct {c} are {a} and {b}, {} apart, {} of the wavelength {wavelength}",
-            b - a,
-            (b - a) / wavelength
+            "; the closest two distinct {c} are {} and {}, {} apart, {} of the wavelength {}",
+            n(a),
+            n(b),
+            n(b - a),
+            n((b - a) / wavelength),
+            n(wavelength)
         ),
-        (None, Some(only)) => format!("; every vertex has {c}={only}, so the wave reads one point of itself"),
+        (None, Some(only)) => format!(
+            "; every vertex has {c}={}, so the wave reads one point of itself",
+            n(*only)
+        ),
         (None, None) => String::new(),
     }
 }

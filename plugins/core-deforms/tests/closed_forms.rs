@@ -205,6 +205,11 @@ fn offsets_are_quantised_to_six_decimals() {
     let got = offsets(&neg).unwrap();
     assert_eq!(got, vec![[0.0, 1.0]]);
     assert!(got[0][0].is_sign_positive(), "-0 leaked");
+    // Past 2^53 millionths a float64 has no sixth decimal: left as it is, not overflowed.
+    assert_eq!(rigc_core_deforms::quantise(f64::MAX), f64::MAX);
+    assert_eq!(rigc_core_deforms::quantise(-1e300), -1e300);
+    assert_eq!(rigc_core_deforms::quantise(-12345678901.5), -12345678901.5);
+    assert_eq!(rigc_core_deforms::quantise(0.1234565), r6(0.1234565));
 }
 
 #[test]
