@@ -9,7 +9,7 @@
 use crate::outcome::{finish, Stated};
 use crate::params::{n, refuse, Axis, Params};
 use crate::space::positions;
-use rigc_sdk::abi::{DeformCall, DeformRefusal};
+use rigc_sdk::abi::{DeformCall, DeformRefusal, MeshGeometry};
 use rigc_sdk::deform::DeformKind;
 
 /// `yaw` (the coordinate read and moved is x) or `pitch` (y).
@@ -111,13 +111,7 @@ impl DeformKind for Turn {
                             None,
                         ))
                     }
-                    None => {
-                        return Err(refuse(
-                            "no-depth-map",
-                            format!("transform {kind} states \"depth\": true, and vertex {i} of {} has no depth: this attachment's generator names no depth map (there is no fallback to a cylinder)", call.mesh.name),
-                            Some("name a depth map in the mesh's generator, or state \"radius\" for a cylinder".into()),
-                        ))
-                    }
+                    None => return Err(no_depth(kind, &call.mesh, i)),
                 },
             };
             raw.push(self.axis.offset(along * cos1 - z * sin));
@@ -142,4 +136,20 @@ impl DeformKind for Turn {
             raw,
         )
     }
+}
+
+/// Why `depth: true` has no depth for vertex `i`: the generator names no depth
+/// map (no vertex has one), or the map left this vertex out.
+fn no_depth(kind: &str, mesh: &MeshGeometry, i: usize) -> DeformRefusal {
+    let any = mesh.vertices.iter().any(|v| v.depth.is_some());
+    let message = if any {
+        format!("transform {kind} states \"depth\": true, and vertex {i} of {} has no depth while others have one: the depth map did not reach every vertex", mesh.name)
+    } else {
+        format!("transform {kind} states \"depth\": true, and none of the {} vertices of {} has a depth: this attachment's generator names no depth map (there is no fallback to a cylinder)", mesh.vertices.len(), mesh.name)
+    };
+    refuse(
+        "no-depth-map",
+        message,
+        Some("name a depth map in the mesh's generator, or state \"radius\" for a cylinder".into()),
+    )
 }

@@ -77,6 +77,41 @@ fn yaw_off_the_depth_map_uses_each_vertexs_own_depth() {
 }
 
 #[test]
+fn yaw_off_the_depth_map_gives_the_face_accounts_table_of_part_shifts() {
+    // FACE.md §2's worked example: (x, z) per part and its dx at 12°, to 3 decimals.
+    let table = [
+        (0.0, 170.0, -35.345),
+        (0.0, 196.0, -40.751),
+        (0.0, 192.0, -39.919),
+        (-62.0, 150.0, -29.832),
+        (62.0, 150.0, -32.542),
+        (-62.0, 158.0, -31.495),
+        (62.0, 158.0, -34.205),
+        (0.0, 166.0, -34.513),
+        (0.0, -55.0, 11.435),
+        (-150.0, 100.0, -17.513),
+        (150.0, 100.0, -24.069),
+        (-23.0, 20.0, -3.656),
+    ];
+    let vs = table
+        .iter()
+        .map(|&(x, z, _)| rigc_sdk::abi::MeshVertex {
+            depth: Some(z),
+            ..vertex(x, 0.0)
+        })
+        .collect();
+    let got = offsets(&call("yaw", json!({ "depth": true, "degrees": 12 }), vs)).unwrap();
+    for (d, (x, z, dx)) in got.iter().zip(table) {
+        assert!(
+            (d[0] - dx).abs() <= 0.0005,
+            "x={x} z={z}: {} vs the account's {dx}",
+            d[0]
+        );
+        assert_eq!(d[1], 0.0, "a yaw moves nothing vertically");
+    }
+}
+
+#[test]
 fn affine_is_a_scale_about_its_point_with_a_positive_determinant() {
     let (sx, sy, ax, ay) = (1.2_f64, 0.75_f64, 10.0_f64, -5.0_f64);
     assert!(sx * sy > 0.0);

@@ -106,7 +106,7 @@ fn depth_true_needs_every_vertex_to_carry_a_finite_depth() {
         "no-depth-map",
         &[
             "\"depth\": true",
-            "vertex 0 of default/face/face has no depth",
+            "none of the 4 vertices of default/face/face has a depth",
             "names no depth map",
         ],
     );
@@ -120,7 +120,7 @@ fn depth_true_needs_every_vertex_to_carry_a_finite_depth() {
         json!({ "depth": true, "degrees": 12 }),
         vs.clone(),
         "no-depth-map",
-        &["vertex 2 of"],
+        &["vertex 2 of default/face/face has no depth while others have one"],
     );
     vs[2].depth = Some(f64::INFINITY);
     refused(
