@@ -81,7 +81,7 @@ pub(crate) fn finish(
             "the largest before quantising is exactly 0".to_string()
         } else {
             format!(
-                "the largest before quantising is {} (vertex {}), under the 0.000001 the run is written to",
+                "the largest before quantising is {} (vertex {}), which rounds to 0 at the 6 decimals the run is written to",
                 n(largest.0),
                 largest.1
             )

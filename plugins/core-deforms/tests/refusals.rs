@@ -208,7 +208,7 @@ fn a_model_that_evaluates_to_nothing_names_its_figures() {
         "evaluates-to-nothing",
         &[
             "transform yaw states radius=1 degrees=0.000001",
-            "under the 0.000001 the run is written to",
+            "which rounds to 0 at the 6 decimals the run is written to",
         ],
     );
     // A wave over one column reads one point of itself.
