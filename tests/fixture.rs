@@ -70,17 +70,18 @@ pub fn tiny(p: &Project) {
 
 /// Builds the tiny rig into `out`.
 pub fn build(p: &crate::util::Project, out: &str) -> crate::util::Run {
-    p.rigc(
-        &build_args(out)
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    )
+    p.rigc(&args(out, &[]))
 }
 
 /// Builds arguments for the tiny rig into `out`.
 pub fn build_args(out: &str) -> Vec<String> {
-    [
+    args(out, &[]).iter().map(|s| s.to_string()).collect()
+}
+
+/// `rigc build` of the tiny rig (`rig.json`, `motion.json`) into `out`, then
+/// `extra`.
+pub fn args<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
         "build",
         "--rig",
         "rig.json",
@@ -88,10 +89,9 @@ pub fn build_args(out: &str) -> Vec<String> {
         "motion.json",
         "--out",
         out,
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect()
+    ];
+    args.extend_from_slice(extra);
+    args
 }
 
 /// An opaque RGB PNG (colour type 2, no `tRNS`): a file that cannot hold

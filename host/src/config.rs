@@ -294,19 +294,11 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
     })?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let file = SourceFile::from_bytes(display.clone(), path, bytes).map_err(|e| {
-        vec![Diagnostic::new(
+        vec![Diagnostic::not_utf8(
             codes::CONFIG_NOT_UTF8,
-            format!(
-                "cannot read {display}: it is not UTF-8 text ({} is not)",
-                e.describe()
-            ),
-        )
-        .at_without_value(Loc {
-            file: e.file.clone(),
-            pointer: String::new(),
-            span: e.span,
-        })
-        .help("save rigc.toml as UTF-8 (TOML files are UTF-8)")]
+            &e,
+            "save rigc.toml as UTF-8 (TOML files are UTF-8)",
+        )]
     })?;
     let raw: RawManifest = toml::from_str(&file.text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);

@@ -349,19 +349,7 @@ fn a_substituted_truncated_or_flipped_plugin_copy_is_named_and_the_original_load
     // build runs its rule, not the other's.
     remade("substituted", &other);
     std::fs::write(&copy, &other).unwrap();
-    let run = util::run_env(
-        p.path(),
-        &[
-            "build",
-            "--rig",
-            "rig.json",
-            "--motion",
-            "motion.json",
-            "--out",
-            "out",
-        ],
-        &[],
-    );
+    let run = util::run_env(p.path(), &fixture::args("out", &[]), &[]);
     run.green()
         .stdout_has("PASS  TEST01_ALWAYS_HOLDS")
         .stdout_lacks("STUDIO0")

@@ -205,46 +205,19 @@ fn a_directory_in_the_way_replaces_nothing() {
     let p = Project::new();
     fixture::tiny(&p);
     std::fs::create_dir_all(p.path().join("o/skeleton.atlas")).unwrap();
-    let run = p.rigc(&[
-        "build",
-        "--rig",
-        "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "o",
-    ]);
+    let run = fixture::build(&p, "o");
     run.code(1)
         .stderr_has("write.failed")
         .stderr_has("a directory is in the way");
     assert!(!p.exists("o/skeleton.json"), "{}", run.dump());
     // With a previous green build there, it stays whole.
     std::fs::remove_dir(p.path().join("o/skeleton.atlas")).unwrap();
-    p.rigc(&[
-        "build",
-        "--rig",
-        "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "o",
-    ])
-    .green();
+    fixture::build(&p, "o").green();
     let before = pair(&p.path().join("o"));
     std::fs::remove_file(p.path().join("o/skeleton.atlas")).unwrap();
     std::fs::create_dir(p.path().join("o/skeleton.atlas")).unwrap();
     write_variant(&p, 1);
-    p.rigc(&[
-        "build",
-        "--rig",
-        "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "o",
-    ])
-    .code(1)
-    .stderr_has("write.failed");
+    fixture::build(&p, "o").code(1).stderr_has("write.failed");
     assert_eq!(
         pair(&p.path().join("o")).0,
         before.0,
@@ -306,16 +279,7 @@ fn a_copied_page_never_takes_the_atlas_name() {
         p.path().join("parts/skeleton.atlas"),
     )
     .unwrap();
-    let run = p.rigc(&[
-        "build",
-        "--rig",
-        "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "o",
-        "--copy-images",
-    ]);
+    let run = p.rigc(&fixture::args("o", &["--copy-images"]));
     run.green();
     let atlas = p.read("o/skeleton.atlas");
     assert!(

@@ -4,7 +4,7 @@
 //! itself and the fix. [`crate::render`] prints it.
 
 use crate::codes::Code;
-use crate::source::{SourceFile, Span};
+use crate::source::{NotUtf8, SourceFile, Span};
 use std::sync::Arc;
 
 /// Where a diagnostic points.
@@ -111,6 +111,26 @@ impl Diagnostic {
             related: Vec::new(),
             omitted: 0,
         }
+    }
+
+    /// The refusal of a file that is not UTF-8 text (`code`), at its first bad
+    /// byte: `cannot read <file>: it is not UTF-8 text (byte 0xff at line 3,
+    /// column 7 is not)`, with the fix `help`.
+    pub fn not_utf8(code: Code, e: &NotUtf8, help: &str) -> Self {
+        Diagnostic::new(
+            code,
+            format!(
+                "cannot read {}: it is not UTF-8 text ({} is not)",
+                e.file.display,
+                e.describe()
+            ),
+        )
+        .at_without_value(Loc {
+            file: e.file.clone(),
+            pointer: String::new(),
+            span: e.span,
+        })
+        .help(help)
     }
 
     /// A "not implemented yet" refusal.

@@ -6,7 +6,6 @@
 //! (this one included), is left alone.
 
 use std::fs;
-use std::io;
 use std::path::{Path, PathBuf};
 
 const MARK: &str = ".rigc-tmp-";
@@ -43,23 +42,27 @@ pub fn process_gone(pid: u32) -> bool {
     proc.join("self").exists() && !proc.join(pid.to_string()).exists()
 }
 
-/// Removes the stale temporaries in `dir` — entries of rigc's naming whose
-/// owner is gone and whose `base` `wanted` accepts — and returns what it
-/// removed. A missing `dir` has none; an entry that cannot be removed is
+/// The owner's pid of the temporary `name` when it is of rigc's naming.
+pub fn owner_pid(name: &str) -> Option<u32> {
+    owner(name).map(|(_, pid)| pid)
+}
+
+/// Removes the stale temporaries in `dir` — entries whose name `owner_of`
+/// reads back to a pid ([`owner_pid`] for rigc's naming; the cache also knows
+/// older names) whose process is gone — and returns what it removed. A
+/// missing or unreadable `dir` has none; an entry that cannot be removed is
 /// skipped (the next sweep tries again).
-pub fn sweep(dir: &Path, wanted: impl Fn(&str) -> bool) -> io::Result<Vec<PathBuf>> {
-    let entries = match fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(e),
+pub fn sweep(dir: &Path, owner_of: impl Fn(&str) -> Option<u32>) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
     };
     let mut removed = Vec::new();
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let Some((base, pid)) = name.to_str().and_then(owner) else {
+        let Some(pid) = name.to_str().and_then(&owner_of) else {
             continue;
         };
-        if !wanted(base) || !process_gone(pid) {
+        if !process_gone(pid) {
             continue;
         }
         let path = entry.path();
@@ -74,7 +77,7 @@ pub fn sweep(dir: &Path, wanted: impl Fn(&str) -> bool) -> io::Result<Vec<PathBu
             removed.push(path);
         }
     }
-    Ok(removed)
+    removed
 }
 
 #[cfg(test)]
@@ -103,27 +106,27 @@ mod tests {
     }
 
     #[test]
-    fn sweep_removes_only_stale_temporaries_it_is_asked_for() {
+    fn sweep_removes_only_stale_temporaries_of_the_naming_it_reads() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path();
         let stale_file = p.join(name_for("skeleton.json", DEAD));
         let stale_dir = p.join(name_for("build", DEAD));
         let live = p.join(own_name("skeleton.json"));
-        let other_base = p.join(name_for("notes.txt", DEAD));
+        let other_shape = p.join(".notes.txt.tmp-1");
         let user = p.join("skeleton.json");
         fs::write(&stale_file, "x").unwrap();
         fs::create_dir(&stale_dir).unwrap();
         fs::write(stale_dir.join("skeleton.atlas"), "x").unwrap();
         fs::write(&live, "x").unwrap();
-        fs::write(&other_base, "x").unwrap();
+        fs::write(&other_shape, "x").unwrap();
         fs::write(&user, "x").unwrap();
-        let mut removed = sweep(p, |base| base != "notes.txt").unwrap();
+        let mut removed = sweep(p, owner_pid);
         removed.sort();
         let mut want = vec![stale_file, stale_dir];
         want.sort();
         assert_eq!(removed, want);
-        assert!(live.exists() && other_base.exists() && user.exists());
-        assert!(sweep(&p.join("missing"), |_| true).unwrap().is_empty());
+        assert!(live.exists() && other_shape.exists() && user.exists());
+        assert!(sweep(&p.join("missing"), owner_pid).is_empty());
     }
 
     #[test]

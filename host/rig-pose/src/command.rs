@@ -117,20 +117,12 @@ pub fn clean_to_text(args: &CleanArgs) -> Result<(String, Vec<String>), Vec<Diag
                 .help("name an existing rig-pose-sequence/1 file with --pose"),
         ]
     })?;
-    let file = SourceFile::from_bytes(display.clone(), &args.pose, text).map_err(|e| {
-        vec![Diagnostic::new(
+    let file = SourceFile::from_bytes(display, &args.pose, text).map_err(|e| {
+        vec![Diagnostic::not_utf8(
             codes::POSE_READ,
-            format!(
-                "cannot read {display}: it is not UTF-8 text ({} is not)",
-                e.describe()
-            ),
-        )
-        .at_without_value(rigc_diag::Loc {
-            file: e.file.clone(),
-            pointer: String::new(),
-            span: e.span,
-        })
-        .help("a pose sequence is JSON text in UTF-8")]
+            &e,
+            "a pose sequence is JSON text in UTF-8",
+        )]
     })?;
     clean_source(&file, args)
 }

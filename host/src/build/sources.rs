@@ -246,19 +246,7 @@ pub fn read_spec(path: &Path, cwd: &Path) -> Result<Arc<SourceFile>, Diagnostic>
     }
     match std::fs::read(&abs) {
         Ok(bytes) => SourceFile::from_bytes(display.clone(), &abs, bytes).map_err(|e| {
-            Diagnostic::new(
-                codes::SPEC_NOT_UTF8,
-                format!(
-                    "cannot read {display}: it is not UTF-8 text ({} is not)",
-                    e.describe()
-                ),
-            )
-            .at_without_value(Loc {
-                file: e.file.clone(),
-                pointer: String::new(),
-                span: e.span,
-            })
-            .help("save the spec as UTF-8 JSON")
+            Diagnostic::not_utf8(codes::SPEC_NOT_UTF8, &e, "save the spec as UTF-8 JSON")
         }),
         Err(e) => Err(Diagnostic::new(
             codes::SPEC_UNREADABLE,

@@ -35,24 +35,10 @@ pub fn is_temporary(name: &str) -> bool {
     owner(name).is_some()
 }
 
-/// Removes the stale temporaries directly in `dir` (files only: the cache makes
-/// no temporary directory) and returns them. A missing or unreadable `dir` has
-/// none; a file that cannot be removed is left for the next sweep.
+/// Removes the stale temporaries directly in `dir` (of either naming) and
+/// returns them: `rigc_diag::temp::sweep` with this module's [`owner`].
 pub fn sweep(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut removed = Vec::new();
-    for entry in entries.flatten() {
-        let Some(pid) = entry.file_name().to_str().and_then(owner) else {
-            continue;
-        };
-        let is_file = entry.file_type().is_ok_and(|t| !t.is_dir());
-        if is_file && temp::process_gone(pid) && std::fs::remove_file(entry.path()).is_ok() {
-            removed.push(entry.path());
-        }
-    }
-    removed
+    temp::sweep(dir, owner)
 }
 
 #[cfg(test)]

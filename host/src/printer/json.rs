@@ -236,16 +236,7 @@ mod tests {
                 "stats": stats,
             })
         });
-        let diagnostics: Vec<Value> = r
-            .diagnostics
-            .iter()
-            .flat_map(|d| {
-                rigc_diag::render_json(d)
-                    .lines()
-                    .map(|l| serde_json::from_str(l).unwrap_or(Value::Null))
-                    .collect::<Vec<_>>()
-            })
-            .collect();
+        let diagnostics = diagnostics_json(&r.diagnostics);
         json!({
             "name": r.name,
             "verdict": if r.is_green() { "green" } else { "red" },

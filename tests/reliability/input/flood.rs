@@ -5,6 +5,7 @@
 //! memory is the file's JSON tree (48 bytes a value) plus what does not grow
 //! with N. The peak RSS is read from the child's `/proc/<pid>/status`.
 
+use crate::fixture;
 use crate::util::{self, Project};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -82,22 +83,12 @@ fn flooded(n: usize) -> (Project, String) {
     (p, text)
 }
 
-const BUILD: &[&str] = &[
-    "build",
-    "--rig",
-    "rig.json",
-    "--motion",
-    "motion.json",
-    "--out",
-    "out",
-];
-
 #[test]
 fn a_million_refused_keys_print_fifty_in_flat_memory() {
     let n = 1_000_000;
     let (p, text) = flooded(n);
     let started = Instant::now();
-    let run = polled(p.path(), BUILD);
+    let run = polled(p.path(), &fixture::args("out", &[]));
     let secs = started.elapsed().as_secs_f64();
     eprintln!(
         "flood N={n} ({} bytes): peak RSS {} KiB (bound {PEAK_BOUND_KB}), {} bytes of stderr, {secs:.1} s",
@@ -160,7 +151,7 @@ fn the_cap_holds_in_json_unless_all_diagnostics() {
     let n = 100_000;
     let (p, _) = flooded(n);
     for (all, shown) in [(false, 50), (true, 10_000)] {
-        let mut args = BUILD.to_vec();
+        let mut args = fixture::args("out", &[]);
         args.extend(["--message-format", "json"]);
         if all {
             args.push("--all-diagnostics");

@@ -31,18 +31,7 @@ fn a_spec_that_is_not_utf8_is_refused_at_its_first_bad_byte() {
     let mut bytes = RIG.as_bytes().to_vec();
     bytes[at] = 0xff;
     p.write("rig.json", &bytes);
-    let run = json_build(
-        &p,
-        &[
-            "build",
-            "--rig",
-            "rig.json",
-            "--motion",
-            "motion.json",
-            "--out",
-            "out",
-        ],
-    );
+    let run = json_build(&p, &fixture::args("out", &[]));
     let (line, col) = line_col(RIG, at);
     assert_eq!(
         only_refusal(&run),

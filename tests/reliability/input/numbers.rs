@@ -9,6 +9,7 @@
 //! the exit code and that nothing is written.
 
 use super::line_col;
+use crate::fixture;
 use crate::util::{self, Project};
 use std::path::Path;
 
@@ -330,15 +331,7 @@ fn a_computed_number_beyond_float32_is_refused() {
             "{ \"name\": \"torso\", \"parent\": \"hip\", \"scaleX\": 3e38,",
         );
     p.write("rig.json", &rig);
-    let run = p.rigc(&[
-        "build",
-        "--rig",
-        "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "out",
-    ]);
+    let run = fixture::build(&p, "out");
     run.code(1)
         .stderr_has("= code: compile.number-beyond-float32");
     assert!(run.stderr.contains("at /skeleton/"), "{}", run.dump());

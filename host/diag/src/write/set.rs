@@ -124,9 +124,9 @@ fn fail(path: &Path, reason: impl fmt::Display) -> SetError {
 pub fn sweep(dir: &Path) -> Vec<PathBuf> {
     let mut removed = Vec::new();
     if let Some(parent) = dir.parent() {
-        removed.extend(temp::sweep(parent, |_| true).unwrap_or_default());
+        removed.extend(temp::sweep(parent, temp::owner_pid));
     }
-    removed.extend(temp::sweep(dir, |_| true).unwrap_or_default());
+    removed.extend(temp::sweep(dir, temp::owner_pid));
     removed
 }
 
@@ -145,7 +145,7 @@ pub fn sweep_once(dir: &Path) -> Vec<PathBuf> {
     if first {
         return sweep(dir);
     }
-    temp::sweep(dir, |_| true).unwrap_or_default()
+    temp::sweep(dir, temp::owner_pid)
 }
 
 /// Writes `files` into `dir` as one unit (see the module doc). `dir` is
