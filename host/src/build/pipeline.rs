@@ -178,7 +178,6 @@ pub fn compile(
         skeleton.header.bounds = Some(*bounds);
     }
     skeleton.animations = animations;
-    crate::stages::emit::check_numbers(&skeleton)?;
 
     let emitted = driver.run(&EmitStage {
         plugin: emitter,

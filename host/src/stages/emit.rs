@@ -4,8 +4,8 @@
 //! plugin's identity and configuration; nothing is written here (the build
 //! writes only when the gate is green). A compiled number that no float32 holds
 //! (the specs' are all float32s, so only arithmetic of the compile can make
-//! one) is refused before the call ([`unwritable`]): JSON could carry it to
-//! the emitter only as `null`.
+//! one) is refused before the call ([`check_numbers`]): JSON could carry it
+//! to the emitter only as `null`.
 
 use crate::plugins::Plugin;
 use crate::stage::{Encoded, Stage};
@@ -17,7 +17,7 @@ use rigc_sdk::model::Skeleton;
 
 /// Refuses `skeleton` if it holds a number no float32 holds (not finite, or
 /// beyond ±3.4028235e38), naming where `skeleton.json` would have held it.
-pub fn check_numbers(skeleton: &Skeleton) -> Result<(), Vec<Diagnostic>> {
+fn check_numbers(skeleton: &Skeleton) -> Result<(), Vec<Diagnostic>> {
     spine_json::to_value(skeleton)
         .map(drop)
         .map_err(|e| vec![unwritable(&e)])
@@ -52,6 +52,9 @@ impl Stage for EmitStage<'_> {
     }
 
     fn compute(&self) -> Result<EmitReply, Vec<Diagnostic>> {
+        // Checked where the call is made, so a cached emit (the same bytes,
+        // checked when they were first emitted) costs no second walk.
+        check_numbers(&self.call.value.skeleton)?;
         self.plugin
             .call_bytes::<EmitReply>("emit", &self.call.bytes)
             .map_err(|e| {
