@@ -68,6 +68,18 @@ pub fn tiny(p: &Project) {
     p.write("parts/head.png", part_png(24, 20));
 }
 
+/// A `rigc.toml` declaring each of `targets` as a build of the tiny rig
+/// (`rig.json`, `motion.json`) into `build/<target>`.
+pub fn manifest(targets: &[&str]) -> String {
+    let mut toml = String::from("[project]\nprofile = \"spine\"\n");
+    for t in targets {
+        toml.push_str(&format!(
+            "\n[[target]]\nname = \"{t}\"\nrig = \"rig.json\"\nmotion = \"motion.json\"\nout = \"build/{t}\"\n"
+        ));
+    }
+    toml
+}
+
 /// Builds the tiny rig into `out`.
 pub fn build(p: &crate::util::Project, out: &str) -> crate::util::Run {
     p.rigc(&args(out, &[]))

@@ -13,13 +13,7 @@ fn project(targets: &[&str]) -> Project {
     let p = Project::new();
     fixture::tiny(&p);
     p.write("motion.json", two_animations(0.5, 10.0));
-    let mut toml = String::from("[project]\nprofile = \"spine\"\n");
-    for t in targets {
-        toml.push_str(&format!(
-            "\n[[target]]\nname = \"{t}\"\nrig = \"rig.json\"\nmotion = \"motion.json\"\nout = \"build/{t}\"\n"
-        ));
-    }
-    p.write("rigc.toml", toml);
+    p.write("rigc.toml", fixture::manifest(targets));
     p
 }
 

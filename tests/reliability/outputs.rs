@@ -27,13 +27,7 @@ fn write_variant(p: &Project, v: u32) {
 fn kill_project() -> Project {
     let p = Project::new();
     fixture::tiny(&p);
-    let mut toml = String::from("[project]\nprofile = \"spine\"\n");
-    for t in TARGETS {
-        toml.push_str(&format!(
-            "\n[[target]]\nname = \"{t}\"\nrig = \"rig.json\"\nmotion = \"motion.json\"\nout = \"build/{t}\"\n"
-        ));
-    }
-    p.write("rigc.toml", toml);
+    p.write("rigc.toml", fixture::manifest(&TARGETS));
     p
 }
 
