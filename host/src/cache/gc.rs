@@ -141,11 +141,22 @@ impl Cache {
     }
 
     /// Removes the stale temporaries of the cache's root and its plugin copies
-    /// — where a build's own temporaries of megabytes are — and returns how many.
+    /// — where a build's own temporaries of megabytes are — and returns how many;
+    /// when a killed writer's mark is in the root, every directory's first, and
+    /// the mark last (a run killed while sweeping leaves it for the next).
     /// A build does this before it loads its plugins; [`Cache::gc`] sweeps every
     /// directory.
     pub fn sweep_temporaries(&self) -> usize {
-        temps::sweep(self.root()).len() + temps::sweep(&self.plugins_dir()).len()
+        let mut n = 0;
+        if temps::killed_writer(self.root()) {
+            let (_, _, dirs) = files(self.root().to_path_buf());
+            n += dirs
+                .iter()
+                .filter(|d| d.as_path() != self.root())
+                .map(|d| temps::sweep(d).len())
+                .sum::<usize>();
+        }
+        n + temps::sweep(self.root()).len() + temps::sweep(&self.plugins_dir()).len()
     }
 
     /// Removes every stale temporary and the plugin-identity memos of rigc

@@ -24,7 +24,11 @@
 //! directory's lock. A run killed before its rename leaves its temporary behind;
 //! `temps` removes those whose process is gone: a build sweeps the root and the
 //! plugin copies before it loads its plugins, and each directory before its
-//! first write there; `rigc cache gc` sweeps every directory.
+//! first write there; `rigc cache gc` sweeps every directory. A process that
+//! writes into the cache marks the root first (`temps::mark_writer`) and unmarks
+//! it when done, so a killed writer's mark tells the next build to sweep every
+//! directory too: no temporary outlives the build after a kill, even in a
+//! directory that build has no reason to write into.
 //!
 //! **Invariant:** a write is a rename of a complete file, so a reader sees a whole
 //! entry or none (entries are not synced: a crash can leave one torn, and the hash
@@ -145,6 +149,19 @@ pub struct Cache {
     /// The directories this process has written into, each swept of stale
     /// temporaries before its first write.
     swept: Mutex<std::collections::HashSet<PathBuf>>,
+    /// This process's writer mark (`temps::mark_writer`), made before its first
+    /// write into the cache and removed when the cache is dropped.
+    writer_mark: Mutex<Option<PathBuf>>,
+}
+
+impl Drop for Cache {
+    /// A run that ends removes its writer mark: only a killed run's stays, and
+    /// the next build sweeps the whole cache for it (`sweep_temporaries`).
+    fn drop(&mut self) {
+        if let Some(mark) = self.writer_mark.get_mut().ok().and_then(|m| m.take()) {
+            let _ = std::fs::remove_file(mark);
+        }
+    }
 }
 
 /// Why the cache could not be used at all.
@@ -177,6 +194,7 @@ impl Cache {
             warned: Mutex::new(Default::default()),
             counter: AtomicU64::new(0),
             swept: Mutex::new(Default::default()),
+            writer_mark: Mutex::new(None),
         })
     }
 
@@ -216,11 +234,19 @@ impl Cache {
     pub fn write_atomic(&self, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
         let dir = path.parent().unwrap_or(&self.root);
-        let first = self
+        let (first, first_ever) = self
             .swept
             .lock()
-            .map(|mut s| s.insert(dir.to_path_buf()))
-            .unwrap_or(false);
+            .map(|mut s| {
+                let ever = s.is_empty();
+                (s.insert(dir.to_path_buf()), ever)
+            })
+            .unwrap_or((false, false));
+        if first_ever {
+            if let Ok(mut m) = self.writer_mark.lock() {
+                *m = temps::mark_writer(&self.root);
+            }
+        }
         if first {
             temps::sweep(dir);
         }
@@ -406,6 +432,12 @@ mod tests {
             c.put_blob(&[i; 64]).unwrap();
             c.put_output(&hash(&[i]), "s", &[b'1'; 8]).unwrap();
         }
+        // While it writes, the process's mark is in the root; it goes with the
+        // cache.
+        let mark = dir.path().join(rigc_diag::temp::own_name("writer"));
+        assert!(mark.exists());
+        drop(c);
+        assert!(!mark.exists());
         let mut stack = vec![dir.path().to_path_buf()];
         while let Some(d) = stack.pop() {
             for e in std::fs::read_dir(&d).unwrap().flatten() {
@@ -416,5 +448,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_killed_writers_mark_has_the_next_build_sweep_every_directory() {
+        if !Path::new("/proc/self").exists() {
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let dead = 4_194_304 + 17;
+        let c = Cache::open(dir.path()).unwrap();
+        // A killed run's temporary in an action directory nobody writes again.
+        let at = c.action_path(&hash(b"k"));
+        std::fs::create_dir_all(at.parent().unwrap()).unwrap();
+        let stale = at.with_file_name(rigc_diag::temp::name_for("k.0", dead));
+        std::fs::write(&stale, b"x").unwrap();
+        // Without a mark a build does not look there …
+        c.sweep_temporaries();
+        assert!(stale.exists());
+        // … with a killed writer's mark it does, and the mark goes last.
+        let mark = dir.path().join(rigc_diag::temp::name_for("writer", dead));
+        std::fs::write(&mark, b"").unwrap();
+        assert_eq!(c.sweep_temporaries(), 2);
+        assert!(!stale.exists() && !mark.exists());
+        // A live writer's mark is kept, and asks for no sweep.
+        std::fs::write(&stale, b"x").unwrap();
+        let live = dir.path().join(rigc_diag::temp::own_name("writer"));
+        std::fs::write(&live, b"").unwrap();
+        c.sweep_temporaries();
+        assert!(stale.exists() && live.exists());
     }
 }

@@ -30,9 +30,39 @@ pub fn owner(name: &str) -> Option<u32> {
     pid(tail)
 }
 
-/// Whether `name` is a temporary's.
+/// Whether `name` is a temporary's: a file a sweep removes once its owner is
+/// gone. A writer's mark (see [`mark_writer`]) is swept too but is no
+/// temporary here: it holds no bytes, and `cache stats` does not count it.
 pub fn is_temporary(name: &str) -> bool {
-    owner(name).is_some()
+    owner(name).is_some() && temp::owner(name).is_none_or(|(base, _)| base != WRITER)
+}
+
+/// The base of a writer mark's name: `.writer.rigc-tmp-<pid>` in the cache's
+/// root says process `<pid>` is writing into the cache.
+const WRITER: &str = "writer";
+
+/// Marks the cache at `root` as written by this process (an empty file of the
+/// temporary naming, so a sweep removes it once the process is gone) and
+/// returns the mark, or `None` when it cannot be made (the run then leaves no
+/// hint after a kill, and its temporaries wait for the directory's next write
+/// or `cache gc`).
+pub fn mark_writer(root: &Path) -> Option<PathBuf> {
+    let mark = root.join(temp::own_name(WRITER));
+    std::fs::write(&mark, b"").ok().map(|()| mark)
+}
+
+/// Whether a writer's mark in `root` belongs to a process that is gone: one
+/// was killed (or crashed) while writing, and its temporaries may be anywhere.
+pub fn killed_writer(root: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return false;
+    };
+    entries.flatten().any(|e| {
+        e.file_name()
+            .to_str()
+            .and_then(temp::owner)
+            .is_some_and(|(base, pid)| base == WRITER && temp::process_gone(pid))
+    })
 }
 
 /// Removes the stale temporaries directly in `dir` (of either naming) and
