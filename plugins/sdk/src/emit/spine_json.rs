@@ -191,6 +191,18 @@ fn attachment(a: &Attachment) -> Built {
             put(&mut m, "vertices", vertices(&b.vertices))?;
             put_str(&mut m, "color", &b.color);
         }
+        Attachment::Mesh(mesh) => {
+            m.insert("type".into(), Value::String("mesh".into()));
+            put(&mut m, "uvs", nums(&mesh.uvs))?;
+            m.insert("triangles".into(), mesh.triangles.iter().copied().collect());
+            put(&mut m, "vertices", vertices(&mesh.vertices))?;
+            m.insert("hull".into(), Value::from(mesh.hull));
+            put(&mut m, "width", num(mesh.width))?;
+            put(&mut m, "height", num(mesh.height))?;
+            put_str(&mut m, "path", &mesh.path);
+            m.insert("edges".into(), mesh.edges.iter().copied().collect());
+            put_str(&mut m, "color", &mesh.color);
+        }
         Attachment::Point(p) => {
             m.insert("type".into(), Value::String("point".into()));
             put_num(&mut m, "x", p.x)?;

@@ -11,6 +11,50 @@ pub enum Attachment {
     BoundingBox(BoundingBoxAttachment),
     /// A point (a position and rotation a runtime can query).
     Point(PointAttachment),
+    /// A mesh: a textured triangle list over the part image.
+    Mesh(MeshAttachment),
+}
+
+/// A mesh attachment (FORMAT.md §2.7.2, §5.3): authored geometry, or a
+/// generator's. Every field but `path` and `color` is always written.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct MeshAttachment {
+    /// `uvs`: `u, v` per vertex, in the part image's 0..1 space.
+    pub uvs: Vec<f64>,
+    /// `triangles`: vertex index triples.
+    pub triangles: Vec<u32>,
+    /// The geometry, one entry per vertex (`uvs.len() / 2` of them).
+    pub vertices: Vertices,
+    /// `hull`: how many of the first vertices trace the outline, in order.
+    pub hull: u32,
+    /// `edges`: vertex-index pairs, each index ×2 (stated, or the outline loop
+    /// then the interior edges).
+    pub edges: Vec<u32>,
+    /// `width` of the image the mesh is drawn on (stated or measured).
+    pub width: f64,
+    /// `height`.
+    pub height: f64,
+    /// Atlas region path when it differs from the placeholder (or was stated).
+    pub path: Option<String>,
+    /// `color`, lowercase `rrggbbaa`.
+    pub color: Option<String>,
+}
+
+impl Default for Vertices {
+    fn default() -> Self {
+        Vertices::Unweighted(Vec::new())
+    }
+}
+
+impl Vertices {
+    /// How long a deform run over these vertices is: two numbers per vertex
+    /// unweighted, two per bone influence weighted (FORMAT.md §3.14).
+    pub fn deform_len(&self) -> usize {
+        match self {
+            Vertices::Unweighted(xy) => xy.len(),
+            Vertices::Weighted(per_vertex) => 2 * per_vertex.iter().map(Vec::len).sum::<usize>(),
+        }
+    }
 }
 
 /// A point attachment.
