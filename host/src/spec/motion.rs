@@ -8,18 +8,20 @@
 //! key's `v` and `curve` are kept here as written ([`RawValue`]), located.
 //!
 //! Constructs this compiler does not build yet (the `physics` table and tracks,
-//! `path`/`slider` tracks, `deform`, `derive`) are refused by name as
+//! `path`/`slider` tracks, `deform`) are refused by name as
 //! not-implemented, at their value — never dropped in silence.
 
 use rigc_diag::codes;
 
 mod animations;
+mod derive;
 mod families;
 mod shape;
 mod tables;
 #[cfg(test)]
 pub(crate) mod tests;
 
+pub use derive::{Depth, DeriveKind, DeriveSpec, MemberDepth, Stated};
 pub use families::Family as ConstraintFamily;
 pub use shape::secs;
 
@@ -289,6 +291,8 @@ pub struct KeySpec {
     pub t_loc: Loc,
     /// `v` as written (its meaning depends on the property).
     pub v: Option<RawValue>,
+    /// `derive`, shape-checked (the stage evaluates it per member).
+    pub derive: Option<DeriveSpec>,
     /// `ease`, when stated.
     pub ease: Option<Named>,
     /// `curve` as written, when stated.

@@ -17,6 +17,7 @@
 use rigc_diag::codes;
 
 mod constraints;
+pub mod derive;
 mod draw_order;
 mod events;
 #[cfg(test)]

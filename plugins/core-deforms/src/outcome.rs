@@ -7,20 +7,7 @@
 use crate::params::{n, refuse};
 use rigc_sdk::abi::DeformRefusal;
 
-/// `v` to 6 decimals (`-0` is written `0`). From 2^53 millionths up a
-/// float64 holds no sixth decimal, so such a `v` is already quantised (and
-/// scaling it by 10^6 could overflow).
-pub fn quantise(v: f64) -> f64 {
-    if v.abs() >= 9.0e9 {
-        return v;
-    }
-    let q = (v * 1e6).round() / 1e6;
-    if q == 0.0 {
-        0.0
-    } else {
-        q
-    }
-}
+pub use rigc_sdk::num::quantise;
 
 /// What a kind says about its own evaluation, for [`finish`].
 pub(crate) struct Stated<'a> {

@@ -1,8 +1,9 @@
 //! This module owns how numbers and names are spelled in what rigc writes: the
 //! shortest decimal that round-trips to a float32 (DECISIONS.md), laid out the way
 //! JavaScript's `Number.prototype.toString` lays a number out (the spellings are
-//! `rigc-spine`'s, re-exported here), the natural, case-insensitive order
-//! animations are emitted in, and colour channels as hex.
+//! `rigc-spine`'s, re-exported here), `toFixed` for report lines, the six-decimal
+//! quantisation of a number rigc evaluates (FORMAT.md §5.2), the natural,
+//! case-insensitive order animations are emitted in, and colour channels as hex.
 
 use std::cmp::Ordering;
 
@@ -56,6 +57,55 @@ fn natural_key_cmp(a: &str, b: &str) -> Ordering {
         j += 1;
     }
     (a.len() - i).cmp(&(b.len() - j))
+}
+
+/// `v` to 6 decimals (FORMAT.md §5.2's `r6`; `-0` is written `0`): what a number
+/// rigc evaluates from a model (a derived key value, a deform offset) is emitted
+/// as. From 2^53 millionths up a float64 holds no sixth decimal, so such a `v` is
+/// already quantised (and scaling it by 10^6 could overflow).
+///
+/// ```
+/// use rigc_sdk::num::quantise;
+/// assert_eq!(quantise(-35.34498651), -35.344987);
+/// assert_eq!(quantise(-1e-7).to_bits(), 0.0f64.to_bits());
+/// ```
+pub fn quantise(v: f64) -> f64 {
+    if v.abs() >= 9.0e9 {
+        return v;
+    }
+    let q = (v * 1e6).round() / 1e6;
+    if q == 0.0 {
+        0.0
+    } else {
+        q
+    }
+}
+
+/// `x.toFixed(digits)` as JavaScript prints it for a finite `x` (no negative
+/// zero: `-0.0000001` to 6 digits is `0.000000`); a non-finite `x` is spelled
+/// as `toString` spells it.
+///
+/// ```
+/// use rigc_sdk::num::fixed;
+/// assert_eq!(fixed(0.6200000047683716, 6), "0.620000");
+/// assert_eq!(fixed(-0.0000001, 6), "0.000000");
+/// ```
+pub fn fixed(x: f64, digits: usize) -> String {
+    if !x.is_finite() {
+        return if x.is_nan() {
+            "NaN".into()
+        } else if x > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        };
+    }
+    let s = format!("{x:.digits$}");
+    if s.starts_with('-') && s.chars().all(|c| matches!(c, '-' | '0' | '.')) {
+        s.trim_start_matches('-').to_string()
+    } else {
+        s
+    }
 }
 
 /// Lowercase two-digit hex of a colour channel given in 0..1:

@@ -285,25 +285,18 @@ fn key(cx: &mut Cx, node: &Node) -> Option<KeySpec> {
         "it names an entry of this spec's `easings` table, or is \"stepped\"",
     );
     let mut ok = node.get("ease").is_none_or(|_| ease.is_some());
-    if let Some(d) = node.get("derive") {
-        ok = false;
-        cx.push(
-            d.not_implemented(
-                codes::MOTION_KEY_DERIVE_NOT_IMPLEMENTED,
-                format!(
-                    "`{}` asks the compiler to derive each member's value from a model, and this compiler does not evaluate derive models yet",
-                    d.key_path()
-                ),
-            )
-            .help("state the values with \"v\" (a per-member map on a group track) instead"),
-        );
-    }
+    let derive = node.get("derive").and_then(|d| {
+        let spec = super::derive::derive(cx, &d);
+        ok &= spec.is_some();
+        spec
+    });
     let (t, t_loc) = t?;
     ok.then(|| KeySpec {
         loc: node.loc(),
         t,
         t_loc,
         v: node.get("v").map(|v| RawValue::of(&v)),
+        derive,
         ease: ease.map(|(name, loc)| Named { name, loc }),
         curve: node.get("curve").map(|c| RawValue::of(&c)),
     })

@@ -1,9 +1,11 @@
 //! This module owns an animation's `tracks` (FORMAT.md §3.7–§3.9): each track's one
 //! target (a bone, a slot, or a group of them) and property, the per-member value
-//! maps of group keys, `lag`/`stagger`, and the bone and slot timelines it emits.
+//! maps of group keys (a `derive` model's values come from `derive`), `lag`/`stagger`,
+//! and the bone and slot timelines it emits.
 
 use rigc_diag::codes;
 
+use super::derive;
 use super::timing::{self, at_t, KeyMeta, KeyValues};
 use super::values::{self, Prop, Shape, Side};
 use super::{list, suggest, Cx};
@@ -341,7 +343,23 @@ fn member_values(
         .iter()
         .map(|_| Vec::with_capacity(track.keys.len()))
         .collect();
+    let names: Vec<String> = members.iter().map(|m| m.name.clone()).collect();
+    let model_track = derive::Track {
+        at,
+        kind: target.kind,
+        name: &target.name.name,
+        prop,
+        members: &names,
+    };
     for key in &track.keys {
+        if let Some(spec) = &key.derive {
+            if let Some(values) = derive::evaluate(cx, &model_track, key, spec) {
+                for (row, kv) in table.iter_mut().zip(values) {
+                    row.push(kv);
+                }
+            }
+            continue;
+        }
         let v = key.v.as_ref().map(|r| r.node());
         let Some(map) = v.as_ref().filter(|n| n.is_object()) else {
             match values::decode(prop, v.as_ref(), &key.loc, at, key.t) {

@@ -190,15 +190,7 @@ pub(super) fn decode(
                     )),
                 )
             })?;
-            Ok(KeyValues {
-                fields: fields
-                    .iter()
-                    .zip(&xs)
-                    .map(|(f, x)| (f.name.to_string(), KeyValue::Num(*x)))
-                    .collect(),
-                emitted: xs.iter().map(|x| f32_of(*x)).collect(),
-                channels: xs,
-            })
+            Ok(numbers_of(fields, xs))
         }
         Shape::Colour(parts, names) => {
             let xs = colour(prop, names, v, at, t).map_err(|d| locate(*d))?;
@@ -284,6 +276,27 @@ pub(super) fn decode(
                 ..KeyValues::default()
             })
         }
+    }
+}
+
+/// The key value of a numeric property whose fields hold `xs` (a derived value
+/// is emitted exactly as a stated one).
+pub(super) fn number_values(prop: Prop, xs: Vec<f64>) -> KeyValues {
+    match prop.shape {
+        Shape::Numbers(fields) => numbers_of(fields, xs),
+        _ => KeyValues::default(),
+    }
+}
+
+fn numbers_of(fields: &[Field], xs: Vec<f64>) -> KeyValues {
+    KeyValues {
+        fields: fields
+            .iter()
+            .zip(&xs)
+            .map(|(f, x)| (f.name.to_string(), KeyValue::Num(*x)))
+            .collect(),
+        emitted: xs.iter().map(|x| f32_of(*x)).collect(),
+        channels: xs,
     }
 }
 
