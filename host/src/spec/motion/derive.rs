@@ -122,12 +122,20 @@ pub(super) fn derive(cx: &mut Cx, node: &Node) -> Option<DeriveSpec> {
         return None;
     }
     cx.unknown(node, DERIVE_KEYS);
-    let kinds = DeriveKind::ALL.map(|k| format!("\"{}\"", k.name())).join(" or ");
+    let kinds = DeriveKind::ALL
+        .map(|k| format!("\"{}\"", k.name()))
+        .join(" or ");
     let kind_hint = format!(
         "it names the turn the model evaluates, {kinds} (yaw reads each member's setup x, pitch its setup y)"
     );
     let kind = cx
-        .nonempty_str(node, "kind", true, codes::MOTION_KEY_DERIVE_KIND, &kind_hint)
+        .nonempty_str(
+            node,
+            "kind",
+            true,
+            codes::MOTION_KEY_DERIVE_KIND,
+            &kind_hint,
+        )
         .and_then(|(name, loc)| match DeriveKind::from_name(&name) {
             Some(k) => Some((k, loc)),
             None => {

@@ -329,7 +329,9 @@ fn check_depths(cx: &mut Cx, track: &Track, spec: &DeriveSpec, at: &str) {
         }
         (Depth::One(_), _) => {}
     }
-    if let (Some(c), Some(Projection::Narrowing)) = (&spec.carried, projection(spec.kind, track.prop.name)) {
+    if let (Some(c), Some(Projection::Narrowing)) =
+        (&spec.carried, projection(spec.kind, track.prop.name))
+    {
         cx.push(
             Diagnostic::new(
                 codes::MOTION_KEY_DERIVE_SCALE_CARRIED,

@@ -113,11 +113,55 @@ fn key_ease_shape() {
     expect(&d, "motion.key.ease-shape", "`animations.\"a\".tracks[0].keys[0].ease` is an array of 4; it names an entry of this spec's `easings` table, or is \"stepped\"", "/animations/a/tracks/0/keys/0/ease", (5, 73));
 }
 
+/// `(5, column)` of `needle` in the one-track motion `tr` makes (the track is line 5).
+fn col(tr: &str, needle: &str) -> (usize, usize) {
+    (
+        5,
+        tr.find(needle)
+            .unwrap_or_else(|| panic!("{needle} not in {tr}"))
+            + 1,
+    )
+}
+
+/// A track on group `pair` whose one key states the `derive` text.
+fn derived(derive: &str) -> String {
+    format!(
+        r#"{{"group": "pair", "property": "translatex", "keys": [{{"t": 0, "derive": {derive}}}]}}"#
+    )
+}
+
 #[test]
-fn derive_is_not_implemented() {
-    let d = refused(&track(
-        r#"{"group": "pair", "property": "translatex", "keys": [{"t": 0, "derive": {"kind": "yaw", "degrees": 12}}]}"#,
-    ));
-    expect(&d, "motion.key.derive-not-implemented", "`animations.\"a\".tracks[0].keys[0].derive` asks the compiler to derive each member's value from a model, and this compiler does not evaluate derive models yet", "/animations/a/tracks/0/keys/0/derive", (5, 73));
-    assert_eq!(d[0].class, Class::NotImplemented);
+fn derive_shape() {
+    let tr = derived("[12]");
+    let d = refused(&track(&tr));
+    expect(&d, "motion.key.derive-shape", "`animations.\"a\".tracks[0].keys[0].derive` is an array of 1; a derive model is an object, `{ \"kind\": \"yaw\", \"degrees\": <angle>, \"depth\": { \"<member>\": <z>, … } }`", "/animations/a/tracks/0/keys/0/derive", col(&tr, "[12]"));
+    let tr = derived(r#"{"kind": "roll", "degrees": 12, "depth": 1}"#);
+    let d = refused(&track(&tr));
+    expect(&d, "motion.key.derive-kind", "`animations.\"a\".tracks[0].keys[0].derive.kind` is the string \"roll\"; it names the turn the model evaluates, \"yaw\" or \"pitch\" (yaw reads each member's setup x, pitch its setup y)", "/animations/a/tracks/0/keys/0/derive/kind", col(&tr, "\"roll\""));
+    let tr = derived(r#"{"kind": "yaw", "depth": 1}"#);
+    let d = refused(&track(&tr));
+    expect(&d, "motion.key.derive-number", "`animations.\"a\".tracks[0].keys[0].derive.degrees` is absent; it is the turn angle in degrees, a finite number", "/animations/a/tracks/0/keys/0/derive", col(&tr, "{\"kind\""));
+    let tr = derived(r#"{"kind": "yaw", "degrees": 12, "carried": "170", "depth": 1}"#);
+    let d = refused(&track(&tr));
+    expect(&d, "motion.key.derive-number", "`animations.\"a\".tracks[0].keys[0].derive.carried` is the string \"170\"; it is the depth whose shift a parent bone already applies, a finite number (absent means 0)", "/animations/a/tracks/0/keys/0/derive/carried", col(&tr, "\"170\""));
+    let tr = derived(r#"{"kind": "yaw", "degrees": 12, "about": null, "depth": 1}"#);
+    let d = refused(&track(&tr));
+    expect(&d, "motion.key.derive-number", "`animations.\"a\".tracks[0].keys[0].derive.about` is null; it is where the turn's axis crosses the members' coordinate, a finite number (absent means 0)", "/animations/a/tracks/0/keys/0/derive/about", col(&tr, "null"));
+    let tr = derived(r#"{"kind": "yaw", "degrees": 12}"#);
+    let d = refused(&track(&tr));
+    expect(&d, "motion.key.derive-depth", "`animations.\"a\".tracks[0].keys[0].derive.depth` is absent; it is how near the viewer each member sits (larger = nearer, negative = behind the axis): `{ \"<member>\": <z>, … }` on a group track, one finite number on a bone track", "/animations/a/tracks/0/keys/0/derive", col(&tr, "{\"kind\""));
+    let tr = derived(r#"{"kind": "yaw", "degrees": 12, "depth": [150]}"#);
+    let d = refused(&track(&tr));
+    expect(&d, "motion.key.derive-depth", "`animations.\"a\".tracks[0].keys[0].derive.depth` is an array of 1; it is how near the viewer each member sits (larger = nearer, negative = behind the axis): `{ \"<member>\": <z>, … }` on a group track, one finite number on a bone track", "/animations/a/tracks/0/keys/0/derive/depth", col(&tr, "[150]"));
+    let tr = derived(r#"{"kind": "yaw", "degrees": 12, "depth": {"a": 1, "b": true}}"#);
+    let d = refused(&track(&tr));
+    expect(&d, "motion.key.derive-depth", "`animations.\"a\".tracks[0].keys[0].derive.depth.\"b\"` is true; a member's depth is a finite number: how near the viewer it sits (larger = nearer, negative = behind the axis)", "/animations/a/tracks/0/keys/0/derive/depth/b", col(&tr, "true"));
+    let tr = derived(r#"{"kind": "yaw", "degrees": 12, "depth": 1, "radius": 170}"#);
+    let d = refused(&track(&tr));
+    assert!(
+        d.iter()
+            .any(|d| d.code == "spec.unknown-key" && d.message.contains("\"radius\"")),
+        "{}",
+        super::dump(&d)
+    );
 }

@@ -3,6 +3,8 @@
 //! and no input panics.
 
 mod constraints;
+mod derive;
+mod face;
 mod families;
 mod fuzz;
 mod gallery;
