@@ -2,12 +2,14 @@
 //! gate's report ([`gate`]: PASS, SKIP, PROF and FAIL lines, each FAIL with its
 //! place in the specs, the stats line, FAILs as JSON objects), the stage list
 //! ([`stages`]), a target's report and the many-target summary ([`target`]),
+//! `explain`'s MEMBER block ([`member`]),
 //! diagnostics ([`render_diagnostics`]) and the machine-readable build report
 //! ([`json`]). Nothing here writes; `crate::output` sends what it renders, and
 //! `rigc watch` renders its lines from the same data.
 
 pub mod gate;
 pub mod json;
+pub mod member;
 pub mod stages;
 pub mod target;
 

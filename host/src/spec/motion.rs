@@ -21,7 +21,7 @@ mod tables;
 #[cfg(test)]
 pub(crate) mod tests;
 
-pub use derive::{Depth, DeriveKind, DeriveSpec, MemberDepth, Stated};
+pub use derive::{Depth, DeriveKind, DeriveSpec};
 pub use families::Family as ConstraintFamily;
 pub use shape::secs;
 

@@ -20,6 +20,7 @@ mod constraints;
 pub mod derive;
 mod draw_order;
 mod events;
+pub mod members;
 #[cfg(test)]
 mod tests;
 mod timing;

@@ -60,7 +60,7 @@ pub fn projection(kind: DeriveKind, property: &str) -> Option<Projection> {
 }
 
 /// The scale a kind narrows, as FORMAT.md names it in messages (`scaleX`).
-fn scale_word(kind: DeriveKind) -> &'static str {
+pub fn scale_word(kind: DeriveKind) -> &'static str {
     match kind {
         DeriveKind::Yaw => "scaleX",
         DeriveKind::Pitch => "scaleY",
