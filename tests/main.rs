@@ -8,6 +8,7 @@
 //! - `refusals`  — one test per compile-error class: message, location, exit, nothing written
 //! - `gate`      — every rule: a mutant of emitted text that FAILs it, and a positive control
 //! - `oracle`    — spine-core parses and poses what rigc emits, to figures derived here
+//! - `derive`    — `derive` models: spine-core poses the derived members at their closed forms
 //! - `sample`    — `rigc sample` against spine-core (`compare.mjs`) on fixtures and built rigs
 //! - `sample_stream` — `rigc sample` streams: flat memory, the oracle's layout, a closed pipe, a late refusal
 //! - `watch`     — `rigc watch` on a live project: rebuilds, red keeps green, reloads, SIGINT
@@ -20,6 +21,7 @@ mod util;
 
 mod build;
 mod cli;
+mod derive;
 mod gate;
 mod incremental;
 mod layout;

@@ -37,7 +37,10 @@ pub fn key_lines(k: &MemberKey) -> Vec<String> {
             "derive {}  {}  -> {}",
             m.kind.name(),
             params(m),
-            m.projection.words()
+            match m.projection {
+                Projection::Displacement => "the displacement",
+                Projection::Narrowing => "the narrowing",
+            }
         ),
     };
     let mut out = vec![format!(

@@ -9,6 +9,9 @@
 
 pub mod gate;
 pub mod json;
+// `explain` prints it (issue #15: the command is built beside this); until it
+// lands only the tests call it.
+#[allow(dead_code)]
 pub mod member;
 pub mod stages;
 pub mod target;

@@ -20,6 +20,9 @@ mod constraints;
 pub mod derive;
 mod draw_order;
 mod events;
+// `explain`'s MEMBER block reads it (issue #15: the command is built beside
+// this); until it lands only the tests call it.
+#[allow(dead_code)]
 pub mod members;
 #[cfg(test)]
 mod tests;

@@ -27,16 +27,6 @@ pub enum Projection {
     Narrowing,
 }
 
-impl Projection {
-    /// What the MEMBER block calls it (`the displacement`, `the narrowing`).
-    pub fn words(self) -> &'static str {
-        match self {
-            Projection::Displacement => "the displacement",
-            Projection::Narrowing => "the narrowing",
-        }
-    }
-}
-
 /// The timelines a kind projects onto: its displacement, then its narrowing.
 fn timelines(kind: DeriveKind) -> [(BoneTimeline, Projection); 2] {
     match kind {
