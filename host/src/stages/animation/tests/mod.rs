@@ -4,6 +4,7 @@
 
 mod constraints;
 mod derive;
+mod derive_fuzz;
 mod face;
 mod families;
 mod fuzz;
