@@ -346,3 +346,27 @@ fn nod_member_block_is_cli_mds_and_states_the_ears_per_member() {
         ]
     );
 }
+
+#[test]
+fn portrait_with_a_null_setup_entry_is_refused_as_face_md_quotes() {
+    // FACE.md §10: a copy of portrait's motion.json carrying `"eye_l": null`.
+    let mut motion = read("portrait", "motion.json");
+    motion["setup"] = serde_json::json!({ "eye_l": null });
+    let file = rigc_diag::source::SourceFile::new("motion.json", "motion.json", motion.to_string());
+    let json = crate::spec::parse_json(&file).expect("JSON");
+    let d = crate::spec::motion::parse(&file, &json).expect_err("refused");
+    // The quote, wrapped over four lines there, is one line of the report.
+    let text = std::fs::read_to_string(reference("../seeds/FACE.md")).expect("FACE.md");
+    let from = text
+        .find("rigc compile error: motion.json: `setup.")
+        .expect("the quote");
+    let block = &text[from..];
+    let quoted = block[..block.find("\n```").expect("its end")].replace('\n', " ");
+    let got = d
+        .iter()
+        .find(|d| d.code == "motion.setup.entry-shape")
+        .unwrap_or_else(|| panic!("{}", dump(&d)));
+    let rendered = rigc_diag::render_human(got);
+    let head = rendered.lines().next().unwrap_or_default();
+    assert_eq!(head, quoted);
+}
