@@ -61,7 +61,7 @@ crate::stage::stage! {
 impl Stage for AnimationStage<'_> {
     type Output = Animation;
     type Error = Vec<Diagnostic>;
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
 
     fn name(&self) -> String {
         format!("animation:{}", self.animation)

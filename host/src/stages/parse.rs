@@ -175,7 +175,7 @@ stage! {
 impl Stage for ParseMotion<'_> {
     type Output = MotionSummary;
     type Error = Vec<Diagnostic>;
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
 
     fn name(&self) -> String {
         "parse:motion".into()
