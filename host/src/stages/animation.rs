@@ -25,7 +25,7 @@ mod events;
 #[allow(dead_code)]
 pub mod members;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod timing;
 mod tracks;
 mod values;

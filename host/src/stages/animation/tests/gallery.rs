@@ -12,7 +12,7 @@ use serde_json::Value;
 
 /// The setup facts the animation stage reads, taken from a rig spec directly
 /// (bone `x`/`y` as the spec states them: what a `derive` model reads).
-pub(super) fn setup_of(rig: &Value) -> Skeleton {
+pub(crate) fn setup_of(rig: &Value) -> Skeleton {
     let s = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
     let list = |k: &str| {
         rig.get(k)
@@ -103,7 +103,7 @@ pub(super) fn setup_of(rig: &Value) -> Skeleton {
 }
 
 /// Takes out what this compiler refuses as not implemented yet.
-pub(super) fn strip(motion: &mut Value) {
+pub(crate) fn strip(motion: &mut Value) {
     if let Some(m) = motion.as_object_mut() {
         m.remove("physics");
     }

@@ -8,7 +8,7 @@ mod derive_fuzz;
 mod face;
 mod families;
 mod fuzz;
-mod gallery;
+pub(crate) mod gallery;
 mod keys;
 mod reference;
 mod tracks;
