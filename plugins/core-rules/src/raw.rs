@@ -102,19 +102,7 @@ pub(crate) fn num(x: f64) -> String {
 }
 
 /// `x.toFixed(digits)` as JavaScript prints it (`NaN` and `Infinity` spelled).
-pub(crate) fn fixed(x: f64, digits: usize) -> String {
-    if x.is_finite() {
-        let s = format!("{x:.digits$}");
-        // JavaScript prints no negative zero.
-        if s.starts_with('-') && s.chars().all(|c| matches!(c, '-' | '0' | '.')) {
-            s.trim_start_matches('-').to_string()
-        } else {
-            s
-        }
-    } else {
-        num(x)
-    }
-}
+pub(crate) use rigc_sdk::num::fixed;
 
 /// A key's `time` as a detail prints it: the number, `0` when absent (the
 /// runtime's default), the value's JSON otherwise.
