@@ -530,17 +530,15 @@ fn the_index_list_is_checked_first() {
 }
 
 #[test]
-fn a_large_grid_is_derived_in_linear_time() {
-    // 150 × 150 = 22 500 vertices, 44 402 triangles: hashing, not quadratic scans.
+fn a_large_grid_is_derived_and_its_refusal_stays_short() {
+    // 150 × 150 = 22 500 vertices, 44 402 triangles. (How fast is a benchmark's
+    // question, never a timed assertion: the suite runs on shared machines.)
     let (rows, cols) = (150, 150);
     let ids = perimeter_first(rows, cols);
     let tris = grid_triangles(rows, cols, &ids, |(r, c)| (r + c) % 2 == 0);
-    let started = std::time::Instant::now();
     let topo = derive(rows * cols, &tris, None).expect("accepted");
-    let took = started.elapsed();
     assert_eq!(topo.hull, perimeter(rows, cols).len());
     check_accepted(rows * cols, &tris, &topo);
-    assert!(took.as_secs_f64() < 2.0, "derive took {took:?}");
     // The row-major numbering's refusal prints a bounded walk.
     let tris = grid_triangles(rows, cols, &row_major(rows, cols), |_| false);
     let text = derive(rows * cols, &tris, None)
