@@ -23,11 +23,28 @@ pub(crate) fn above(x: f64, y: f64) -> bool {
 
 /// How an animation is applied: played on track 0, or by a slider.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Reach {
+pub enum Reach {
     /// Nothing applies it: posed on a fresh track.
     Track,
     /// The slider at this `constraints` index applies it.
     Slider(usize),
+}
+
+/// The reach frames of animation `a`: one per slider that applies it, or
+/// track 0 when none does.
+pub(crate) fn reaches(data: &SkeletonData, a: usize) -> Vec<Reach> {
+    let sliders: Vec<Reach> = data
+        .constraints
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| matches!(&c.kind, ConstraintKind::Slider(s) if s.animation == Some(a)))
+        .map(|(i, _)| Reach::Slider(i))
+        .collect();
+    if sliders.is_empty() {
+        vec![Reach::Track]
+    } else {
+        sliders
+    }
 }
 
 /// A pose at one time in one reach frame.
@@ -198,6 +215,8 @@ pub(crate) struct Measure {
     pub shown: bool,
     /// Slot alpha × attachment alpha.
     pub alpha: f64,
+    /// The slot's alpha alone.
+    pub slot_alpha: f64,
     /// Triangles in the mesh.
     pub total: usize,
     /// Triangles with a winding (plain area beyond the band).
@@ -299,9 +318,37 @@ pub(crate) fn measure(
     s: usize,
     timeline: usize,
 ) -> Result<Measure, PoseError> {
+    measure_shot(sk, s, timeline).map(|(m, _)| m)
+}
+
+/// What [`measure`] compared, when the slot shows the timeline's mesh and it
+/// has triangles: the world vertices with the deform cleared and applied,
+/// the triangles, their signed areas on both sides, and the band.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Geometry {
+    /// World vertices, deform cleared (x, y pairs).
+    pub plain: Vec<f64>,
+    /// World vertices, deformed.
+    pub deformed: Vec<f64>,
+    /// The mesh's triangles.
+    pub triangles: Vec<[usize; 3]>,
+    /// Each triangle's signed area, deform cleared, px².
+    pub before: Vec<f64>,
+    /// Each triangle's signed area, deformed, px².
+    pub after: Vec<f64>,
+    /// The band (GATE.md §4.11 step 4), px².
+    pub band: f64,
+}
+
+/// [`measure`], with the geometry it compared.
+pub(crate) fn measure_shot(
+    sk: &mut Skeleton<'_>,
+    s: usize,
+    timeline: usize,
+) -> Result<(Measure, Option<Geometry>), PoseError> {
     let data = sk.data;
     let Some(slot) = sk.slots.get(s) else {
-        return Ok(Measure::default());
+        return Ok((Measure::default(), None));
     };
     let pose = slot.applied();
     let shown_index = pose.attachment;
@@ -310,25 +357,28 @@ pub(crate) fn measure(
     let shown = shown_index
         .and_then(|a| data.attachments.get(a).map(|x| (a, x)))
         .filter(|(a, x)| *a == timeline || x.timeline_attachment == timeline);
+    let unshown = Measure {
+        alpha: slot_alpha,
+        slot_alpha,
+        ..Measure::default()
+    };
     let Some((index, att)) = shown else {
-        return Ok(Measure {
-            alpha: slot_alpha,
-            ..Measure::default()
-        });
+        return Ok((unshown, None));
     };
     let AttachmentKind::Mesh(mesh) = &att.kind else {
-        return Ok(Measure {
-            alpha: slot_alpha,
-            ..Measure::default()
-        });
+        return Ok((unshown, None));
     };
     let alpha = slot_alpha * mesh.color.a;
     let Some(tris) = triangles(data, index) else {
-        return Ok(Measure {
-            shown: true,
-            alpha,
-            ..Measure::default()
-        });
+        return Ok((
+            Measure {
+                shown: true,
+                alpha,
+                slot_alpha,
+                ..Measure::default()
+            },
+            None,
+        ));
     };
     let deformed = world_with(sk, s, index, deform)?;
     let plain = world_with(sk, s, index, Vec::new())?;
@@ -338,6 +388,7 @@ pub(crate) fn measure(
     let mut m = Measure {
         shown: true,
         alpha,
+        slot_alpha,
         total: tris.len(),
         ..Measure::default()
     };
@@ -357,7 +408,15 @@ pub(crate) fn measure(
             m.collapsed += 1;
         }
     }
-    Ok(m)
+    let geometry = Geometry {
+        plain,
+        deformed,
+        triangles: tris,
+        before,
+        after,
+        band: b,
+    };
+    Ok((m, Some(geometry)))
 }
 
 /// The fractions in `[lo, hi]` where `s·(c0 + c1·p + c2·p²) + band < 0`
