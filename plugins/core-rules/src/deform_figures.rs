@@ -15,6 +15,7 @@ use crate::posing::{key_times, threw};
 use rigc_sdk::spine::data::{Timeline, TimelineKind};
 use rigc_sdk::spine::pose::Plans;
 use rigc_sdk::spine::SkeletonData;
+use serde::Serialize;
 
 pub use crate::deform_survey::Reach;
 
@@ -66,7 +67,7 @@ pub fn deform_frames(data: &SkeletonData) -> Vec<DeformFrame<'_>> {
 }
 
 /// A figure and where it was read: a vertex or a triangle index.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Extreme {
     /// The value.
     pub value: f64,
@@ -75,7 +76,7 @@ pub struct Extreme {
 }
 
 /// What one deform key does to the geometry at its own time.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct KeyFigures {
     /// The key's index (the index A39 names).
     pub key: usize,
@@ -88,6 +89,8 @@ pub struct KeyFigures {
     pub shown: bool,
     /// The slot's alpha.
     pub slot_alpha: f64,
+    /// The shown mesh's own alpha.
+    pub attachment_alpha: f64,
     /// Slot alpha × attachment alpha.
     pub alpha: f64,
     /// The mesh's vertices.
@@ -165,6 +168,7 @@ fn figures(
         reachable,
         shown: m.shown,
         slot_alpha: m.slot_alpha,
+        attachment_alpha: m.attachment_alpha,
         alpha: m.alpha,
         triangles: m.total,
         measured: m.measured,

@@ -217,6 +217,8 @@ pub(crate) struct Measure {
     pub alpha: f64,
     /// The slot's alpha alone.
     pub slot_alpha: f64,
+    /// The shown mesh's own alpha (1 when nothing is shown).
+    pub attachment_alpha: f64,
     /// Triangles in the mesh.
     pub total: usize,
     /// Triangles with a winding (plain area beyond the band).
@@ -360,6 +362,7 @@ pub(crate) fn measure_shot(
     let unshown = Measure {
         alpha: slot_alpha,
         slot_alpha,
+        attachment_alpha: 1.0,
         ..Measure::default()
     };
     let Some((index, att)) = shown else {
@@ -375,6 +378,7 @@ pub(crate) fn measure_shot(
                 shown: true,
                 alpha,
                 slot_alpha,
+                attachment_alpha: mesh.color.a,
                 ..Measure::default()
             },
             None,
@@ -389,6 +393,7 @@ pub(crate) fn measure_shot(
         shown: true,
         alpha,
         slot_alpha,
+        attachment_alpha: mesh.color.a,
         total: tris.len(),
         ..Measure::default()
     };
