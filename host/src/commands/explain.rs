@@ -6,7 +6,8 @@
 //! `--message-format json`. It never gates and writes nothing; it exits 0 on
 //! a rig `build` would refuse at the gate. A rig that does not compile is
 //! refused as `build` refuses it, then `rigc explain: …`: exit 2 when the
-//! art does not resolve (an image refusal), else 1.
+//! art does not resolve (a part image that is missing, unreadable or not a
+//! PNG), else 1.
 
 use super::build::{flags_target, FlagsTarget};
 use super::Status;
@@ -97,10 +98,7 @@ pub fn run(args: &ExplainArgs, cwd: &Path, out: &mut Output) -> Status {
     }
     let Some((sources, compiled)) = compiled else {
         out.diagnostics(&result.diagnostics);
-        let art = result
-            .diagnostics
-            .iter()
-            .any(|d| d.code.as_str().starts_with("image."));
+        let art = result.diagnostics.iter().any(names_unresolvable_art);
         out.err_line(&format!(
             "rigc explain: {} {} — nothing to explain",
             result.label,
@@ -129,4 +127,15 @@ pub fn run(args: &ExplainArgs, cwd: &Path, out: &mut Output) -> Status {
         }
     }
     Status::Green
+}
+
+/// A refusal of a part image: it cannot be found, read or decoded (the
+/// `image` value it is placed at, or an `image.*` code).
+fn names_unresolvable_art(d: &rigc_diag::Diagnostic) -> bool {
+    let code = d.code.as_str();
+    code.starts_with("image.")
+        || (code.starts_with("path.")
+            && d.loc
+                .as_ref()
+                .is_some_and(|l| l.pointer.ends_with("/image")))
 }
