@@ -10,7 +10,7 @@
 //!
 //! It prints nothing: the host's `explain` renders these values.
 
-use crate::deform_survey::{measure_shot, pose_in, reaches, triangles, Geometry, Measure};
+use crate::deform_survey::{above, measure_shot, pose_in, reaches, triangles, Geometry, Measure};
 use crate::posing::{key_times, threw};
 use rigc_sdk::spine::data::{Timeline, TimelineKind};
 use rigc_sdk::spine::pose::Plans;
@@ -203,7 +203,7 @@ fn figures(
     }
     for (i, ((&t, &before), &after)) in g.triangles.iter().zip(&g.before).zip(&g.after).enumerate()
     {
-        if !(before.abs() > g.band) {
+        if !above(before.abs(), g.band) {
             continue;
         }
         let ratio = after / before;
