@@ -222,3 +222,46 @@ impl Loaded {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn constraints_and_skin_members_read_as_written() {
+        let v = json!({
+            "bones": [ { "name": "root" }, { "name": "t", "parent": "root" } ],
+            "constraints": [
+                { "type": "physics", "name": "hair", "bone": "t", "x": 1, "rotate": 0.5, "mix": 0.8 },
+                { "type": "physics", "name": "tail", "bone": "t", "shearX": 1 },
+                { "type": "slider", "name": "sl", "animation": "knob", "bone": "t", "property": "rotate" }
+            ],
+            "skins": [
+                { "name": "default" },
+                { "name": "hat", "bones": ["t"], "physics": ["tail"], "slider": ["sl"] }
+            ]
+        });
+        assert_eq!(
+            physics::lines(&physics::of(&v)),
+            [
+                "physics constraints",
+                "  PHYS  hair         bone=t              components=[x, rotate] mix=0.8",
+                "  PHYS  tail         bone=t              components=[shearX] mix=1",
+            ]
+        );
+        assert_eq!(
+            sliders::lines(&sliders::of(&v))[1],
+            "  sl           animation=knob bone=t property=rotate"
+        );
+        assert_eq!(
+            skins::lines(&skins::of(&v)),
+            [
+                "skin members",
+                "  hat          bones=[t] constraints=[tail, sl]",
+            ]
+        );
+        assert_eq!(SECTIONS.first(), Some(&SectionId::Header));
+        assert_eq!(SECTIONS.last(), Some(&SectionId::Mix));
+    }
+}

@@ -134,3 +134,75 @@ pub fn lines(paths: &[PathConstraint]) -> Vec<String> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rigc_sdk::gate::RigInfo;
+    use rigc_sdk::spine::pose::Plans;
+    use serde_json::{json, Value};
+
+    /// A path of 4 points (12 vertices) on slot "rail"'s setup, `closed` or
+    /// open, with the cumulative `lengths` the file states.
+    fn skeleton(closed: bool, lengths: &[f64]) -> Value {
+        json!({
+            "skeleton": { "spine": "4.3.13" },
+            "bones": [ { "name": "root" }, { "name": "cart", "parent": "root" } ],
+            "slots": [ { "name": "rail", "bone": "root", "attachment": "track" } ],
+            "constraints": [ { "type": "path", "name": "ride", "bones": ["cart"], "slot": "rail",
+                "positionMode": "percent", "spacingMode": "percent", "rotateMode": "tangent" } ],
+            "skins": [ { "name": "default", "attachments": { "rail": { "track": {
+                "type": "path", "closed": closed, "constantSpeed": true, "vertexCount": 12,
+                "vertices": [-10, 0, 0, 0, 10, 0, 20, 0, 30, 0, 40, 0, 50, 0, 60, 0, 70, 0, 80, 0, 90, 0, 100, 0],
+                "lengths": lengths
+            } } } } ]
+        })
+    }
+
+    fn lines_of(v: &Value) -> Vec<String> {
+        let data = rigc_sdk::spine::read_skeleton(&v.to_string(), None)
+            .expect("loads")
+            .data;
+        let (plans, rig) = (Plans::default(), RigInfo::default());
+        let input = Input {
+            skeleton: v,
+            loaded: Ok(&data),
+            plans: &plans,
+            rig_info: &rig,
+            motion: None,
+        };
+        lines(&of(&input))
+    }
+
+    #[test]
+    fn the_curve_is_read_where_path_constraint_reads_its_length() {
+        // worldVerticesLength 24 / 6 = 4: open, the constraint reads
+        // lengths[4 − 2] and the path has 3 curves; closed, lengths[3] and 4.
+        let open = lines_of(&skeleton(false, &[30.0, 60.0, 90.0, 0.0]));
+        assert_eq!(
+            open,
+            [
+                "path constraints",
+                "  ride         target=rail bones=[cart] modes=percent/percent/tangent",
+                "    curve: 3 curve(s), 90.0000 long, open, constantSpeed=true",
+            ]
+        );
+        let closed = lines_of(&skeleton(true, &[30.0, 60.0, 90.0, 120.0]));
+        assert_eq!(
+            closed[2],
+            "    curve: 4 curve(s), 120.0000 long, closed, constantSpeed=true"
+        );
+    }
+
+    #[test]
+    fn a_target_that_shows_no_path_says_why() {
+        let mut v = skeleton(false, &[30.0, 60.0, 90.0, 0.0]);
+        v["slots"][0]
+            .as_object_mut()
+            .map(|s| s.remove("attachment"));
+        assert_eq!(
+            lines_of(&v)[2],
+            "    curve: not read: the target slot shows nothing at setup"
+        );
+    }
+}
