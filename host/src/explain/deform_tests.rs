@@ -219,3 +219,156 @@ fn a_skeleton_with_no_deform_prints_no_block() {
     let (b, lines) = block(&v, &RigInfo::default());
     assert!(b.keys.is_empty() && lines.is_empty());
 }
+
+/// The portrait's rig spec (FACE.md §9.2), read from `../shared` at test time.
+fn portrait_rig() -> Value {
+    let p = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/reference/rigc-gallery/portrait/rig.json"
+    );
+    let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("cannot read {p}: {e}"));
+    serde_json::from_str(&text).expect("the rig is JSON")
+}
+
+#[test]
+fn the_portraits_turn_key_reads_face_md_s_figures() {
+    // The head mesh of the portrait, its bone chain (bust → chest → neckbase
+    // → headroll → head) and `turn`'s key 1 at t=0.62: headroll rolled to
+    // 1.6°, the deform FORMAT.md §3.14.1's yaw (radius 170, 12°) quantised
+    // to 6 decimals, dx = x·(cos t − 1) − √(170² − x²)·sin t.
+    let rig = portrait_rig();
+    let mesh = &rig["skins"]["default"]["head"]["head"];
+    let local = |name: &str| {
+        let b = rig["bones"]
+            .as_array()
+            .and_then(|bs| bs.iter().find(|b| b["name"] == name))
+            .unwrap_or_else(|| panic!("no bone {name}"));
+        (b["x"].clone(), b["y"].clone(), b["parent"].clone())
+    };
+    let mut bones = vec![json!({ "name": "root" })];
+    for name in ["bust", "chest", "neckbase", "headroll", "head"] {
+        let (x, y, parent) = local(name);
+        bones.push(json!({ "name": name, "parent": parent, "x": x, "y": y }));
+    }
+    let t = 12f64.to_radians();
+    let offsets: Vec<f64> = mesh["vertices"]
+        .as_array()
+        .expect("vertices")
+        .chunks_exact(2)
+        .flat_map(|v| {
+            let x = v[0].as_f64().expect("x");
+            let dx = x * (t.cos() - 1.0) - (170.0f64 * 170.0 - x * x).sqrt() * t.sin();
+            [(dx * 1e6).round() / 1e6, 0.0]
+        })
+        .collect();
+    let v = json!({
+        "skeleton": { "spine": "4.3.13" },
+        "bones": bones,
+        "slots": [ { "name": "head", "bone": "head", "attachment": "head" } ],
+        "skins": [ { "name": "default", "attachments": { "head": { "head": {
+            "type": "mesh", "path": "head",
+            "uvs": mesh["uvs"], "triangles": mesh["triangles"], "vertices": mesh["vertices"],
+            "hull": 16
+        } } } } ],
+        "animations": { "turn": {
+            "bones": { "headroll": { "rotate": [ {}, { "time": 0.62, "value": 1.6 } ] } },
+            "attachments": { "default": { "head": { "head": { "deform": [
+                {}, { "time": 0.62, "vertices": offsets }
+            ] } } } }
+        } }
+    });
+    let (_, lines) = block(&v, &RigInfo::default());
+    // FACE.md §9.2, the good build's key 1, as printed there.
+    for want in [
+        "  DEFORM  turn  default/head/head  key 1  t=0.620000  authored table",
+        "          frame      played on a track",
+        "          moved      25 of 25 vertices, worst 35.3450px at v2",
+        "          winding    32 of 32 kept, 0 collapsed",
+    ] {
+        has(&lines, want);
+    }
+    let area = lines
+        .iter()
+        .rfind(|l| l.starts_with("          area "))
+        .expect("area");
+    assert!(
+        area.ends_with("(32 triangles, 0 with no area at the cleared pose, band 0.146694px²)"),
+        "{area}"
+    );
+    // dx depends on x alone and is linear across each column of the grid, so
+    // a triangle's map is diag(r, 1), r its column's slope + 1: every
+    // triangle of a column ties, and which one a figure names is float
+    // noise. Each printed figure is the closed form (in the bone's space —
+    // the chain is a rotation, which changes no ratio) and names a triangle
+    // tied with the one FACE.md names.
+    let plain: Vec<f64> = mesh["vertices"]
+        .as_array()
+        .expect("vertices")
+        .iter()
+        .map(|x| x.as_f64().expect("number"))
+        .collect();
+    let deformed: Vec<f64> = plain.iter().zip(&offsets).map(|(p, o)| p + o).collect();
+    let tris: Vec<[usize; 3]> = mesh["triangles"]
+        .as_array()
+        .expect("triangles")
+        .chunks_exact(3)
+        .map(|c| [0, 1, 2].map(|k| c[k].as_u64().expect("index") as usize))
+        .collect();
+    let local = |t: [usize; 3]| -> (f64, f64, f64) {
+        let e = |w: &[f64], a: usize, b: usize| (w[2 * b] - w[2 * a], w[2 * b + 1] - w[2 * a + 1]);
+        let (e1, e2) = (e(&plain, t[0], t[1]), e(&plain, t[0], t[2]));
+        let (f1, f2) = (e(&deformed, t[0], t[1]), e(&deformed, t[0], t[2]));
+        let det = e1.0 * e2.1 - e2.0 * e1.1;
+        // M = F·E⁻¹; σ₁,₂ from its squared entries' sum S and determinant D.
+        let m = [
+            (f1.0 * e2.1 - f2.0 * e1.1) / det,
+            (f2.0 * e1.0 - f1.0 * e2.0) / det,
+            (f1.1 * e2.1 - f2.1 * e1.1) / det,
+            (f2.1 * e1.0 - f1.1 * e2.0) / det,
+        ];
+        let (sum, d) = (
+            m.iter().map(|x| x * x).sum::<f64>(),
+            m[0] * m[3] - m[1] * m[2],
+        );
+        let s1 = ((sum + (sum * sum - 4.0 * d * d).sqrt()) / 2.0).sqrt();
+        (d, s1, d.abs() / s1)
+    };
+    let figure = |line: &str, label: &str| -> (f64, usize) {
+        let rest = &line[line.find(label).expect(label) + label.len()..];
+        let mut words = rest.split_whitespace();
+        let value: f64 = words.next().and_then(|w| w.parse().ok()).expect("value");
+        assert_eq!(words.next(), Some("tri"));
+        let tri: usize = words.next().and_then(|w| w.parse().ok()).expect("tri");
+        (value, tri)
+    };
+    let stretch = lines
+        .iter()
+        .rfind(|l| l.starts_with("          stretch "))
+        .expect("stretch");
+    let read = |x: (f64, f64, f64), k: usize| [x.0, x.1, x.2][k];
+    for (line, label, face, face_tri, k) in [
+        (area, "min x", 0.637174, 17, 0),
+        (area, "max x", 1.319122, 31, 0),
+        (stretch, "max x", 1.319121, 22, 1),
+        (stretch, "min x", 0.637175, 8, 2),
+    ] {
+        let (value, tri) = figure(line, label);
+        let closed = read(local(tris[face_tri]), k);
+        // Ours is the closed form to its 6 printed decimals (world noise
+        // under 1e-6); FACE.md's reading carries its float32 world arrays'
+        // noise (a 784px coordinate's ulp over a 42px edge), within 3e-6.
+        assert!(
+            (value - closed).abs() <= 1.5e-6,
+            "{line}: {label}{value} vs {closed}"
+        );
+        assert!(
+            (face - closed).abs() <= 3e-6,
+            "FACE.md's {face} vs {closed}"
+        );
+        let tied = (read(local(tris[tri]), k) - closed).abs();
+        assert!(
+            tied < 1e-9,
+            "{line}: tri {tri} is not tied with tri {face_tri}"
+        );
+    }
+}

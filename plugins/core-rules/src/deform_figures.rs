@@ -194,7 +194,7 @@ fn figures(
         if moved > 0.0 {
             f.moved += 1;
         }
-        if moved.is_finite() && f.worst_move.is_none_or(|w| moved > w.value) {
+        if moved.is_finite() && f.worst_move.is_none_or(|w| beyond(moved, w.value)) {
             f.worst_move = Some(Extreme {
                 value: moved,
                 at: v,
@@ -207,13 +207,20 @@ fn figures(
             continue;
         }
         let ratio = after / before;
-        keep(&mut f.area_min, ratio, i, |a, b| a < b);
-        keep(&mut f.area_max, ratio, i, |a, b| a > b);
+        keep(&mut f.area_min, ratio, i, |a, b| beyond(b, a));
+        keep(&mut f.area_max, ratio, i, beyond);
         let (s1, s2) = singular_values(&g.plain, &g.deformed, t);
-        keep(&mut f.stretch_max, s1, i, |a, b| a > b);
-        keep(&mut f.squash_min, s2, i, |a, b| a < b);
+        keep(&mut f.stretch_max, s1, i, beyond);
+        keep(&mut f.squash_min, s2, i, |a, b| beyond(b, a));
     }
     f
+}
+
+/// `a` is beyond `b` by more than float noise (a relative 1e-9): figures
+/// that tie but for the last bits keep the first vertex or triangle that
+/// reached them, whatever order the noise falls in.
+fn beyond(a: f64, b: f64) -> bool {
+    a - b > 1e-9 * a.abs().max(b.abs()).max(1.0)
 }
 
 /// Keeps `value` at `at` in `slot` when `better` than what it holds (finite
