@@ -4,6 +4,9 @@
 //! whose input carries the atlas pages (the part images' bytes, as read) and
 //! the second, uncached compile A18 compares against, both made only if a gate
 //! stage runs — and hand a green build's files to [`Writes`].
+//! [`compile_target`] is the same build stopped after the compile stages, for
+//! `rigc explain`: the same driver over the same cache, no trace, no gate, no
+//! writes.
 //!
 //! **The target trace** ([`super::trace`]): a green, written build records what
 //! it read and produced; the next build of that target replays it when every

@@ -36,6 +36,7 @@ pub struct DeformKey {
     /// The slot's `invariants.deformMayFold` reason, when it is exempt.
     pub exempt: Option<String>,
     /// The key's figures, or what the runtime threw while posing it.
+    #[serde(serialize_with = "text::ok_or_error")]
     pub figures: Result<KeyFigures, String>,
 }
 

@@ -21,6 +21,7 @@ pub struct PathConstraint {
     /// `positionMode spacingMode rotateMode`, as written (`-` when absent).
     pub modes: [String; 3],
     /// The curve, or why it cannot be read.
+    #[serde(serialize_with = "text::ok_or_error")]
     pub curve: Result<Curve, String>,
 }
 
@@ -191,6 +192,46 @@ mod tests {
         assert_eq!(
             closed[2],
             "    curve: 4 curve(s), 120.0000 long, closed, constantSpeed=true"
+        );
+    }
+
+    #[test]
+    fn the_json_document_spells_an_unread_curve_as_an_error() {
+        let mut v = skeleton(false, &[30.0, 60.0, 90.0, 0.0]);
+        v["slots"][0]
+            .as_object_mut()
+            .map(|s| s.remove("attachment"));
+        let data = rigc_sdk::spine::read_skeleton(&v.to_string(), None)
+            .expect("loads")
+            .data;
+        let (plans, rig) = (Plans::default(), RigInfo::default());
+        let input = Input {
+            skeleton: &v,
+            loaded: Ok(&data),
+            plans: &plans,
+            rig_info: &rig,
+            motion: None,
+        };
+        let doc = serde_json::to_value(of(&input)).expect("serialises");
+        assert_eq!(
+            doc[0]["curve"],
+            json!({ "error": "the target slot shows nothing at setup" })
+        );
+        let v = skeleton(true, &[30.0, 60.0, 90.0, 120.0]);
+        let data = rigc_sdk::spine::read_skeleton(&v.to_string(), None)
+            .expect("loads")
+            .data;
+        let input = Input {
+            skeleton: &v,
+            loaded: Ok(&data),
+            plans: &plans,
+            rig_info: &rig,
+            motion: None,
+        };
+        let doc = serde_json::to_value(of(&input)).expect("serialises");
+        assert_eq!(
+            doc[0]["curve"],
+            json!({ "curves": 4, "length": 120.0, "closed": true, "constant_speed": true })
         );
     }
 

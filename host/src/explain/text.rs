@@ -40,6 +40,19 @@ pub fn entries(v: Option<&Value>) -> Vec<(&str, &Value)> {
         .unwrap_or_default()
 }
 
+/// Serialises a figure that may not have been read: the value, or
+/// `{"error": why}` (the JSON document's spelling of a `Result`).
+pub fn ok_or_error<T: serde::Serialize, S: serde::Serializer>(
+    r: &Result<T, String>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::Serialize;
+    match r {
+        Ok(v) => v.serialize(s),
+        Err(why) => serde_json::json!({ "error": why }).serialize(s),
+    }
+}
+
 /// `[a, b, c]`.
 pub fn list<S: AsRef<str>>(names: &[S]) -> String {
     let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
