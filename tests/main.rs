@@ -5,6 +5,7 @@
 //! - `util`      — the harness: temp projects, running `rigc`, the spine-core oracle
 //! - `cli`       — flags, usage errors, exit codes
 //! - `build`     — building the gallery and the reference rigs, what is written
+//! - `explain`   — `rigc explain`: the compiled rig as tables, through build's cache, writing nothing
 //! - `refusals`  — one test per compile-error class: message, location, exit, nothing written
 //! - `gate`      — every rule: a mutant of emitted text that FAILs it, and a positive control
 //! - `oracle`    — spine-core parses and poses what rigc emits, to figures derived here
@@ -22,6 +23,7 @@ mod util;
 mod build;
 mod cli;
 mod derive;
+mod explain;
 mod gate;
 mod incremental;
 mod layout;

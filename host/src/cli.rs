@@ -45,6 +45,35 @@ pub enum Command {
     Cache(CacheArgs),
     /// Build, then rebuild on every change to a target's inputs until Ctrl-C.
     Watch(WatchArgs),
+    /// Compile (through the cache, as build does) and print the compiled rig
+    /// as tables; never gates, writes nothing.
+    Explain(ExplainArgs),
+}
+
+/// `rigc explain`: the target-selecting flags of `rigc build`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The rig spec (structure).
+    #[arg(long, value_name = "PATH")]
+    pub rig: Option<PathBuf>,
+    /// The motion spec (time).
+    #[arg(long, value_name = "PATH")]
+    pub motion: Option<PathBuf>,
+    /// Where the rig's `image` names resolve; overrides the rig's own `images`
+    /// field; relative to the working directory.
+    #[arg(long, value_name = "DIR")]
+    pub images: Option<PathBuf>,
+    /// Where a build would write: only used to resolve page paths (explain
+    /// writes nothing).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// The cache directory (default: RIGC_CACHE_DIR, else rigc.toml's `cache`,
+    /// else `cache/` in the project root).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// A target of rigc.toml to explain, by name.
+    #[arg(value_name = "TARGET", conflicts_with_all = ["rig", "motion", "out", "images"])]
+    pub target: Option<String>,
 }
 
 /// `rigc watch`.

@@ -22,6 +22,7 @@ mod cache;
 mod cli;
 mod commands;
 mod config;
+mod explain;
 mod output;
 mod plugins;
 mod printer;
@@ -81,6 +82,7 @@ pub fn main_entry() -> ExitCode {
         cli::Command::Cache(args) => commands::cache::run(args, &cwd, &mut out),
         cli::Command::Sample(args) => commands::sample::run(args, &cwd, &mut out),
         cli::Command::Watch(args) => commands::watch::run(args, &cwd, &mut out),
+        cli::Command::Explain(args) => commands::explain::run(args, &cwd, &mut out),
     };
     if out.is_broken() {
         return ExitCode::SUCCESS;

@@ -28,6 +28,11 @@ impl Output {
         }
     }
 
+    /// The `--message-format` chosen.
+    pub fn format(&self) -> cli::MessageFormat {
+        self.format
+    }
+
     /// Did a write find stdout or stderr closed?
     pub fn is_broken(&self) -> bool {
         self.streams.is_broken()

@@ -120,6 +120,21 @@ pub fn build_one(ws: &Workspace, target: &TargetSpec) -> TargetResult {
     run_target(target, &env_for(ws, target))
 }
 
+/// Compiles one target in `ws` through its cache, gating and writing
+/// nothing (`rigc explain`).
+pub fn compile_one(
+    ws: &Workspace,
+    target: &TargetSpec,
+) -> (
+    TargetResult,
+    Option<(
+        crate::build::sources::Sources,
+        crate::build::pipeline::Compiled,
+    )>,
+) {
+    crate::build::compile_target(target, &env_for(ws, target))
+}
+
 /// Builds one target in `ws` up to its writes (see [`Writes`]).
 pub fn build_one_deferred(ws: &Workspace, target: &TargetSpec) -> (TargetResult, Option<Writes>) {
     run_target_deferred(target, &env_for(ws, target))

@@ -14,7 +14,7 @@ mod trace;
 mod write;
 
 pub use result::TargetResult;
-pub use target::{run_target, run_target_deferred, Env, TargetSpec};
+pub use target::{compile_target, run_target, run_target_deferred, Env, TargetSpec};
 pub use write::Writes;
 
 /// Compiles `sources` with no cache — the same stages a build runs, each

@@ -4,6 +4,9 @@
 //! whose input carries the atlas pages (the part images' bytes, as read) and
 //! the second, uncached compile A18 compares against, both made only if a gate
 //! stage runs — and hand a green build's files to [`Writes`].
+//! [`compile_target`] is the same build stopped after the compile stages, for
+//! `rigc explain`: the same driver over the same cache, no trace, no gate, no
+//! writes.
 //!
 //! **The target trace** ([`super::trace`]): a green, written build records what
 //! it read and produced; the next build of that target replays it when every
@@ -86,33 +89,7 @@ pub fn run_target(target: &TargetSpec, env: &Env<'_>) -> TargetResult {
 /// [`Writes::finish`] to do before the result is used.
 pub fn run_target_deferred(target: &TargetSpec, env: &Env<'_>) -> (TargetResult, Option<Writes>) {
     let start = Instant::now();
-    let out_dir = project::canonical_or_self(&project::absolute(&target.out, &env.cwd));
-    let tool = crate::plugins::tool_identity();
-    let mut b = Build {
-        env,
-        target,
-        tool,
-        driver: Driver::cached(env.cache, tool),
-        canon: Canon::default(),
-        writes: None,
-        result: TargetResult {
-            name: target.name.clone(),
-            label: target.label.clone(),
-            rig_path: None,
-            motion_path: None,
-            parts: Vec::new(),
-            diagnostics: Vec::new(),
-            report: None,
-            copies: Vec::new(),
-            written: Vec::new(),
-            out_dir,
-            log: Vec::new(),
-            warnings: Vec::new(),
-            elapsed: Duration::ZERO,
-            profile: target.profile,
-            project: Some(env.project.clone()),
-        },
-    };
+    let mut b = Build::new(target, env);
     let escape = target
         .out_in_project
         .then(|| super::write::escapes(&target.out, &b.result.out_dir, &env.project.root))
@@ -125,14 +102,41 @@ pub fn run_target_deferred(target: &TargetSpec, env: &Env<'_>) -> (TargetResult,
             }
         }
     }
-    b.result.log = std::mem::take(&mut b.driver.log);
-    b.result.warnings = env.cache.take_warnings();
-    b.result.elapsed = start.elapsed();
     let writes = b.writes.take().map(|mut w| {
         w.start = start;
         w
     });
-    (b.result, writes)
+    (b.finish(start), writes)
+}
+
+/// Compiles one target through the cache — the stages and the driver a
+/// build runs them with — and stops there: no trace is replayed or recorded,
+/// no gate runs, nothing is written (`rigc explain`). The result carries the
+/// refusals and the stage log; the sources and the compiled target come back
+/// when it compiled.
+pub fn compile_target(
+    target: &TargetSpec,
+    env: &Env<'_>,
+) -> (TargetResult, Option<(Sources, Compiled)>) {
+    let start = Instant::now();
+    let mut b = Build::new(target, env);
+    let compiled = match b.sources() {
+        Ok(sources) => {
+            let registry = env.registry;
+            match pipeline::compile(&mut b.driver, &sources, registry, &mut b.canon) {
+                Ok(c) => Some((sources, c)),
+                Err(diags) => {
+                    b.result.diagnostics.extend(diags);
+                    None
+                }
+            }
+        }
+        Err(diags) => {
+            b.result.diagnostics.extend(diags);
+            None
+        }
+    };
+    (b.finish(start), compiled)
 }
 
 struct Build<'a> {
@@ -145,8 +149,47 @@ struct Build<'a> {
     writes: Option<Writes>,
 }
 
-impl Build<'_> {
-    fn run(&mut self) -> Result<(), Vec<Diagnostic>> {
+impl<'a> Build<'a> {
+    fn new(target: &'a TargetSpec, env: &'a Env<'a>) -> Self {
+        let out_dir = project::canonical_or_self(&project::absolute(&target.out, &env.cwd));
+        let tool = crate::plugins::tool_identity();
+        Build {
+            env,
+            target,
+            tool,
+            driver: Driver::cached(env.cache, tool),
+            canon: Canon::default(),
+            writes: None,
+            result: TargetResult {
+                name: target.name.clone(),
+                label: target.label.clone(),
+                rig_path: None,
+                motion_path: None,
+                parts: Vec::new(),
+                diagnostics: Vec::new(),
+                report: None,
+                copies: Vec::new(),
+                written: Vec::new(),
+                out_dir,
+                log: Vec::new(),
+                warnings: Vec::new(),
+                elapsed: Duration::ZERO,
+                profile: target.profile,
+                project: Some(env.project.clone()),
+            },
+        }
+    }
+
+    /// The result, with the stage log, the cache's notices and the time.
+    fn finish(mut self, start: Instant) -> TargetResult {
+        self.result.log = std::mem::take(&mut self.driver.log);
+        self.result.warnings = self.env.cache.take_warnings();
+        self.result.elapsed = start.elapsed();
+        self.result
+    }
+
+    /// Reads the target's specs (the part images are read by the pipeline).
+    fn sources(&mut self) -> Result<Sources, Vec<Diagnostic>> {
         let cwd = self.env.cwd.clone();
         let rig_file = read_spec(&self.target.rig, &cwd).map_err(|d| vec![d])?;
         let motion_file = read_spec(&self.target.motion, &cwd).map_err(|d| vec![d])?;
@@ -165,6 +208,11 @@ impl Build<'_> {
             self.result.out_dir.clone(),
             self.target.copy_images,
         );
+        Ok(sources)
+    }
+
+    fn run(&mut self) -> Result<(), Vec<Diagnostic>> {
+        let sources = self.sources()?;
 
         // The target trace: an unchanged target is its recorded build.
         let trace_key = self.trace_key(&sources.project);

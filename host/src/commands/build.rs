@@ -7,13 +7,15 @@
 use super::Status;
 use crate::build::{TargetResult, TargetSpec};
 use crate::cli::BuildArgs;
+use crate::config::Manifest;
 use crate::output::Output;
 use crate::printer::target;
+use crate::project::Project;
 use crate::workspace::{self, Workspace};
 use rigc_diag::{codes, Diagnostic};
 use rigc_sdk::gate::Profile;
 use std::io::IsTerminal;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -70,30 +72,22 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
             ));
             return Status::Usage;
         };
-        // One project per build: the nearest rigc.toml above the rig spec
-        // decides the root, the plugins, the profile and the cache.
-        let (project, manifest) =
-            match workspace::project_of_spec(&crate::project::absolute(rig, cwd)) {
-                Ok(p) => p,
-                Err(diags) => {
-                    out.diagnostics(&diags);
-                    return Status::Red;
-                }
-            };
-        let label = rig.display().to_string();
-        let target = TargetSpec {
-            name: label.clone(),
-            label,
-            rig: rig.clone(),
-            motion: motion.clone(),
-            images: args.images.clone(),
-            out: dir.clone(),
-            profile: args
-                .profile
-                .or(manifest.as_ref().map(|m| m.profile))
-                .unwrap_or(Profile::Spine),
-            copy_images: args.copy_images,
-            out_in_project: false,
+        let (project, manifest, target) = match flags_target(
+            FlagsTarget {
+                rig,
+                motion,
+                images: args.images.as_ref(),
+                out: dir,
+                profile: args.profile,
+                copy_images: args.copy_images,
+            },
+            cwd,
+        ) {
+            Ok(t) => t,
+            Err(diags) => {
+                out.diagnostics(&diags);
+                return Status::Red;
+            }
         };
         (project, manifest, vec![target])
     };
@@ -138,6 +132,48 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
     } else {
         Status::Red
     }
+}
+
+/// A target named by flags (`--rig --motion --out [--images]`).
+pub struct FlagsTarget<'a> {
+    /// `--rig`.
+    pub rig: &'a PathBuf,
+    /// `--motion`.
+    pub motion: &'a PathBuf,
+    /// `--images`.
+    pub images: Option<&'a PathBuf>,
+    /// `--out`.
+    pub out: &'a PathBuf,
+    /// `--profile`.
+    pub profile: Option<Profile>,
+    /// `--copy-images`.
+    pub copy_images: bool,
+}
+
+/// The target a flags build (or explain) names, labelled by its `--rig`, and
+/// its project: the nearest rigc.toml above the rig spec decides the root,
+/// the plugins, the profile and the cache (one project per build).
+pub fn flags_target(
+    f: FlagsTarget<'_>,
+    cwd: &Path,
+) -> Result<(Project, Option<Manifest>, TargetSpec), Vec<Diagnostic>> {
+    let (project, manifest) = workspace::project_of_spec(&crate::project::absolute(f.rig, cwd))?;
+    let label = f.rig.display().to_string();
+    let target = TargetSpec {
+        name: label.clone(),
+        label,
+        rig: f.rig.clone(),
+        motion: f.motion.clone(),
+        images: f.images.cloned(),
+        out: f.out.clone(),
+        profile: f
+            .profile
+            .or(manifest.as_ref().map(|m| m.profile))
+            .unwrap_or(Profile::Spine),
+        copy_images: f.copy_images,
+        out_in_project: false,
+    };
+    Ok((project, manifest, target))
 }
 
 /// `--pack` and `--atlas-in` (CLI.md §1, §7): their usage errors, then — until

@@ -55,9 +55,15 @@ pub fn detail_lines(r: &TargetResult) -> Vec<String> {
         lines.extend(gate::report_lines(report));
         lines.push(gate::stats_line(report));
     }
+    lines.extend(stages_line(r));
+    lines
+}
+
+/// `  ..    stages: N ran (…), M from the cache`, when any stage was run or served.
+pub fn stages_line(r: &TargetResult) -> Option<String> {
     let (ran, cached) = split(&r.log);
-    if !r.log.is_empty() {
-        lines.push(format!(
+    (!r.log.is_empty()).then(|| {
+        format!(
             "  ..    stages: {} ran{}, {} from the cache",
             ran.len(),
             if ran.is_empty() {
@@ -66,9 +72,8 @@ pub fn detail_lines(r: &TargetResult) -> Vec<String> {
                 format!(" ({})", stage_list(&ran))
             },
             cached.len()
-        ));
-    }
-    lines
+        )
+    })
 }
 
 /// Why a red build with a report wrote nothing (on stderr).

@@ -49,11 +49,12 @@
 //!
 //! **Not implemented:** the dial tie/dispute fields (`deformDialsTied`,
 //! `deformDialTied`, `deformDialsDisagreed`, `deformDialDisagreed`) — GATE.md
-//! does not say what they measure — and `explain`'s DEFORM block.
+//! does not say what they measure. `explain`'s DEFORM block is measured by
+//! `deform_figures`, with this rule's `measure` and reach frames.
 
 use crate::deform_survey::{
-    above, area, area_quadratic, band, curve_polyline, measure, merge, pose_in, reached, times_in,
-    triangles, world_with, wrong_windows, Measure, Reach, Reversal,
+    above, area, area_quadratic, band, curve_polyline, measure, merge, pose_in, reached, reaches,
+    times_in, triangles, world_with, wrong_windows, Measure, Reach, Reversal,
 };
 use crate::loaded::{attachment_target, skeleton_or_skip};
 use crate::posing::{key_times, threw, time};
@@ -61,7 +62,7 @@ use crate::raw::{fixed, rig_or_skip};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind, Subject};
 use rigc_sdk::model::names::AttachmentTimeline;
-use rigc_sdk::spine::data::{ConstraintKind, Timeline, TimelineKind};
+use rigc_sdk::spine::data::{Timeline, TimelineKind};
 use rigc_sdk::spine::pose::Plans;
 use rigc_sdk::spine::SkeletonData;
 
@@ -231,23 +232,6 @@ impl Rule for A39DeformKeepsTriangleWinding {
                 }
             ));
         }
-    }
-}
-
-/// The reach frames of animation `a`: one per slider that applies it, or
-/// track 0 when none does.
-fn reaches(data: &SkeletonData, a: usize) -> Vec<Reach> {
-    let sliders: Vec<Reach> = data
-        .constraints
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| matches!(&c.kind, ConstraintKind::Slider(s) if s.animation == Some(a)))
-        .map(|(i, _)| Reach::Slider(i))
-        .collect();
-    if sliders.is_empty() {
-        vec![Reach::Track]
-    } else {
-        sliders
     }
 }
 

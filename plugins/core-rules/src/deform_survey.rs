@@ -23,11 +23,28 @@ pub(crate) fn above(x: f64, y: f64) -> bool {
 
 /// How an animation is applied: played on track 0, or by a slider.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Reach {
+pub enum Reach {
     /// Nothing applies it: posed on a fresh track.
     Track,
     /// The slider at this `constraints` index applies it.
     Slider(usize),
+}
+
+/// The reach frames of animation `a`: one per slider that applies it, or
+/// track 0 when none does.
+pub(crate) fn reaches(data: &SkeletonData, a: usize) -> Vec<Reach> {
+    let sliders: Vec<Reach> = data
+        .constraints
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| matches!(&c.kind, ConstraintKind::Slider(s) if s.animation == Some(a)))
+        .map(|(i, _)| Reach::Slider(i))
+        .collect();
+    if sliders.is_empty() {
+        vec![Reach::Track]
+    } else {
+        sliders
+    }
 }
 
 /// A pose at one time in one reach frame.
@@ -198,6 +215,10 @@ pub(crate) struct Measure {
     pub shown: bool,
     /// Slot alpha × attachment alpha.
     pub alpha: f64,
+    /// The slot's alpha alone.
+    pub slot_alpha: f64,
+    /// The shown mesh's own alpha (1 when nothing is shown).
+    pub attachment_alpha: f64,
     /// Triangles in the mesh.
     pub total: usize,
     /// Triangles with a winding (plain area beyond the band).
@@ -299,9 +320,37 @@ pub(crate) fn measure(
     s: usize,
     timeline: usize,
 ) -> Result<Measure, PoseError> {
+    measure_shot(sk, s, timeline).map(|(m, _)| m)
+}
+
+/// What [`measure`] compared, when the slot shows the timeline's mesh and it
+/// has triangles: the world vertices with the deform cleared and applied,
+/// the triangles, their signed areas on both sides, and the band.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Geometry {
+    /// World vertices, deform cleared (x, y pairs).
+    pub plain: Vec<f64>,
+    /// World vertices, deformed.
+    pub deformed: Vec<f64>,
+    /// The mesh's triangles.
+    pub triangles: Vec<[usize; 3]>,
+    /// Each triangle's signed area, deform cleared, px².
+    pub before: Vec<f64>,
+    /// Each triangle's signed area, deformed, px².
+    pub after: Vec<f64>,
+    /// The band (GATE.md §4.11 step 4), px².
+    pub band: f64,
+}
+
+/// [`measure`], with the geometry it compared.
+pub(crate) fn measure_shot(
+    sk: &mut Skeleton<'_>,
+    s: usize,
+    timeline: usize,
+) -> Result<(Measure, Option<Geometry>), PoseError> {
     let data = sk.data;
     let Some(slot) = sk.slots.get(s) else {
-        return Ok(Measure::default());
+        return Ok((Measure::default(), None));
     };
     let pose = slot.applied();
     let shown_index = pose.attachment;
@@ -310,25 +359,30 @@ pub(crate) fn measure(
     let shown = shown_index
         .and_then(|a| data.attachments.get(a).map(|x| (a, x)))
         .filter(|(a, x)| *a == timeline || x.timeline_attachment == timeline);
+    let unshown = Measure {
+        alpha: slot_alpha,
+        slot_alpha,
+        attachment_alpha: 1.0,
+        ..Measure::default()
+    };
     let Some((index, att)) = shown else {
-        return Ok(Measure {
-            alpha: slot_alpha,
-            ..Measure::default()
-        });
+        return Ok((unshown, None));
     };
     let AttachmentKind::Mesh(mesh) = &att.kind else {
-        return Ok(Measure {
-            alpha: slot_alpha,
-            ..Measure::default()
-        });
+        return Ok((unshown, None));
     };
     let alpha = slot_alpha * mesh.color.a;
     let Some(tris) = triangles(data, index) else {
-        return Ok(Measure {
-            shown: true,
-            alpha,
-            ..Measure::default()
-        });
+        return Ok((
+            Measure {
+                shown: true,
+                alpha,
+                slot_alpha,
+                attachment_alpha: mesh.color.a,
+                ..Measure::default()
+            },
+            None,
+        ));
     };
     let deformed = world_with(sk, s, index, deform)?;
     let plain = world_with(sk, s, index, Vec::new())?;
@@ -338,6 +392,8 @@ pub(crate) fn measure(
     let mut m = Measure {
         shown: true,
         alpha,
+        slot_alpha,
+        attachment_alpha: mesh.color.a,
         total: tris.len(),
         ..Measure::default()
     };
@@ -357,7 +413,15 @@ pub(crate) fn measure(
             m.collapsed += 1;
         }
     }
-    Ok(m)
+    let geometry = Geometry {
+        plain,
+        deformed,
+        triangles: tris,
+        before,
+        after,
+        band: b,
+    };
+    Ok((m, Some(geometry)))
 }
 
 /// The fractions in `[lo, hi]` where `s·(c0 + c1·p + c2·p²) + band < 0`
@@ -509,62 +573,5 @@ pub(crate) fn merge(mut v: Vec<(f64, f64)>) -> Vec<(f64, f64)> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_span_solver_finds_where_a_triangle_is_inside_out() {
-        // A(p) = ½[(4 − 8p)² − 4p]: positive at both ends, negative between.
-        let wa = [0.0, 0.0, 4.0, 0.0, 4.0, 4.0];
-        let wb = [0.0, 0.0, -4.0, 1.0, 4.0, -4.0];
-        let c = area_quadratic(&wa, &wb, [0, 1, 2]);
-        assert_eq!(c, [8.0, -34.0, 32.0]);
-        let w = wrong_windows(c, 1.0, 0.0, 0.0, 1.0);
-        assert_eq!(w.len(), 1);
-        let (a, b) = w[0];
-        assert!((a - (68.0 - 528f64.sqrt()) / 128.0).abs() < 1e-12, "{a}");
-        assert!((b - (68.0 + 528f64.sqrt()) / 128.0).abs() < 1e-12, "{b}");
-        // A downward parabola is wrong outside its roots: two windows.
-        let w = wrong_windows([-1.0, 0.0, 4.0], -1.0, 0.0, -2.0, 2.0);
-        assert_eq!(w, [(-2.0, -0.5), (0.5, 2.0)]);
-        // Linear: a half-line; no discriminant: all or nothing.
-        assert_eq!(
-            wrong_windows([1.0, -2.0, 0.0], 1.0, 0.0, 0.0, 1.0),
-            [(0.5, 1.0)]
-        );
-        assert_eq!(
-            wrong_windows([-1.0, 0.0, -1.0], 1.0, 0.0, 0.0, 1.0),
-            [(0.0, 1.0)]
-        );
-        assert!(wrong_windows([1.0, 0.0, 1.0], 1.0, 0.0, 0.0, 1.0).is_empty());
-        // The band shrinks the window: reversed by more than it.
-        let narrow = wrong_windows(c, 1.0, 0.5, 0.0, 1.0);
-        assert!(narrow[0].0 > a && narrow[0].1 < b);
-    }
-
-    #[test]
-    fn fractions_map_to_times_through_the_curve() {
-        let poly = [(1.0, 0.0), (3.0, 1.0)];
-        assert_eq!(times_in(&poly, &[(0.25, 0.5)], 1.0, 3.0), [(1.5, 2.0)]);
-        // The keys own the ends: a window reaching them is cut there.
-        assert_eq!(times_in(&poly, &[(-1.0, 2.0)], 1.0, 3.0), [(1.0, 3.0)]);
-        // An overshooting polyline reaches a window twice; both are kept.
-        let poly = [(0.0, 0.0), (1.0, 1.2), (2.0, 1.0)];
-        assert_eq!(reached(&poly), (0.0, 1.2));
-        let t = times_in(&poly, &[(1.1, 2.0)], 0.0, 2.0);
-        assert_eq!(t.len(), 1);
-        assert!((t[0].0 - 1.1 / 1.2).abs() < 1e-12 && (t[0].1 - 1.5).abs() < 1e-12);
-        assert_eq!(
-            merge(vec![(2.0, 3.0), (0.0, 1.0), (0.5, 2.0)]),
-            [(0.0, 3.0)]
-        );
-    }
-
-    #[test]
-    fn the_band_is_relative_or_the_float32_noise() {
-        assert_eq!(band(&[1000.0, -2.0], &[&[1.0]]), 1e-3);
-        let c = 4096.0;
-        assert_eq!(band(&[1e-3], &[&[c, -1.0]]), 4.0 * c * c * 2f64.powi(-24));
-        assert!(area(&[0.0, 0.0, 1.0, 0.0], [0, 1, 2]).is_nan());
-    }
-}
+#[path = "deform_survey_tests.rs"]
+mod tests;

@@ -94,6 +94,7 @@ mod a48_transform_constraint_not_muted_throughout;
 mod a49_packed_footprints_do_not_overlap;
 mod a50_stage_box_is_the_stage;
 mod additive_probe;
+pub mod deform_figures;
 mod deform_survey;
 mod footprints;
 mod loaded;
