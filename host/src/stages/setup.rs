@@ -9,11 +9,13 @@
 //! animation stage compiles them), and so is the header's bounding box (the
 //! bounds stage computes it from the setup pose).
 //!
-//! Submodules: `pose` (each slot's setup attachment and colour, rule R3) and
-//! `skins` (skins, attachments, regions and the part list).
+//! Submodules: `pose` (each slot's setup attachment and colour, rule R3),
+//! `skins` (skins, attachments, regions and the part list) and `mesh` (an
+//! authored mesh).
 
 use rigc_diag::codes;
 
+mod mesh;
 mod pose;
 mod skins;
 
@@ -68,7 +70,7 @@ crate::stage::stage! {
 impl Stage for SetupStage<'_> {
     type Output = Setup;
     type Error = Vec<Diagnostic>;
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
 
     fn name(&self) -> String {
         "setup".into()
@@ -151,7 +153,7 @@ pub fn assemble(
         invariants: rig.invariants.clone(),
         stage,
         base_plates: base_plates(&skeleton, stage),
-        mesh_kinds: Vec::new(),
+        mesh_kinds: mesh_kinds(&skeleton),
         ..RigInfo::default()
     };
     Ok(Setup {
@@ -159,6 +161,26 @@ pub fn assemble(
         parts,
         rig_info,
     })
+}
+
+/// Each slot that carries a mesh in any skin, in slot order, with its kind:
+/// every mesh this build compiles is `authored` (FORMAT.md §2.7.2).
+fn mesh_kinds(skeleton: &Skeleton) -> Vec<(String, String)> {
+    skeleton
+        .slots
+        .iter()
+        .filter(|slot| {
+            skeleton.skins.iter().any(|skin| {
+                skin.attachments.iter().any(|s| {
+                    s.slot == slot.name
+                        && s.entries
+                            .iter()
+                            .any(|(_, a)| matches!(a, rigc_sdk::model::Attachment::Mesh(_)))
+                })
+            })
+        })
+        .map(|slot| (slot.name.clone(), "authored".to_string()))
+        .collect()
 }
 
 /// The regions whose size covers the whole stage (`width ≥ stage width` and
