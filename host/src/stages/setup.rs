@@ -52,6 +52,22 @@ pub struct Setup {
     /// empty for the caller). `stage` is `None` exactly when the rig declares
     /// `"width": null, "height": null` — then the header carries no box either.
     pub rig_info: RigInfo,
+    /// Every mesh attachment of the skeleton, in skin, slot and placeholder
+    /// order, with the `image` it names.
+    pub meshes: Vec<MeshRef>,
+}
+
+/// One mesh attachment of the setup skeleton and the `image` value it names.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct MeshRef {
+    /// The skin.
+    pub skin: String,
+    /// The slot.
+    pub slot: String,
+    /// The placeholder.
+    pub attachment: String,
+    /// The `image`, as written (`None`: it names none).
+    pub image: Option<String>,
 }
 
 crate::stage::stage! {
@@ -156,10 +172,12 @@ pub fn assemble(
         mesh_kinds: mesh_kinds(&skeleton),
         ..RigInfo::default()
     };
+    let meshes = mesh::refs(rig, &skeleton);
     Ok(Setup {
         skeleton,
         parts,
         rig_info,
+        meshes,
     })
 }
 

@@ -111,7 +111,8 @@ pub(super) fn parse(node: &Node, where_: &str, bones: &Bones, d: &mut Diags) -> 
     let image = super::attachments::image(node, where_, d);
     let width = number(node, "width", where_, d);
     let height = number(node, "height", where_, d);
-    if !(node.has("width") && node.has("height")) && !node.has("image") {
+    let sized = node.has("width") && node.has("height");
+    if !sized && !node.has("image") {
         d.push(
             absent_at(
                 node,

@@ -7,11 +7,12 @@
 use rigc_diag::codes;
 
 use super::skins::{region_name, vertices};
-use crate::spec::rig::{AttachmentSpec, MeshSpec, RigSpec};
+use super::MeshRef;
+use crate::spec::rig::{AttachmentKind, AttachmentSpec, MeshSpec, RigSpec};
 use crate::stages::measure::ImageInfo;
 use rigc_diag::json::quote;
 use rigc_diag::Diagnostic;
-use rigc_sdk::model::MeshAttachment;
+use rigc_sdk::model::{Attachment, MeshAttachment, Skeleton};
 use std::collections::HashMap;
 
 /// The model mesh of `m`, the attachment `e`; `None` when refused (an image
@@ -58,4 +59,37 @@ pub(super) fn mesh(
         path,
         color: m.color.clone(),
     })
+}
+
+/// Every mesh attachment of `skeleton` (skins, slots and placeholders in its
+/// order) with the `image` the rig gives it.
+pub(super) fn refs(rig: &RigSpec, skeleton: &Skeleton) -> Vec<MeshRef> {
+    let mut out = Vec::new();
+    for skin in &skeleton.skins {
+        for slot in &skin.attachments {
+            for (placeholder, a) in &slot.entries {
+                if !matches!(a, Attachment::Mesh(_)) {
+                    continue;
+                }
+                let image = rig
+                    .skins
+                    .iter()
+                    .filter(|s| s.name == skin.name)
+                    .flat_map(|s| s.slots.iter().filter(|x| x.slot == slot.slot))
+                    .flat_map(|x| x.entries.iter().filter(|e| &e.placeholder == placeholder))
+                    .find_map(|e| match &e.kind {
+                        AttachmentKind::Mesh(m) => Some(m.image.as_ref().map(|i| i.value.clone())),
+                        _ => None,
+                    })
+                    .flatten();
+                out.push(MeshRef {
+                    skin: skin.name.clone(),
+                    slot: slot.slot.clone(),
+                    attachment: placeholder.clone(),
+                    image,
+                });
+            }
+        }
+    }
+    out
 }
