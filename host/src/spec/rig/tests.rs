@@ -15,6 +15,7 @@ mod geometry;
 mod header;
 mod invariants;
 mod mesh;
+mod mesh_fuzz;
 mod reference;
 mod skins;
 mod slots;
