@@ -8,6 +8,7 @@
 //! - `explain`   — `rigc explain`: the compiled rig as tables, through build's cache, writing nothing
 //! - `refusals`  — one test per compile-error class: message, location, exit, nothing written
 //! - `gate`      — every rule: a mutant of emitted text that FAILs it, and a positive control
+//! - `mesh`      — authored meshes: squash builds past its mesh, spine-core poses it, refusals, the mesh rules
 //! - `oracle`    — spine-core parses and poses what rigc emits, to figures derived here
 //! - `derive`    — `derive` models: spine-core poses the derived members at their closed forms
 //! - `sample`    — `rigc sample` against spine-core (`compare.mjs`) on fixtures and built rigs
@@ -27,6 +28,7 @@ mod explain;
 mod gate;
 mod incremental;
 mod layout;
+mod mesh;
 mod oracle;
 mod plugins;
 mod projects;

@@ -166,6 +166,7 @@ impl<'a> Build<'a> {
                 rig_path: None,
                 motion_path: None,
                 parts: Vec::new(),
+                meshes: Vec::new(),
                 diagnostics: Vec::new(),
                 report: None,
                 copies: Vec::new(),
@@ -235,6 +236,7 @@ impl<'a> Build<'a> {
             .zip(&compiled.plan.pages)
             .map(|(p, page)| (p.region.clone(), p.width, p.height, page.name.clone()))
             .collect();
+        self.result.meshes = std::mem::take(&mut compiled.meshes);
 
         // gate:<plugin>, one per rule plugin.
         let input = Encoded::new(GateInput {
@@ -386,6 +388,7 @@ impl<'a> Build<'a> {
             })
             .collect();
         self.result.parts = trace.parts;
+        self.result.meshes = trace.meshes;
         self.result.report = Some(trace.report);
         self.driver.log = trace
             .stages
@@ -409,6 +412,7 @@ impl<'a> Build<'a> {
             sources.motion.bytes_hash(),
             images,
             self.result.parts.clone(),
+            self.result.meshes.clone(),
             self.result.report.clone()?,
             self.driver.log.iter().map(|e| e.stage.clone()).collect(),
             &compiled.plan.copies,

@@ -1,7 +1,7 @@
 //! This module owns every line rigc renders about a build, from data: the
 //! gate's report ([`gate`]: PASS, SKIP, PROF and FAIL lines, each FAIL with its
 //! place in the specs, the stats line, FAILs as JSON objects), the stage list
-//! ([`stages`]), a target's report and the many-target summary ([`target`]),
+//! ([`stages`]), the `MESH` lines ([`mesh`]), a target's report and the many-target summary ([`target`]),
 //! `explain`'s MEMBER block ([`member`]),
 //! diagnostics ([`render_diagnostics`]) and the machine-readable build report
 //! ([`json`]). Nothing here writes; `crate::output` sends what it renders, and
@@ -13,6 +13,7 @@ pub mod json;
 // lands only the tests call it.
 #[allow(dead_code)]
 pub mod member;
+pub mod mesh;
 pub mod stages;
 pub mod target;
 

@@ -14,6 +14,7 @@ mod events;
 mod geometry;
 mod header;
 mod invariants;
+mod mesh;
 mod reference;
 mod skins;
 mod slots;

@@ -2,33 +2,20 @@
 //! first (always present), then the declared skins; each skin's slots in rig
 //! slot order and placeholders in declaration order; regions measured from their
 //! PNGs (rule R5: size from the PNG unless stated, region name = the PNG's
-//! basename, `path` written when that differs from the placeholder); weights by
-//! bone name resolved to indexes in the emitted bone array; and one part per
-//! distinct region, refusing two files that share a basename.
+//! basename, `path` written when that differs from the placeholder); and one
+//! part per distinct region, refusing two files that share a basename. An
+//! authored mesh is built by `mesh`; what both read is in `resolve`.
 
 use rigc_diag::codes;
 
+use super::resolve::{region_name, vertices};
 use super::Part;
-use crate::spec::rig::{AttachmentKind, AttachmentSpec, Geometry, RegionSpec, RigSpec, SkinSpec};
+use crate::spec::rig::{AttachmentKind, AttachmentSpec, RegionSpec, RigSpec, SkinSpec};
 use crate::stages::measure::ImageInfo;
 use rigc_diag::json::quote;
 use rigc_diag::Diagnostic;
-use rigc_sdk::model::{
-    Attachment, BoundingBoxAttachment, RegionAttachment, Skin, SkinSlot, Vertices, WeightedBinding,
-};
+use rigc_sdk::model::{Attachment, BoundingBoxAttachment, RegionAttachment, Skin, SkinSlot};
 use std::collections::HashMap;
-
-/// The region name of an `image` value: its basename without `.png`.
-pub(super) fn region_name(image: &str) -> String {
-    let base = image.rsplit(['/', '\\']).next().unwrap_or(image);
-    let cut = base.len().saturating_sub(4);
-    match base.get(cut..) {
-        Some(ext) if ext.eq_ignore_ascii_case(".png") => {
-            base.get(..cut).unwrap_or(base).to_string()
-        }
-        _ => base.to_string(),
-    }
-}
 
 /// One part per distinct region, in first-use order; refuses an image the
 /// caller did not measure, and two different files with one basename.
@@ -151,45 +138,12 @@ fn attachment(
     match &e.kind {
         AttachmentKind::Region(r) => region(r, e, images, d).map(Attachment::Region),
         AttachmentKind::Point(p) => Some(Attachment::Point(p.clone())),
-        AttachmentKind::BoundingBox(b) => {
-            let vertices = match &b.geometry {
-                Geometry::Unweighted(v) => Vertices::Unweighted(v.clone()),
-                Geometry::Raw(v) => Vertices::Weighted(v.clone()),
-                Geometry::ByName(v) => {
-                    let mut out = Vec::new();
-                    for vertex in v {
-                        let mut bindings = Vec::new();
-                        for nb in vertex {
-                            let Some(index) = rig.bones.iter().position(|x| x.bone.name == nb.bone)
-                            else {
-                                d.push(
-                                    Diagnostic::new(
-                                        codes::SETUP_BONE_UNRESOLVED,
-                                        format!("a weight binds bone {}, which the rig does not declare", quote(&nb.bone)),
-                                    )
-                                    .at(e.loc.clone())
-                                    .help("name a declared bone"),
-                                );
-                                return None;
-                            };
-                            bindings.push(WeightedBinding {
-                                bone: index as u32,
-                                x: nb.x,
-                                y: nb.y,
-                                weight: nb.weight,
-                            });
-                        }
-                        out.push(bindings);
-                    }
-                    Vertices::Weighted(out)
-                }
-            };
-            Some(Attachment::BoundingBox(BoundingBoxAttachment {
-                vertex_count: b.vertex_count,
-                vertices,
-                color: b.color.clone(),
-            }))
-        }
+        AttachmentKind::BoundingBox(b) => Some(Attachment::BoundingBox(BoundingBoxAttachment {
+            vertex_count: b.vertex_count,
+            vertices: vertices(rig, &b.geometry, e, d)?,
+            color: b.color.clone(),
+        })),
+        AttachmentKind::Mesh(m) => super::mesh::mesh(rig, m, e, images, d).map(Attachment::Mesh),
     }
 }
 
