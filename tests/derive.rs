@@ -253,3 +253,44 @@ fn a_model_over_members_of_two_parents_is_refused_and_writes_nothing() {
     );
     assert!(!p.exists("out"), "a refused build created --out");
 }
+
+/// `rigc explain` prints the MEMBER block of the values the build emits: each
+/// member's row carries the number `skeleton.json` holds for it at that key.
+#[test]
+fn explain_prints_the_member_block_of_the_emitted_values() {
+    let p = face();
+    build(&p).green();
+    let skeleton: Value = serde_json::from_str(&p.read("out/skeleton.json")).unwrap();
+    let run = p.rigc(&[
+        "explain",
+        "--rig",
+        "rig.json",
+        "--motion",
+        "motion.json",
+        "--out",
+        "elsewhere",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let block = run
+        .stdout
+        .split("  MEMBER  turn  group \"features\".translatex  t=1.000000  3 member(s)  derive yaw")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no MEMBER line for turn's translatex{}", run.dump()));
+    for (m, _, _) in MEMBERS {
+        let keys = &skeleton["animations"]["turn"]["bones"][m]["translatex"];
+        let emitted = &keys.as_array().expect("translatex keys")[1]["value"];
+        let row = block
+            .lines()
+            .find(|l| l.starts_with("            ") && l.split_whitespace().next() == Some(m))
+            .unwrap_or_else(|| panic!("no row for {m}{}", run.dump()));
+        assert_eq!(
+            row.split_whitespace().nth(1),
+            Some(emitted.to_string().as_str()),
+            "{m}: {row}"
+        );
+    }
+    assert!(
+        !p.path().join("elsewhere").exists(),
+        "explain wrote nothing"
+    );
+}

@@ -109,6 +109,29 @@ fn squash_builds_past_its_mesh_and_spine_core_poses_the_ball() {
         run.stdout
     );
 
+    // `rigc explain` prints the same MESH line, from the same stage.
+    let explained = p.rigc(&[
+        "explain",
+        "--rig",
+        "rig/rig.json",
+        "--motion",
+        "rig/motion.json",
+        "--out",
+        "out",
+    ]);
+    let mesh_line = |stdout: &str| {
+        stdout
+            .lines()
+            .find(|l| l.starts_with("  MESH  ball"))
+            .map(str::to_string)
+    };
+    assert_eq!(
+        mesh_line(&explained.stdout),
+        mesh_line(&run.stdout),
+        "{}",
+        explained.dump()
+    );
+
     // spine-core poses the setup: the ball bone's world position plus each
     // vertex as the rig writes it (the bone is unrotated, unscaled, under an
     // identity root).

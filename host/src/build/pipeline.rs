@@ -56,6 +56,9 @@ pub struct Compiled {
     pub atlas_text: String,
     /// One `MESH` line per mesh slot.
     pub meshes: Vec<MeshLine>,
+    /// The compiled animations, in emission order (what `explain` reads its
+    /// `MEMBER` block from).
+    pub animations: Vec<rigc_sdk::model::Animation>,
 }
 
 /// Runs a target's compile stages over `sources` with `driver`, emitting with
@@ -182,7 +185,7 @@ pub fn compile(
         })?;
         skeleton.header.bounds = Some(*bounds);
     }
-    skeleton.animations = animations;
+    skeleton.animations = animations.clone();
 
     let emitted = driver.run(&EmitStage {
         plugin: emitter,
@@ -224,6 +227,7 @@ pub fn compile(
         skeleton_text,
         atlas_text,
         meshes,
+        animations,
     })
 }
 

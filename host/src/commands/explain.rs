@@ -110,7 +110,7 @@ pub fn run(args: &ExplainArgs, cwd: &Path, out: &mut Output) -> Status {
         ));
         return if art { Status::Usage } else { Status::Red };
     };
-    let loaded = Loaded::of(&compiled);
+    let loaded = Loaded::of(&compiled, &sources);
     let explain = Explain::of(&result, &loaded.input(&compiled, &sources));
     match out.format() {
         MessageFormat::Json => {

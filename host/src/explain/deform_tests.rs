@@ -60,6 +60,8 @@ fn block(v: &Value, rig: &RigInfo) -> (DeformBlock, Vec<String>) {
         plans: &plans,
         rig_info: rig,
         motion: None,
+        meshes: &[],
+        members: &[],
     };
     let b = DeformBlock::of(&input);
     let lines = b.lines();

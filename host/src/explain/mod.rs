@@ -5,11 +5,12 @@
 //! and the motion spec's player hints — and the renderer of its lines. The
 //! `--message-format json` document is the same data, serialised.
 //!
-//! The section list ([`SECTIONS`]) is the print order. Three blocks are other
-//! branches' renderers and have their places in it, printing nothing until
-//! they land: the `MESH` lines (`meshes`, branch `mesh`), the `MEMBER` block
-//! (branch `derive`) and the transform print-out of FORMAT.md §3.14.1 under a
-//! generated deform key (branch `deform`) — see [`pending`].
+//! The section list ([`SECTIONS`]) is the print order. Two blocks are other
+//! modules' renderers, called from it: the `MESH` lines (`printer::mesh`, the
+//! build's own) and the `MEMBER` block (`printer::member`, over
+//! `stages::animation::members`' data from the compiled animations). The
+//! transform print-out of FORMAT.md §3.14.1 under a generated deform key has
+//! its place in [`pending`].
 
 mod animations;
 mod bones;
@@ -27,6 +28,8 @@ mod text;
 use crate::build::pipeline::Compiled;
 use crate::build::sources::Sources;
 use crate::build::TargetResult;
+use crate::stages::animation::members::{self, MemberKey};
+use crate::stages::mesh::MeshLine;
 use rigc_sdk::spine::pose::Plans;
 use rigc_sdk::spine::SkeletonData;
 use serde::Serialize;
@@ -44,6 +47,10 @@ pub struct Input<'a> {
     pub rig_info: &'a rigc_sdk::gate::RigInfo,
     /// The motion spec (its player hints: `loop`, `mix`), when it parses.
     pub motion: Option<&'a crate::spec::motion::MotionSpec>,
+    /// One `MESH` line per mesh slot, as the build prints them.
+    pub meshes: &'a [MeshLine],
+    /// The `MEMBER` block's keys.
+    pub members: &'a [MemberKey],
 }
 
 /// One section of the report, by name.
@@ -59,7 +66,7 @@ pub enum SectionId {
     Slots,
     /// `animations`, key by key (the §3.14.1 print-out is [`pending`]'s).
     Animations,
-    /// The `MEMBER` block (branch `derive`, [`pending`]).
+    /// The `MEMBER` block (`printer::member`).
     Member,
     /// The `DEFORM` block.
     Deform,
@@ -71,7 +78,7 @@ pub enum SectionId {
     Sliders,
     /// `skin members`.
     SkinMembers,
-    /// `meshes`: the `MESH` lines (branch `mesh`, [`pending`]).
+    /// `meshes`: the `MESH` lines (`printer::mesh`).
     Meshes,
     /// `mix table (player config, not skeleton JSON)`.
     Mix,
@@ -119,6 +126,10 @@ pub struct Explain {
     pub skin_members: Vec<skins::SkinMembers>,
     /// The mix table.
     pub mix: mix::MixTable,
+    /// The `MEMBER` block's keys.
+    pub members: Vec<MemberKey>,
+    /// The `MESH` lines' data.
+    pub meshes: Vec<MeshLine>,
 }
 
 impl Explain {
@@ -136,6 +147,8 @@ impl Explain {
             sliders: sliders::of(input.skeleton),
             skin_members: skins::of(input.skeleton),
             mix: mix::MixTable::of(input.motion),
+            members: input.members.to_vec(),
+            meshes: input.meshes.to_vec(),
         }
     }
 
@@ -156,13 +169,13 @@ impl Explain {
             SectionId::Bones => bones::lines(&self.bones),
             SectionId::Slots => slots::lines(&self.slots),
             SectionId::Animations => animations::lines(&self.animations),
-            SectionId::Member => pending::member_lines(),
+            SectionId::Member => crate::printer::member::render(&self.members),
             SectionId::Deform => self.deform.lines(),
             SectionId::Physics => physics::lines(&self.physics),
             SectionId::Paths => paths::lines(&self.paths),
             SectionId::Sliders => sliders::lines(&self.sliders),
             SectionId::SkinMembers => skins::lines(&self.skin_members),
-            SectionId::Meshes => pending::mesh_lines(),
+            SectionId::Meshes => crate::printer::mesh::lines(&self.meshes),
             SectionId::Mix => self.mix.lines(),
         }
     }
@@ -190,12 +203,14 @@ pub struct Loaded {
     pub data: Result<SkeletonData, String>,
     /// The animation plans.
     pub plans: Plans,
+    /// The `MEMBER` block's keys, read off the compiled animations.
+    pub members: Vec<MemberKey>,
 }
 
 impl Loaded {
     /// Reads the compiled target's emitted skeleton (with its atlas, as A00
     /// does).
-    pub fn of(compiled: &Compiled) -> Loaded {
+    pub fn of(compiled: &Compiled, sources: &Sources) -> Loaded {
         let skeleton = serde_json::from_str(&compiled.skeleton_text).unwrap_or(Value::Null);
         let data = rigc_sdk::spine::read_atlas(&compiled.atlas_text)
             .map_err(|e| format!("the atlas does not load: {e}"))
@@ -204,10 +219,32 @@ impl Loaded {
                     .map(|o| o.data)
                     .map_err(|e| format!("the runtime refuses the skeleton: {e}"))
             });
+        let members = sources
+            .motion
+            .spec()
+            .ok()
+            .map(|motion| {
+                motion
+                    .animations
+                    .iter()
+                    .filter_map(|a| {
+                        let done = compiled.animations.iter().find(|c| c.name == a.name)?;
+                        Some(members::member_keys(
+                            a,
+                            motion.rest(),
+                            &compiled.setup.skeleton,
+                            done,
+                        ))
+                    })
+                    .flatten()
+                    .collect()
+            })
+            .unwrap_or_default();
         Loaded {
             skeleton,
             data,
             plans: Plans::default(),
+            members,
         }
     }
 
@@ -219,6 +256,8 @@ impl Loaded {
             plans: &self.plans,
             rig_info: &compiled.rig_info,
             motion: sources.motion.spec().ok(),
+            meshes: &compiled.meshes,
+            members: &self.members,
         }
     }
 }

@@ -171,6 +171,8 @@ mod tests {
             plans: &plans,
             rig_info: &rig,
             motion: None,
+            meshes: &[],
+            members: &[],
         };
         lines(&of(&input))
     }
@@ -211,6 +213,8 @@ mod tests {
             plans: &plans,
             rig_info: &rig,
             motion: None,
+            meshes: &[],
+            members: &[],
         };
         let doc = serde_json::to_value(of(&input)).expect("serialises");
         assert_eq!(
@@ -227,6 +231,8 @@ mod tests {
             plans: &plans,
             rig_info: &rig,
             motion: None,
+            meshes: &[],
+            members: &[],
         };
         let doc = serde_json::to_value(of(&input)).expect("serialises");
         assert_eq!(

@@ -9,9 +9,6 @@
 
 pub mod gate;
 pub mod json;
-// `explain` prints it (issue #15: the command is built beside this); until it
-// lands only the tests call it.
-#[allow(dead_code)]
 pub mod member;
 pub mod mesh;
 pub mod stages;

@@ -16,7 +16,8 @@ use rigc_diag::Loc;
 const DERIVE_KEYS: &[&str] = &["kind", "degrees", "depth", "carried", "about"];
 
 /// Which turn a `derive` model evaluates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum DeriveKind {
     /// A turn about the vertical axis: reads each member's setup `x`.
     Yaw,

@@ -19,7 +19,8 @@ use rigc_sdk::model::Skeleton;
 use rigc_sdk::num::{f64_text, quantise};
 
 /// What a model projects onto, picked by the track's property.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Projection {
     /// `translatex` (yaw) / `translatey` (pitch): the displacement.
     Displacement,

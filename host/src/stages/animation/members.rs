@@ -13,7 +13,7 @@ use rigc_sdk::model::{Animation, Key, KeyValue, Skeleton};
 use rigc_sdk::num::f32_text;
 
 /// One group key whose members do not all share one value.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct MemberKey {
     /// The animation's name.
     pub animation: String,
@@ -32,7 +32,7 @@ pub struct MemberKey {
 }
 
 /// A key's `derive` model as the block states it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Model {
     /// `yaw` or `pitch`.
     pub kind: DeriveKind,
@@ -49,7 +49,7 @@ pub struct Model {
 }
 
 /// One member's row.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct MemberRow {
     /// The member (a bone or slot).
     pub member: String,
