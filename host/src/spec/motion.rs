@@ -8,18 +8,20 @@
 //! key's `v` and `curve` are kept here as written ([`RawValue`]), located.
 //!
 //! Constructs this compiler does not build yet (the `physics` table and tracks,
-//! `path`/`slider` tracks, `deform`, `derive`) are refused by name as
+//! `path`/`slider` tracks, `derive`) are refused by name as
 //! not-implemented, at their value — never dropped in silence.
 
 use rigc_diag::codes;
 
 mod animations;
+mod deform;
 mod families;
 mod shape;
 mod tables;
 #[cfg(test)]
 pub(crate) mod tests;
 
+pub use deform::{DeformKeySpec, DeformTrackSpec, KeyRun, Start, TransformSpec, DEFAULT_SKIN};
 pub use families::Family as ConstraintFamily;
 pub use shape::secs;
 
@@ -216,6 +218,8 @@ pub struct AnimationSpec {
     pub ik: Vec<ConstraintTrackSpec>,
     /// `transform` timelines, in order.
     pub transform: Vec<ConstraintTrackSpec>,
+    /// `deform` timelines, in order.
+    pub deform: Vec<DeformTrackSpec>,
 }
 
 /// A key list that sits on the animation itself (`drawOrder`, `events`).

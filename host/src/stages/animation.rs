@@ -88,6 +88,19 @@ pub fn compile(
     tracks::compile(&mut cx, &mut out);
     out.ik = constraints::compile(&mut cx, &anim.ik, constraints::Kind::Ik);
     out.transform = constraints::compile(&mut cx, &anim.transform, constraints::Kind::Transform);
+    if let Some(t) = anim.deform.first() {
+        cx.push(
+            Diagnostic::new(
+                codes::MOTION_DEFORM_NOT_IMPLEMENTED,
+                format!(
+                    "{}: deform timelines are parsed, and this compiler does not compile them yet",
+                    t.label(&anim.name)
+                ),
+            )
+            .at(t.loc.clone())
+            .help("remove the `deform` timelines for now"),
+        );
+    }
     out.draw_order = draw_order::compile(&mut cx);
     out.events = events::compile(&mut cx);
     if cx.diags.is_empty() {
