@@ -4,6 +4,7 @@
 //! Modules (one per area):
 //! - `util`      — the harness: temp projects, running `rigc`, the spine-core oracle
 //! - `cli`       — flags, usage errors, exit codes
+//! - `deform`    — deform timelines: runs, kind plugins through the ABI, their refusals
 //! - `build`     — building the gallery and the reference rigs, what is written
 //! - `refusals`  — one test per compile-error class: message, location, exit, nothing written
 //! - `gate`      — every rule: a mutant of emitted text that FAILs it, and a positive control
@@ -20,6 +21,7 @@ mod util;
 
 mod build;
 mod cli;
+mod deform;
 mod gate;
 mod incremental;
 mod layout;

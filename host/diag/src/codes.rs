@@ -189,7 +189,6 @@ codes! {
     // Issue 15 item 2 (deform): deform timelines, their shape (FORMAT.md
     // §3.14), their compile against the setup, and the kind plugins that
     // evaluate a `transform` (§3.14.1).
-    MOTION_DEFORM_NOT_IMPLEMENTED = "motion.deform.not-implemented",
     MOTION_DEFORM_SHAPE = "motion.deform.shape",
     MOTION_DEFORM_TRACK_SHAPE = "motion.deform.track-shape",
     MOTION_DEFORM_START_SHAPE = "motion.deform.start-shape",

@@ -21,7 +21,7 @@ mod tables;
 #[cfg(test)]
 pub(crate) mod tests;
 
-pub use deform::{DeformKeySpec, DeformTrackSpec, KeyRun, Start, TransformSpec, DEFAULT_SKIN};
+pub use deform::{DeformKeySpec, DeformTrackSpec, KeyRun, Start, TransformSpec};
 pub use families::Family as ConstraintFamily;
 pub use shape::secs;
 
@@ -220,6 +220,24 @@ pub struct AnimationSpec {
     pub transform: Vec<ConstraintTrackSpec>,
     /// `deform` timelines, in order.
     pub deform: Vec<DeformTrackSpec>,
+}
+
+impl AnimationSpec {
+    /// The deform kinds its `transform` keys name, sorted, each once.
+    pub fn deform_kinds(&self) -> Vec<String> {
+        let mut kinds: Vec<String> = self
+            .deform
+            .iter()
+            .flat_map(|t| &t.keys)
+            .filter_map(|k| match &k.run {
+                KeyRun::Transform(tr) => Some(tr.kind.name.clone()),
+                _ => None,
+            })
+            .collect();
+        kinds.sort();
+        kinds.dedup();
+        kinds
+    }
 }
 
 /// A key list that sits on the animation itself (`drawOrder`, `events`).

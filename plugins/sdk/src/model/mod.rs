@@ -22,7 +22,8 @@ pub use animation::{
     TargetTimelines, Timeline,
 };
 pub use attachment::{
-    Attachment, BoundingBoxAttachment, PointAttachment, RegionAttachment, Vertices, WeightedBinding,
+    Attachment, BoundingBoxAttachment, MeshAttachment, PointAttachment, RegionAttachment, Vertices,
+    WeightedBinding,
 };
 pub use constraint::{Constraint, IkConstraint, TransformConstraint, TransformFrom, TransformTo};
 

@@ -2,7 +2,7 @@
 //! key parse into, and every refusal the parser raises, at its value.
 
 use super::{expect, motion, parse_str, refused};
-use crate::spec::motion::{KeyRun, Start, DEFAULT_SKIN};
+use crate::spec::motion::{KeyRun, Start};
 
 /// An animation `a` whose `deform` field is `deform` (on line 5, from column 1).
 fn anim(deform: &str) -> String {
@@ -45,7 +45,7 @@ fn parses_tracks_and_keys() {
     let a = &spec.animations[0];
     assert_eq!(a.deform.len(), 2);
     let (t0, t1) = (&a.deform[0], &a.deform[1]);
-    assert_eq!(t0.skin_name(), DEFAULT_SKIN);
+    assert_eq!(t0.skin_name(), "default");
     assert_eq!(t1.skin_name(), "alt");
     assert_eq!(t0.label("a"), "animation \"a\" deform default/s/m");
     assert_eq!(t0.keys.len(), 4);
