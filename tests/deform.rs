@@ -285,3 +285,67 @@ fn a35_holds_on_a_compiled_deform_and_fails_its_mutant() {
         .code(1)
         .stdout_has("FAIL  A35_DEFORM_KEYS_FIT_THE_ATTACHMENT");
 }
+
+#[test]
+fn the_studio_kind_from_rigc_toml_is_posed_by_spine_core() {
+    // rigc-studio-example's `breathe` (its crate doc): for r = |p − about| < radius,
+    // d = (amount/radius)·(1 − r²/radius²)·(p − about).
+    let keys = r#"{ "t": 0 }, { "t": 0.5, "transform": { "kind": "breathe", "amount": 3, "radius": 12, "about": [4, 5] } }, { "t": 1 }"#;
+    let p = project(keys, "[project]\nplugins = [\"plugins/libstudio.so\"]\n");
+    let lib = util::plugin_library("rigc-studio-example");
+    p.write("plugins/libstudio.so", std::fs::read(lib).unwrap());
+    fixture::build(&p, "out").green();
+    let (amount, radius, about) = (3.0_f64, 12.0_f64, (4.0, 5.0));
+    let want: Vec<f64> = BOX
+        .iter()
+        .flat_map(|&(x, y)| {
+            let (px, py) = (x - about.0, y - about.1);
+            let r2 = px * px + py * py;
+            let s = (amount / radius) * (1.0 - r2 / (radius * radius));
+            [s * px, s * py]
+        })
+        .collect();
+    let emitted = nums(&deform_keys(&p, "out")[1]["vertices"]);
+    for (g, w) in emitted.iter().zip(&want) {
+        assert!((g - w).abs() <= 5e-7, "{emitted:?} vs {want:?}");
+    }
+    // spine-core halfway between the swell (t=0.5) and the setup (t=1): the
+    // linear blend is half the run.
+    let posed = util::oracle(&[
+        p.path().join("out/skeleton.json").to_str().unwrap(),
+        p.path().join("out/skeleton.atlas").to_str().unwrap(),
+        "squeeze",
+        "0.75",
+    ])
+    .expect("spine-core poses it");
+    let frame = &posed["frames"][0];
+    let head = frame["bones"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == "head")
+        .unwrap();
+    let f = |k: &str| head[k].as_f64().unwrap();
+    let hit = frame["attachments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["slot"] == "hit")
+        .expect("the box is shown");
+    let world = nums(&hit["vertices"]);
+    for (v, &(x, y)) in BOX.iter().enumerate() {
+        let (lx, ly) = (x + 0.5 * want[2 * v], y + 0.5 * want[2 * v + 1]);
+        let wx = f("a") * lx + f("b") * ly + f("worldX");
+        let wy = f("c") * lx + f("d") * ly + f("worldY");
+        assert!(
+            (world[2 * v] - wx).abs() < 1e-3,
+            "v{v} x {} vs {wx}",
+            world[2 * v]
+        );
+        assert!(
+            (world[2 * v + 1] - wy).abs() < 1e-3,
+            "v{v} y {} vs {wy}",
+            world[2 * v + 1]
+        );
+    }
+}

@@ -151,6 +151,7 @@ fn rigc_plugins_lists_path_hash_abi_and_what_each_provides() {
         .stdout_has(&format!("blake3  {hash}"))
         .stdout_has("abi     1")
         .stdout_has("STUDIO01_ANIMATION_WITHIN_MAX_LENGTH (validity)")
+        .stdout_has("deform  breathe (amount, radius, about)")
         .stdout_has("config  {\"names\":\"snake_case\"}");
 }
 
