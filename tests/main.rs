@@ -8,6 +8,7 @@
 //! - `build`     — building the gallery and the reference rigs, what is written
 //! - `refusals`  — one test per compile-error class: message, location, exit, nothing written
 //! - `gate`      — every rule: a mutant of emitted text that FAILs it, and a positive control
+//! - `mesh`      — authored meshes: squash builds past its mesh, spine-core poses it, refusals, the mesh rules
 //! - `oracle`    — spine-core parses and poses what rigc emits, to figures derived here
 //! - `sample`    — `rigc sample` against spine-core (`compare.mjs`) on fixtures and built rigs
 //! - `sample_stream` — `rigc sample` streams: flat memory, the oracle's layout, a closed pipe, a late refusal
@@ -25,6 +26,7 @@ mod deform;
 mod gate;
 mod incremental;
 mod layout;
+mod mesh;
 mod oracle;
 mod plugins;
 mod projects;

@@ -8,7 +8,7 @@ use crate::util::Project;
 
 /// 1-based line and character column of the first `needle` in `text`, plus `skip`
 /// characters (to point inside the needle).
-fn pos(text: &str, needle: &str, skip: usize) -> (u64, u64) {
+pub(crate) fn pos(text: &str, needle: &str, skip: usize) -> (u64, u64) {
     let at = text
         .find(needle)
         .unwrap_or_else(|| panic!("{needle:?} not in the text"));
@@ -18,11 +18,11 @@ fn pos(text: &str, needle: &str, skip: usize) -> (u64, u64) {
     (line, col)
 }
 
-struct Expect<'a> {
-    file: &'a str,
-    message: &'a str,
-    pointer: &'a str,
-    at: (u64, u64),
+pub(crate) struct Expect<'a> {
+    pub file: &'a str,
+    pub message: &'a str,
+    pub pointer: &'a str,
+    pub at: (u64, u64),
 }
 
 /// Runs `rigc` with `args` and `--message-format json`, asserts it is refused
@@ -42,7 +42,7 @@ fn json_refusal(p: &Project, args: &[impl AsRef<str>], message: &str) -> serde_j
 /// Builds with `--message-format json`, asserts one diagnostic matches and that
 /// nothing was written; then builds again with human output and checks the
 /// compiler-style block names the same place.
-fn refused(p: &Project, e: Expect<'_>) {
+pub(crate) fn refused(p: &Project, e: Expect<'_>) {
     let d = &json_refusal(p, &build_args("out"), e.message);
     assert_eq!(d["file"], e.file, "{d}");
     assert_eq!(d["pointer"], e.pointer, "{d}");
@@ -74,7 +74,7 @@ fn refused(p: &Project, e: Expect<'_>) {
     assert!(!p.exists("out"));
 }
 
-fn with_rig(rig: &str) -> Project {
+pub(crate) fn with_rig(rig: &str) -> Project {
     let p = Project::new();
     fixture::tiny(&p);
     p.write("rig.json", rig);

@@ -339,6 +339,18 @@ codes! {
     RIG_SLOT_RESERVED_NAME = "rig.slot.reserved-name",
     RIG_SLOTS_MISSING = "rig.slots.missing",
     RIG_SPEC_VERSION = "rig.spec-version",
+    // Issue #15 item 1: an authored mesh (FORMAT.md §2.7.2)
+    RIG_MESH_EDGES = "rig.mesh.edges",
+    RIG_MESH_GENERATOR_AND_GEOMETRY = "rig.mesh.generator-and-geometry",
+    RIG_MESH_INCOMPLETE = "rig.mesh.incomplete",
+    RIG_MESH_SIZE = "rig.mesh.size",
+    RIG_MESH_TOPOLOGY = "rig.mesh.topology",
+    RIG_MESH_TRIANGLE_INDEX = "rig.mesh.triangle-index",
+    RIG_MESH_TRIANGLES_NOT_AN_ARRAY = "rig.mesh.triangles-not-an-array",
+    RIG_MESH_UVS = "rig.mesh.uvs",
+    RIG_MESH_VERTICES_AND_WEIGHTS = "rig.mesh.vertices-and-weights",
+    RIG_MESH_WEIGHTED_RUN = "rig.mesh.weighted-run",
+    RIG_MESH_WEIGHTS_COUNT = "rig.mesh.weights-count",
     // The setup stage
     SETUP_ATTACHMENT_UNKNOWN = "setup.attachment-unknown",
     SETUP_BONE_UNRESOLVED = "setup.bone-unresolved",
@@ -350,6 +362,8 @@ codes! {
     SETUP_SLOT_UNDECLARED = "setup.slot-undeclared",
     SETUP_TWO_AUTHORS = "setup.two-authors",
     SETUP_TWO_COLOUR_AUTHORS = "setup.two-colour-authors",
+    // Issue #15 item 1: an authored mesh with no size to draw on
+    SETUP_MESH_SIZE = "setup.mesh-size",
     // Reading a spec file
     SPEC_JSON_SYNTAX = "spec.json-syntax",
     SPEC_NOT_UTF8 = "spec.not-utf8",

@@ -18,6 +18,7 @@ use crate::stages::atlas::{self, AtlasPlan, AtlasStage, PagePart};
 use crate::stages::bounds::BoundsStage;
 use crate::stages::emit::EmitStage;
 use crate::stages::measure::{ImageInfo, Measure};
+use crate::stages::mesh::{MeshInput, MeshLine, MeshStage};
 use crate::stages::parse::{MotionSummary, ParseMotion, ParseRig, RigSummary};
 use crate::stages::setup::{Setup, SetupStage};
 use rigc_diag::{codes, Diagnostic};
@@ -53,6 +54,8 @@ pub struct Compiled {
     pub skeleton_text: String,
     /// `skeleton.atlas` text.
     pub atlas_text: String,
+    /// One `MESH` line per mesh slot.
+    pub meshes: Vec<MeshLine>,
 }
 
 /// Runs a target's compile stages over `sources` with `driver`, emitting with
@@ -108,6 +111,8 @@ pub fn compile(
         rest: rest(),
         images: measured.clone(),
     })?;
+
+    let meshes = meshes(driver, &setup, &images);
 
     let mut animations = Vec::new();
     let mut diags = rigc_diag::Diags::new();
@@ -219,5 +224,64 @@ pub fn compile(
         emitted,
         skeleton_text,
         atlas_text,
+        meshes,
     })
+}
+
+/// Runs a mesh stage per mesh attachment of the setup skeleton and folds them
+/// into one `MESH` line per mesh slot.
+fn meshes(
+    driver: &mut Driver<'_>,
+    setup: &Setup,
+    images: &super::sources::Images,
+) -> Vec<MeshLine> {
+    let k = &setup.skeleton;
+    let bones: Vec<String> = k.bones.iter().map(|b| b.name.clone()).collect();
+    let mut facts = Vec::new();
+    for r in &setup.meshes {
+        let mesh = k
+            .skins
+            .iter()
+            .filter(|s| s.name == r.skin)
+            .flat_map(|s| s.attachments.iter().filter(|a| a.slot == r.slot))
+            .flat_map(|a| a.entries.iter().filter(|(p, _)| *p == r.attachment))
+            .find_map(|(_, a)| match a {
+                rigc_sdk::model::Attachment::Mesh(m) => Some(m.clone()),
+                _ => None,
+            });
+        let Some(mesh) = mesh else { continue };
+        let slot_bone = k
+            .slots
+            .iter()
+            .find(|s| s.name == r.slot)
+            .map(|s| s.bone.clone())
+            .unwrap_or_default();
+        let image = r.image.as_ref().and_then(|v| {
+            images
+                .iter()
+                .find(|(name, _)| name == v)
+                .and_then(|(_, read)| read.as_ref().ok())
+        });
+        let stage = MeshStage {
+            input: Encoded::new(MeshInput {
+                skin: r.skin.clone(),
+                slot: r.slot.clone(),
+                attachment: r.attachment.clone(),
+                slot_bone,
+                bones: bones.clone(),
+                mesh,
+                image: r.image.clone(),
+            }),
+            image: image.map(|i| crate::stage::Content {
+                bytes: &i.bytes,
+                hash: i.content,
+            }),
+        };
+        match driver.run(&stage) {
+            Ok(f) => facts.push(f.into_value()),
+            Err(never) => match never {},
+        }
+    }
+    let slots: Vec<String> = k.slots.iter().map(|s| s.name.clone()).collect();
+    crate::stages::mesh::lines(&facts, &slots, setup.rig_info.invariants.mesh_triangles)
 }

@@ -23,6 +23,8 @@ pub struct TargetResult {
     pub motion_path: Option<PathBuf>,
     /// The part pages: region, width, height, page line.
     pub parts: Vec<(String, u32, u32, String)>,
+    /// One `MESH` line per mesh slot.
+    pub meshes: Vec<crate::stages::mesh::MeshLine>,
     /// Refusals (compile errors, plugin refusals, write failures).
     pub diagnostics: Vec<Diagnostic>,
     /// The gate's report, when the build got that far.

@@ -101,6 +101,7 @@ pub fn run_target_deferred(target: &TargetSpec, env: &Env<'_>) -> (TargetResult,
             rig_path: None,
             motion_path: None,
             parts: Vec::new(),
+            meshes: Vec::new(),
             diagnostics: Vec::new(),
             report: None,
             copies: Vec::new(),
@@ -187,6 +188,7 @@ impl Build<'_> {
             .zip(&compiled.plan.pages)
             .map(|(p, page)| (p.region.clone(), p.width, p.height, page.name.clone()))
             .collect();
+        self.result.meshes = std::mem::take(&mut compiled.meshes);
 
         // gate:<plugin>, one per rule plugin.
         let input = Encoded::new(GateInput {
@@ -338,6 +340,7 @@ impl Build<'_> {
             })
             .collect();
         self.result.parts = trace.parts;
+        self.result.meshes = trace.meshes;
         self.result.report = Some(trace.report);
         self.driver.log = trace
             .stages
@@ -361,6 +364,7 @@ impl Build<'_> {
             sources.motion.bytes_hash(),
             images,
             self.result.parts.clone(),
+            self.result.meshes.clone(),
             self.result.report.clone()?,
             self.driver.log.iter().map(|e| e.stage.clone()).collect(),
             &compiled.plan.copies,

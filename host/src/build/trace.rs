@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The version of the trace's key and form.
-pub(super) const V_TRACE: u32 = 2;
+pub(super) const V_TRACE: u32 = 3;
 
 /// The stage name target traces are recorded under.
 pub(super) const TRACE_STAGE: &str = "target";
@@ -116,6 +116,8 @@ pub(super) struct Trace {
     pub images: Vec<TracedImage>,
     /// The part pages (region, width, height, page line).
     pub parts: Vec<(String, u32, u32, String)>,
+    /// The `MESH` lines.
+    pub meshes: Vec<crate::stages::mesh::MeshLine>,
     /// The gate's report.
     #[serde(with = "compact_report")]
     pub report: GateReport,
@@ -137,6 +139,7 @@ impl Trace {
         motion: Hash,
         images: Vec<TracedImage>,
         parts: Vec<(String, u32, u32, String)>,
+        meshes: Vec<crate::stages::mesh::MeshLine>,
         report: GateReport,
         stages: Vec<String>,
         copies: &[PageCopy],
@@ -167,6 +170,7 @@ impl Trace {
             motion,
             images,
             parts,
+            meshes,
             report,
             stages,
             written,

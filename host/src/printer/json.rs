@@ -279,6 +279,7 @@ mod tests {
             rig_path: None,
             motion_path: None,
             parts: Vec::new(),
+            meshes: Vec::new(),
             diagnostics: diags,
             report,
             copies: Vec::new(),

@@ -47,6 +47,7 @@ pub fn detail_lines(r: &TargetResult) -> Vec<String> {
             lines.push(format!("  ..      {region:<24} {w}x{h}  <- {page}"));
         }
     }
+    lines.extend(super::mesh::lines(&r.meshes));
     if let Some(report) = &r.report {
         lines.push(format!(
             "  ..    validate (round trip through rigc's Spine 4.3 reader + machine assertions, profile {})",

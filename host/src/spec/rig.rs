@@ -7,7 +7,7 @@
 //!
 //! Submodules, one concept each: `read` (typed field readers), `header`
 //! (`skeleton`), `bones`, `slots`, `skins` (both forms), `attachments` (one
-//! attachment), `geometry` (polygon vertices), `constraints`, `properties` (a transform's table), `switch` (skin
+//! attachment), `mesh` (an authored mesh), `geometry` (polygon vertices), `constraints`, `properties` (a transform's table), `switch` (skin
 //! member lists vs `skin: true`), `events`, `invariants`; `types` holds the
 //! parsed shapes.
 
@@ -20,6 +20,7 @@ mod events;
 mod geometry;
 mod header;
 mod invariants;
+mod mesh;
 mod properties;
 mod read;
 mod skins;
@@ -119,6 +120,16 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
         bones: &bones,
         slots: &slots,
         constraints: &constraints,
+        mesh_slots: skins
+            .iter()
+            .flat_map(|s| s.slots.iter())
+            .filter(|s| {
+                s.entries
+                    .iter()
+                    .any(|e| matches!(e.kind, AttachmentKind::Mesh(_)))
+            })
+            .map(|s| s.slot.clone())
+            .collect(),
     };
     let invariants = invariants::parse(&root, &cx, &mut d);
     match name {
@@ -196,6 +207,7 @@ impl RigSpec {
             s.slots.iter().flat_map(|slot| {
                 slot.entries.iter().filter_map(|e| match &e.kind {
                     AttachmentKind::Region(r) => r.image.as_ref(),
+                    AttachmentKind::Mesh(m) => m.image.as_ref(),
                     _ => None,
                 })
             })

@@ -136,6 +136,20 @@ impl<T: KeyPart> KeyPart for [T] {
     }
 }
 
+impl<T: KeyPart> KeyPart for Option<T> {
+    fn feed(&self, key: &mut KeyBuilder) {
+        match self {
+            None => {
+                key.count(0);
+            }
+            Some(v) => {
+                key.count(1);
+                v.feed(key);
+            }
+        }
+    }
+}
+
 impl<T: KeyPart> KeyPart for Vec<T> {
     fn feed(&self, key: &mut KeyBuilder) {
         self.as_slice().feed(key);

@@ -11,14 +11,16 @@
 //! 3. [`setup`] — `setup`: rig spec + motion `setup` table + measured images →
 //!    the setup skeleton (`rigc_sdk::model::Skeleton` with no animations), the
 //!    part list (first-use order) and the rig info for the gate.
-//! 4. [`animation`] — `animation:<name>`: one animation of the motion spec + the
+//! 4. [`mesh`] — `mesh:<skin>/<slot>/<attachment>`: one mesh attachment of
+//!    the setup skeleton + its PNG's bytes → what its `MESH` line reports.
+//! 5. [`animation`] — `animation:<name>`: one animation of the motion spec + the
 //!    rest of it + the setup skeleton → `rigc_sdk::model::Animation`.
-//! 5. [`atlas`] — `atlas`: the part list → atlas pages (one page per part).
-//! 6. [`bounds`] — `bounds`: the setup skeleton + atlas → the header's
+//! 6. [`atlas`] — `atlas`: the part list → atlas pages (one page per part).
+//! 7. [`bounds`] — `bounds`: the setup skeleton + atlas → the header's
 //!    setup-pose bounding box.
-//! 7. [`emit`] — `emit:<emitter>`: the model → `skeleton.json` /
+//! 8. [`emit`] — `emit:<emitter>`: the model → `skeleton.json` /
 //!    `skeleton.atlas` text, through the emitter plugin.
-//! 8. [`gate`] — `gate:<plugin>`: emitted text + atlas pages + rig info + the
+//! 9. [`gate`] — `gate:<plugin>`: emitted text + atlas pages + rig info + the
 //!    second compile → each rule plugin's verdicts.
 //!
 //! `crate::build::pipeline` runs them in this order, cached or not.
@@ -29,5 +31,6 @@ pub mod bounds;
 pub mod emit;
 pub mod gate;
 pub mod measure;
+pub mod mesh;
 pub mod parse;
 pub mod setup;

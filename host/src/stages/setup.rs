@@ -9,11 +9,13 @@
 //! animation stage compiles them), and so is the header's bounding box (the
 //! bounds stage computes it from the setup pose).
 //!
-//! Submodules: `pose` (each slot's setup attachment and colour, rule R3) and
-//! `skins` (skins, attachments, regions and the part list).
+//! Submodules: `pose` (each slot's setup attachment and colour, rule R3),
+//! `skins` (skins, attachments, regions and the part list) and `mesh` (an
+//! authored mesh).
 
 use rigc_diag::codes;
 
+mod mesh;
 mod pose;
 mod skins;
 
@@ -50,6 +52,22 @@ pub struct Setup {
     /// empty for the caller). `stage` is `None` exactly when the rig declares
     /// `"width": null, "height": null` — then the header carries no box either.
     pub rig_info: RigInfo,
+    /// Every mesh attachment of the skeleton, in skin, slot and placeholder
+    /// order, with the `image` it names.
+    pub meshes: Vec<MeshRef>,
+}
+
+/// One mesh attachment of the setup skeleton and the `image` value it names.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct MeshRef {
+    /// The skin.
+    pub skin: String,
+    /// The slot.
+    pub slot: String,
+    /// The placeholder.
+    pub attachment: String,
+    /// The `image`, as written (`None`: it names none).
+    pub image: Option<String>,
 }
 
 crate::stage::stage! {
@@ -68,7 +86,7 @@ crate::stage::stage! {
 impl Stage for SetupStage<'_> {
     type Output = Setup;
     type Error = Vec<Diagnostic>;
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
 
     fn name(&self) -> String {
         "setup".into()
@@ -151,14 +169,36 @@ pub fn assemble(
         invariants: rig.invariants.clone(),
         stage,
         base_plates: base_plates(&skeleton, stage),
-        mesh_kinds: Vec::new(),
+        mesh_kinds: mesh_kinds(&skeleton),
         ..RigInfo::default()
     };
+    let meshes = mesh::refs(rig, &skeleton);
     Ok(Setup {
         skeleton,
         parts,
         rig_info,
+        meshes,
     })
+}
+
+/// Each slot that carries a mesh in any skin, in slot order, with its kind:
+/// every mesh this build compiles is `authored` (FORMAT.md §2.7.2).
+fn mesh_kinds(skeleton: &Skeleton) -> Vec<(String, String)> {
+    skeleton
+        .slots
+        .iter()
+        .filter(|slot| {
+            skeleton.skins.iter().any(|skin| {
+                skin.attachments.iter().any(|s| {
+                    s.slot == slot.name
+                        && s.entries
+                            .iter()
+                            .any(|(_, a)| matches!(a, rigc_sdk::model::Attachment::Mesh(_)))
+                })
+            })
+        })
+        .map(|slot| (slot.name.clone(), "authored".to_string()))
+        .collect()
 }
 
 /// The regions whose size covers the whole stage (`width ≥ stage width` and

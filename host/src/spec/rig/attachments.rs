@@ -1,8 +1,8 @@
 //! This module owns one attachment of a skin (FORMAT.md §2.7): its `type`, the
 //! region, point and bounding-box attachments rigc compiles, and the refusal by
-//! name of every attachment construct it does not compile yet (`mesh`,
-//! `linkedmesh`, `clipping`, `path`, a `generator`, a `sequence`). Bounding-box
-//! geometry lives in `geometry`.
+//! name of every attachment construct it does not compile yet (`linkedmesh`,
+//! `clipping`, `path`, a mesh `generator`, a `sequence`). Bounding-box geometry
+//! lives in `geometry`, an authored mesh in `mesh`.
 
 use rigc_diag::codes;
 
@@ -90,8 +90,9 @@ pub(super) fn parse(
         "region" => AttachmentKind::Region(region(node, where_, d)?),
         "point" => AttachmentKind::Point(point(node, where_, d)?),
         "boundingbox" => AttachmentKind::BoundingBox(bounding_box(node, where_, bones, d)?),
-        "mesh" | "linkedmesh" | "clipping" | "path" => {
-            d.push(not_compiled(node, &type_node, &ty, where_));
+        "mesh" => AttachmentKind::Mesh(super::mesh::parse(node, where_, bones, d)?),
+        "linkedmesh" | "clipping" | "path" => {
+            d.push(not_compiled(&type_node, &ty, where_));
             return None;
         }
         other => {
@@ -118,32 +119,63 @@ pub(super) fn parse(
     })
 }
 
-/// The refusal of an attachment type rigc does not compile yet (a mesh with a
-/// `generator` is refused at the generator).
-fn not_compiled(node: &Node, type_node: &Node, ty: &str, where_: &str) -> rigc_diag::Diagnostic {
-    if ty == "mesh" {
-        if let Some(g) = node.get("generator") {
-            let kind = g.get("kind").and_then(|k| k.as_str().map(q));
-            let kind = kind.map(|k| format!(" (kind {k})")).unwrap_or_default();
-            return g
-                .not_implemented(
-                    codes::RIG_ATTACHMENT_GENERATOR_NOT_IMPLEMENTED,
-                    format!(
-                        "{where_}: a mesh \"generator\"{kind} is in rigc's rig format and rigc does not compile it yet — generated meshes are not built, so this attachment is refused rather than dropped"
-                    ),
-                )
-                .help("give this slot a region attachment (an \"image\") until generated meshes are built");
-        }
-    }
+/// The refusal of an attachment type rigc does not compile yet.
+fn not_compiled(type_node: &Node, ty: &str, where_: &str) -> rigc_diag::Diagnostic {
     type_node
         .not_implemented(
             codes::RIG_ATTACHMENT_TYPE_NOT_IMPLEMENTED,
             format!(
-                "{where_}: attachment type {} is in the Spine 4.3 format and rigc does not compile it yet. Implemented: region, boundingbox, point. mesh, linkedmesh, clipping and path are refused by name until they are built, so nothing is dropped in silence",
+                "{where_}: attachment type {} is in the Spine 4.3 format and rigc does not compile it yet. Implemented: region, mesh, boundingbox, point. linkedmesh, clipping and path are refused by name until they are built, so nothing is dropped in silence",
                 q(ty)
             ),
         )
-        .help("use a region attachment (an \"image\") for this part for now")
+        .help("use a region attachment (an \"image\") or an authored mesh for this part for now")
+}
+
+/// The refusal of a mesh `generator` (`g`): generated meshes are not built.
+pub(super) fn generator_refusal(g: &Node, where_: &str) -> rigc_diag::Diagnostic {
+    let kind = g.get("kind").and_then(|k| k.as_str().map(q));
+    let kind = kind.map(|k| format!(" (kind {k})")).unwrap_or_default();
+    g.not_implemented(
+        codes::RIG_ATTACHMENT_GENERATOR_NOT_IMPLEMENTED,
+        format!(
+            "{where_}: a mesh \"generator\"{kind} is in rigc's rig format and rigc does not compile it yet — generated meshes are not built, so this attachment is refused rather than dropped"
+        ),
+    )
+    .help("give this slot a region attachment (an \"image\") or authored uvs/triangles/vertices until generated meshes are built")
+}
+
+/// The refusal of a `sequence` block (`seq`) on a region or a mesh.
+pub(super) fn sequence_refusal(seq: &Node, where_: &str) -> rigc_diag::Diagnostic {
+    seq.not_implemented(
+        codes::RIG_ATTACHMENT_SEQUENCE_NOT_IMPLEMENTED,
+        format!(
+            "{where_}: a \"sequence\" block is in the Spine 4.3 format and rigc does not compile it yet — its frames would need their own regions and timelines, so it is refused rather than dropped"
+        ),
+    )
+    .help("remove \"sequence\" and give the attachment one image, or swap images with attachment keys")
+}
+
+/// Reads an attachment's `image` (a non-empty string naming a PNG).
+pub(super) fn image(node: &Node, where_: &str, d: &mut Diags) -> Option<At<String>> {
+    let img = node.get("image")?;
+    match img.as_str() {
+        Some("") => {
+            d.push(
+                img.err(codes::RIG_ATTACHMENT_IMAGE_EMPTY, format!("{where_}: image is the empty string; it names a PNG"))
+                    .help("write the PNG's path relative to the rig's images directory, e.g. \"torso.png\""),
+            );
+            None
+        }
+        Some(s) => Some(At {
+            value: s.to_string(),
+            loc: img.loc(),
+        }),
+        None => {
+            d.push(super::read::not_a_string(&img, "image", where_));
+            None
+        }
+    }
 }
 
 /// Reads a region attachment.
@@ -153,27 +185,12 @@ fn region(node: &Node, where_: &str, d: &mut Diags) -> Option<RegionSpec> {
     d.extend(unknown);
     let before = d.len();
     if let Some(seq) = node.get("sequence") {
-        d.push(
-            seq.not_implemented(
-                codes::RIG_ATTACHMENT_SEQUENCE_NOT_IMPLEMENTED,
-                format!(
-                    "{where_}: a \"sequence\" block is in the Spine 4.3 format and rigc does not compile it yet — its frames would need their own regions and timelines, so it is refused rather than dropped"
-                ),
-            )
-            .help("remove \"sequence\" and give the region one image, or swap images with attachment keys"),
-        );
+        d.push(sequence_refusal(&seq, where_));
     }
-    let mut r = RegionSpec::default();
-    if let Some(img) = node.get("image") {
-        match img.as_str() {
-            Some("") => d.push(
-                img.err(codes::RIG_ATTACHMENT_IMAGE_EMPTY, format!("{where_}: image is the empty string; it names a PNG"))
-                    .help("write the PNG's path relative to the rig's images directory, e.g. \"torso.png\""),
-            ),
-            Some(s) => r.image = Some(At { value: s.to_string(), loc: img.loc() }),
-            None => d.push(super::read::not_a_string(&img, "image", where_)),
-        }
-    }
+    let mut r = RegionSpec {
+        image: image(node, where_, d),
+        ..RegionSpec::default()
+    };
     r.width = number(node, "width", where_, d);
     r.height = number(node, "height", where_, d);
     r.path = string(node, "path", where_, d);

@@ -73,7 +73,15 @@ pub(super) fn parse(
             let count = count?;
             let want = count as usize * 2;
             if raw {
-                Geometry::Raw(raw_run(&v, &numbers, count, where_, bones, d)?)
+                Geometry::Raw(raw_run(
+                    &v,
+                    &numbers,
+                    count,
+                    "vertexCount",
+                    where_,
+                    bones,
+                    d,
+                )?)
             } else if numbers.len() != want {
                 d.push(
                     v.err(
@@ -130,7 +138,7 @@ fn vertex_count(node: &Node, where_: &str, d: &mut Diags) -> Option<u32> {
 
 /// Reads `boneIndexing`: `Some(true)` for `"raw"`, `Some(false)` for absent or
 /// `"name"`, `None` when refused.
-fn bone_indexing(node: &Node, where_: &str, d: &mut Diags) -> Option<bool> {
+pub(super) fn bone_indexing(node: &Node, where_: &str, d: &mut Diags) -> Option<bool> {
     let Some(v) = node.get("boneIndexing") else {
         return Some(false);
     };
@@ -154,7 +162,7 @@ fn bone_indexing(node: &Node, where_: &str, d: &mut Diags) -> Option<bool> {
 }
 
 /// Reads an array of numbers.
-fn numbers(v: &Node, where_: &str, d: &mut Diags) -> Option<Vec<f64>> {
+pub(super) fn numbers(v: &Node, where_: &str, d: &mut Diags) -> Option<Vec<f64>> {
     if !v.is_array() {
         d.push(
             v.err(
@@ -185,11 +193,14 @@ fn numbers(v: &Node, where_: &str, d: &mut Diags) -> Option<Vec<f64>> {
     Some(out)
 }
 
-/// Decodes a raw weighted run `boneCount, (boneIndex, x, y, weight)×n` per vertex.
-fn raw_run(
+/// Decodes a raw weighted run `boneCount, (boneIndex, x, y, weight)×n` per vertex;
+/// `count` vertices are wanted, and `count_is` says where that count comes from
+/// in messages (`vertexCount`, or a mesh's `the uv pair count`).
+pub(super) fn raw_run(
     v: &Node,
     run: &[f64],
     count: u32,
+    count_is: &str,
     where_: &str,
     bones: &Bones,
     d: &mut Diags,
@@ -205,7 +216,7 @@ fn raw_run(
             d,
             codes::RIG_GEOMETRY_RAW_READS_UNWEIGHTED,
             format!(
-                "\"boneIndexing\": \"raw\" says \"vertices\" is a weighted run, but it holds exactly vertexCount × 2 = {} numbers, which the parser reads as unweighted x, y pairs",
+                "\"boneIndexing\": \"raw\" says \"vertices\" is a weighted run, but it holds exactly {count_is} × 2 = {} numbers, which the parser reads as unweighted x, y pairs",
                 run.len()
             ),
         );
@@ -271,7 +282,7 @@ fn raw_run(
             d,
             codes::RIG_GEOMETRY_RAW_VERTEX_COUNT,
             format!(
-                "the raw weighted run decodes to {} vertices but vertexCount is {count}",
+                "the raw weighted run decodes to {} vertices but {count_is} is {count}",
                 out.len()
             ),
         );
@@ -282,7 +293,7 @@ fn raw_run(
 
 /// Reads `weights`: one entry per vertex, each a non-empty list of
 /// `{ bone, x, y, weight }`.
-fn weights_by_name(
+pub(super) fn weights_by_name(
     w: &Node,
     count: u32,
     where_: &str,

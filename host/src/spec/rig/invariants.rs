@@ -37,6 +37,8 @@ pub(super) struct Context<'a> {
     pub slots: &'a Slots,
     /// The constraints.
     pub constraints: &'a Constraints,
+    /// The slots a mesh attachment fills, in any skin.
+    pub mesh_slots: Vec<String>,
 }
 
 /// Reads `invariants` of the rig `root`.
@@ -289,8 +291,9 @@ fn detached(node: &Node, d: &mut Diags) -> Vec<Detached> {
     out
 }
 
-/// Reads `deformMayFold`: `[{ slot, why }]`. Meshes do not exist in this build,
-/// so every slot it could name carries no mesh, and the exemption is refused.
+/// Reads `deformMayFold`: `[{ slot, why }]`, each naming a slot a mesh
+/// attachment fills (an exemption of a slot with no mesh switches nothing off,
+/// and is refused).
 fn deform_may_fold(node: &Node, cx: &Context, d: &mut Diags) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let Some(entries) = array(
@@ -356,17 +359,20 @@ fn deform_may_fold(node: &Node, cx: &Context, d: &mut Diags) -> Vec<(String, Str
             continue;
         }
         seen.push(name.clone());
-        d.push(
-            slot_node
-                .err(
-                    codes::RIG_INVARIANTS_SLOT_HAS_NO_MESH,
-                    format!(
-                        "invariants.deformMayFold exempts slot {}, which carries no mesh in any skin — A39 reads only mesh triangles, so the exemption switches nothing off (and rigc does not compile meshes yet)",
-                        q(&name)
-                    ),
-                )
-                .help("remove the entry"),
-        );
+        if !cx.mesh_slots.contains(&name) {
+            d.push(
+                slot_node
+                    .err(
+                        codes::RIG_INVARIANTS_SLOT_HAS_NO_MESH,
+                        format!(
+                            "invariants.deformMayFold exempts slot {}, which carries no mesh in any skin — A39 reads only mesh triangles, so the exemption switches nothing off",
+                            q(&name)
+                        ),
+                    )
+                    .help("remove the entry, or name the slot whose mesh may fold"),
+            );
+            continue;
+        }
         out.push((name, why));
     }
     out

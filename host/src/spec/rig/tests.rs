@@ -14,6 +14,8 @@ mod events;
 mod geometry;
 mod header;
 mod invariants;
+mod mesh;
+mod mesh_fuzz;
 mod reference;
 mod skins;
 mod slots;

@@ -137,6 +137,34 @@ pub enum AttachmentKind {
     BoundingBox(BoundingBoxSpec),
     /// `point`.
     Point(PointAttachment),
+    /// `mesh` with authored geometry.
+    Mesh(MeshSpec),
+}
+
+/// An authored mesh attachment as declared (FORMAT.md §2.7.2), its topology
+/// already derived from the triangles.
+#[derive(Debug, Clone)]
+pub struct MeshSpec {
+    /// `image`, as written, with its location.
+    pub image: Option<At<String>>,
+    /// `uvs`: `u, v` per vertex (their count is the vertex count).
+    pub uvs: Vec<f64>,
+    /// `triangles`: vertex-index triples, each index checked in range.
+    pub triangles: Vec<u32>,
+    /// The geometry, in the form it was given (one entry per uv pair).
+    pub geometry: Geometry,
+    /// `hull`: derived from the triangles, or stated and checked.
+    pub hull: u32,
+    /// `edges`: stated (verbatim), or derived (outline loop, then interior).
+    pub edges: Vec<u32>,
+    /// `width`, when stated.
+    pub width: Option<f64>,
+    /// `height`, when stated.
+    pub height: Option<f64>,
+    /// `path`, when stated.
+    pub path: Option<String>,
+    /// `color`, lowercase `rrggbbaa`.
+    pub color: Option<String>,
 }
 
 /// A region attachment as declared.

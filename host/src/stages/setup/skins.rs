@@ -3,8 +3,9 @@
 //! slot order and placeholders in declaration order; regions measured from their
 //! PNGs (rule R5: size from the PNG unless stated, region name = the PNG's
 //! basename, `path` written when that differs from the placeholder); weights by
-//! bone name resolved to indexes in the emitted bone array; and one part per
-//! distinct region, refusing two files that share a basename.
+//! bone name resolved to indexes in the emitted bone array (six decimals); and
+//! one part per distinct region, refusing two files that share a basename. An
+//! authored mesh is built by `mesh`.
 
 use rigc_diag::codes;
 
@@ -151,45 +152,68 @@ fn attachment(
     match &e.kind {
         AttachmentKind::Region(r) => region(r, e, images, d).map(Attachment::Region),
         AttachmentKind::Point(p) => Some(Attachment::Point(p.clone())),
-        AttachmentKind::BoundingBox(b) => {
-            let vertices = match &b.geometry {
-                Geometry::Unweighted(v) => Vertices::Unweighted(v.clone()),
-                Geometry::Raw(v) => Vertices::Weighted(v.clone()),
-                Geometry::ByName(v) => {
-                    let mut out = Vec::new();
-                    for vertex in v {
-                        let mut bindings = Vec::new();
-                        for nb in vertex {
-                            let Some(index) = rig.bones.iter().position(|x| x.bone.name == nb.bone)
-                            else {
-                                d.push(
-                                    Diagnostic::new(
-                                        codes::SETUP_BONE_UNRESOLVED,
-                                        format!("a weight binds bone {}, which the rig does not declare", quote(&nb.bone)),
-                                    )
-                                    .at(e.loc.clone())
-                                    .help("name a declared bone"),
-                                );
-                                return None;
-                            };
-                            bindings.push(WeightedBinding {
-                                bone: index as u32,
-                                x: nb.x,
-                                y: nb.y,
-                                weight: nb.weight,
-                            });
-                        }
-                        out.push(bindings);
-                    }
-                    Vertices::Weighted(out)
+        AttachmentKind::BoundingBox(b) => Some(Attachment::BoundingBox(BoundingBoxAttachment {
+            vertex_count: b.vertex_count,
+            vertices: vertices(rig, &b.geometry, e, d)?,
+            color: b.color.clone(),
+        })),
+        AttachmentKind::Mesh(m) => super::mesh::mesh(rig, m, e, images, d).map(Attachment::Mesh),
+    }
+}
+
+/// The model's vertices of `geometry`: weights by bone name resolved to
+/// indexes in the emitted bone array, their numbers rounded to six decimals
+/// (FORMAT.md §5.5); the other forms as written.
+pub(super) fn vertices(
+    rig: &RigSpec,
+    geometry: &Geometry,
+    e: &AttachmentSpec,
+    d: &mut rigc_diag::Diags,
+) -> Option<Vertices> {
+    Some(match geometry {
+        Geometry::Unweighted(v) => Vertices::Unweighted(v.clone()),
+        Geometry::Raw(v) => Vertices::Weighted(v.clone()),
+        Geometry::ByName(v) => {
+            let mut out = Vec::new();
+            for vertex in v {
+                let mut bindings = Vec::new();
+                for nb in vertex {
+                    let Some(index) = rig.bones.iter().position(|x| x.bone.name == nb.bone) else {
+                        d.push(
+                            Diagnostic::new(
+                                codes::SETUP_BONE_UNRESOLVED,
+                                format!(
+                                    "a weight binds bone {}, which the rig does not declare",
+                                    quote(&nb.bone)
+                                ),
+                            )
+                            .at(e.loc.clone())
+                            .help("name a declared bone"),
+                        );
+                        return None;
+                    };
+                    bindings.push(WeightedBinding {
+                        bone: index as u32,
+                        x: r6(nb.x),
+                        y: r6(nb.y),
+                        weight: r6(nb.weight),
+                    });
                 }
-            };
-            Some(Attachment::BoundingBox(BoundingBoxAttachment {
-                vertex_count: b.vertex_count,
-                vertices,
-                color: b.color.clone(),
-            }))
+                out.push(bindings);
+            }
+            Vertices::Weighted(out)
         }
+    })
+}
+
+/// FORMAT.md §5.2's `r6`: `Math.round(n·1e6)/1e6` (half up, towards +∞), with
+/// `-0` written `0`.
+pub(super) fn r6(n: f64) -> f64 {
+    let v = (n * 1e6 + 0.5).floor() / 1e6;
+    if v == 0.0 {
+        0.0
+    } else {
+        v
     }
 }
 

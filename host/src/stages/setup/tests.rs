@@ -4,6 +4,7 @@
 //! assemble to answering every mutant of a rig without a panic.
 
 mod fuzz;
+mod mesh;
 mod refusals;
 
 use super::{assemble, Setup};

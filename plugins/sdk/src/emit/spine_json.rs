@@ -536,4 +536,118 @@ mod tests {
             ("/events/step/float", -3.5e38)
         );
     }
+
+    /// FORMAT.md §5.3: a mesh writes `type, uvs, triangles, vertices, hull,
+    /// width, height, path?, edges, color?`, and a weighted run as
+    /// `boneCount, (boneIndex, x, y, weight)…` per vertex.
+    #[test]
+    fn a_mesh_writes_its_keys_in_format_order() {
+        use crate::model::{MeshAttachment, SkinSlot, Slot, WeightedBinding};
+        let mut s = skeleton();
+        s.slots = vec![Slot {
+            name: "s".into(),
+            bone: "hip".into(),
+            ..Slot::default()
+        }];
+        let mesh = |path: Option<&str>, color: Option<&str>, vertices| {
+            Attachment::Mesh(MeshAttachment {
+                uvs: vec![0.0, 0.0, 1.0, 0.0, 1.0, 1.0],
+                triangles: vec![0, 1, 2],
+                vertices,
+                hull: 3,
+                edges: vec![0, 2, 2, 4, 4, 0],
+                width: 64.0,
+                height: 32.0,
+                path: path.map(str::to_string),
+                color: color.map(str::to_string),
+            })
+        };
+        let bind = |bone, weight| WeightedBinding {
+            bone,
+            x: 1.5,
+            y: -2.0,
+            weight,
+        };
+        s.skins = vec![Skin {
+            name: "default".into(),
+            attachments: vec![SkinSlot {
+                slot: "s".into(),
+                entries: vec![
+                    (
+                        "a".into(),
+                        mesh(
+                            Some("leaf"),
+                            Some("ff0000ff"),
+                            Vertices::Unweighted(vec![0.0, 0.0, 10.0, 0.0, 10.0, 10.0]),
+                        ),
+                    ),
+                    (
+                        "b".into(),
+                        mesh(
+                            None,
+                            None,
+                            Vertices::Weighted(vec![
+                                vec![bind(1, 1.0)],
+                                vec![bind(0, 0.25), bind(1, 0.75)],
+                                vec![bind(1, 1.0)],
+                            ]),
+                        ),
+                    ),
+                ],
+            }],
+            ..Skin::default()
+        }];
+        let v: serde_json::Value =
+            serde_json::from_str(&to_string(&s).expect("written")).expect("json");
+        let a = &v["skins"][0]["attachments"]["s"]["a"];
+        let keys: Vec<&str> = a
+            .as_object()
+            .expect("object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "type",
+                "uvs",
+                "triangles",
+                "vertices",
+                "hull",
+                "width",
+                "height",
+                "path",
+                "edges",
+                "color"
+            ]
+        );
+        assert_eq!(a["type"], "mesh");
+        assert_eq!(a["edges"], serde_json::json!([0, 2, 2, 4, 4, 0]));
+        let b = &v["skins"][0]["attachments"]["s"]["b"];
+        let keys: Vec<&str> = b
+            .as_object()
+            .expect("object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "type",
+                "uvs",
+                "triangles",
+                "vertices",
+                "hull",
+                "width",
+                "height",
+                "edges"
+            ]
+        );
+        assert_eq!(
+            b["vertices"],
+            serde_json::json!([
+                1, 1, 1.5, -2, 1, 2, 0, 1.5, -2, 0.25, 1, 1.5, -2, 0.75, 1, 1, 1.5, -2, 1
+            ])
+        );
+    }
 }
