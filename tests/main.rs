@@ -5,6 +5,7 @@
 //! - `util`      — the harness: temp projects, running `rigc`, the spine-core oracle
 //! - `cli`       — flags, usage errors, exit codes
 //! - `deform`    — deform timelines: runs, kind plugins through the ABI, their refusals
+//! - `deform_reference` — the reference rigs' deform figures (squash, portrait, nod), A39 on a fold
 //! - `build`     — building the gallery and the reference rigs, what is written
 //! - `refusals`  — one test per compile-error class: message, location, exit, nothing written
 //! - `gate`      — every rule: a mutant of emitted text that FAILs it, and a positive control
@@ -23,6 +24,7 @@ mod util;
 mod build;
 mod cli;
 mod deform;
+mod deform_reference;
 mod gate;
 mod incremental;
 mod layout;
