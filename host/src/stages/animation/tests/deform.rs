@@ -160,12 +160,18 @@ pub(super) fn deform_setup() -> Skeleton {
     s
 }
 
+/// The motion spec of one animation `a` (duration 1) whose `deform` is
+/// `deform`, on line 5.
+pub(super) fn motion_text(deform: &str) -> String {
+    motion(&format!(
+        "\"a\": {{\"duration\": 1, \"tracks\": [],\n\"deform\": {deform}\n}}"
+    ))
+}
+
 /// Compiles `deform` (the animation `a`'s deform array, duration 1) against
 /// [`deform_setup`].
 pub(super) fn compile(deform: &str) -> Result<Animation, Vec<rigc_diag::Diagnostic>> {
-    let text = motion(&format!(
-        "\"a\": {{\"duration\": 1, \"tracks\": [],\n\"deform\": {deform}\n}}"
-    ));
+    let text = motion_text(deform);
     let spec = parse_str(&text)
         .unwrap_or_else(|d| panic!("the motion spec does not parse:\n{}", dump(&d)));
     compile_with(&spec, &deform_setup(), builtin_registry()).map(|mut a| a.remove(0))

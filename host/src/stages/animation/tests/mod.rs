@@ -4,6 +4,7 @@
 
 mod constraints;
 mod deform;
+mod deform_fuzz;
 mod deform_refusals;
 mod families;
 mod fuzz;
