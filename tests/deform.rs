@@ -30,10 +30,18 @@ const BOX: [(f64, f64); 4] = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)
 
 /// The tiny motion plus an animation `squeeze` (1 s) whose deform keys are `keys`.
 fn motion(keys: &str) -> String {
+    motion_with(&format!(
+        "{{ \"slot\": \"hit\", \"attachment\": \"hit\", \"keys\": [\n        {keys} ] }}"
+    ))
+}
+
+/// The tiny motion plus an animation `squeeze` (1 s) whose deform timelines are
+/// `tracks`.
+fn motion_with(tracks: &str) -> String {
     fixture::MOTION.replace(
         "  \"animations\": {\n",
         &format!(
-            "  \"animations\": {{\n    \"squeeze\": {{\n      \"duration\": 1,\n      \"tracks\": [],\n      \"deform\": [ {{ \"slot\": \"hit\", \"attachment\": \"hit\", \"keys\": [\n        {keys} ] }} ]\n    }},\n"
+            "  \"animations\": {{\n    \"squeeze\": {{\n      \"duration\": 1,\n      \"tracks\": [],\n      \"deform\": [ {tracks} ]\n    }},\n"
         ),
     )
 }
@@ -149,10 +157,96 @@ fn an_affine_key_is_emitted_as_its_closed_form_and_spine_core_poses_it() {
 }
 
 #[test]
-fn refusals_are_named_placed_and_write_nothing() {
-    // One of each side: a shape refusal of the parser, a compile refusal of
-    // the stage, a kind's own refusal, an unknown kind.
+fn timeline_refusals_are_named_placed_and_write_nothing() {
+    const AT: &str = "animation \"squeeze\" deform";
+    for (tracks, needle, message) in [
+        (
+            r#"{ "skin": "winter", "slot": "hit", "attachment": "hit", "keys": [{ "t": 1 }] }"#,
+            "\"winter\"",
+            format!("{AT} winter/hit/hit: this rig emits no skin called \"winter\" (it emits: default)"),
+        ),
+        (
+            r#"{ "slot": "hut", "attachment": "hit", "keys": [{ "t": 1 }] }"#,
+            "\"hut\"",
+            format!("{AT} default/hut/hit: skin \"default\" gives slot \"hut\" no attachments, and this rig does not declare that slot at all"),
+        ),
+        (
+            r#"{ "slot": "hit", "attachment": "hat", "keys": [{ "t": 1 }] }"#,
+            "\"hat\"",
+            format!("{AT} default/hit/hat: slot \"hit\" in skin \"default\" has no attachment \"hat\" (it has: hit)"),
+        ),
+        (
+            r#"{ "slot": "head", "attachment": "head", "keys": [{ "t": 1 }] }"#,
+            "\"head\", \"keys\"",
+            format!("{AT} default/head/head: a deform timeline keys the vertices of an attachment, and this one is a \"region\" — it has no vertex array to deform."),
+        ),
+        (
+            r#"{ "slot": "hit", "attachment": "hit", "keys": [] }"#,
+            "[] }",
+            format!("{AT} default/hit/hit: no keys"),
+        ),
+        (
+            r#"{ "slot": "hit", "attachment": "hit", "keys": [{ "t": 1 }] }, { "attachment": "hit", "slot": "hit", "keys": [{ "t": 1 }] }"#,
+            "\"hit\", \"slot\"",
+            format!("{AT} default/hit/hit: two deform timelines on one attachment; merge them into one"),
+        ),
+    ] {
+        let p = Project::new();
+        fixture::tiny(&p);
+        p.write("rig.json", rig());
+        p.write("motion.json", motion_with(tracks));
+        let run = fixture::build(&p, "out");
+        let at = place("motion.json", &p.read("motion.json"), needle);
+        run.code(1).stderr_has(&message).stderr_has(&format!("--> {at}"));
+        assert!(!p.exists("out"), "a refused build wrote its output");
+    }
+}
+
+#[test]
+fn key_refusals_are_named_placed_and_write_nothing() {
+    // Each class of key: shape refusals of the parser, compile refusals of the
+    // stage, a kind's own refusal, an unknown kind.
     for (keys, needle, message) in [
+        (
+            r#"{ "t": 0, "offset": 3, "vertices": [1, 2] }, { "t": 1 }"#,
+            "3, \"vertices",
+            "animation \"squeeze\" deform default/hit/hit (t=0): offset 3 is odd. The deform array is x, y pairs, so an odd start puts every x of this run on a y",
+        ),
+        (
+            r#"{ "t": 0, "offset": 2, "fromVertex": 1, "vertices": [1, 2] }, { "t": 1 }"#,
+            "2, \"fromVertex",
+            "animation \"squeeze\" deform default/hit/hit (t=0): a key gives its start as \"offset\" (an index into the deform array) or as \"fromVertex\" (a vertex index rigc translates), never both",
+        ),
+        (
+            r#"{ "t": 0, "fromVertex": 1 }, { "t": 1 }"#,
+            "1 }, { \"t\": 1",
+            "animation \"squeeze\" deform default/hit/hit (t=0): the key has no \"vertices\", which is the format's way of saying \"back to the setup pose\"",
+        ),
+        (
+            r#"{ "t": 0, "fromVertex": 3, "vertices": [1, 2, 3, 4] }, { "t": 1 }"#,
+            "3, \"vertices",
+            "animation \"squeeze\" deform default/hit/hit (t=0): fromVertex 3 plus 2 vertex offset(s) runs to vertex 4, and the attachment has 4",
+        ),
+        (
+            r#"{ "t": 0, "vertices": [1, 2], "transform": { "kind": "affine", "scale": [2, 2] } }, { "t": 1 }"#,
+            "{ \"kind\": \"affine\"",
+            "animation \"squeeze\" deform default/hit/hit (t=0): the key carries both a \"transform\" and a \"vertices\" run, and they are two answers to one question",
+        ),
+        (
+            r#"{ "t": 0, "fromVertex": 0, "transform": { "kind": "affine", "scale": [2, 2] } }, { "t": 1 }"#,
+            "0, \"transform",
+            "animation \"squeeze\" deform default/hit/hit (t=0): the key states a \"transform\" and a start index. A transform is a model of the whole attachment and is evaluated over all 4 of its vertices, so it always starts at deform index 0",
+        ),
+        (
+            r#"{ "t": 0, "transform": { "kind": "yaw", "depth": true, "degrees": 12 } }, { "t": 1 }"#,
+            "{ \"kind\": \"yaw\"",
+            "animation \"squeeze\" deform default/hit/hit (t=0): transform yaw states \"depth\": true, and default/hit/hit has no depth map",
+        ),
+        (
+            r#"{ "t": 0, "transform": { "kind": "wave", "amplitude": 2, "wavelength": 20, "along": "x", "axis": "x" } }, { "t": 1 }"#,
+            "{ \"kind\": \"wave\"",
+            "animation \"squeeze\" deform default/hit/hit (t=0): transform wave",
+        ),
         (
             r#"{ "t": 0, "vertices": [1, 2, 3] }, { "t": 1 }"#,
             "[1, 2, 3]",
@@ -172,6 +266,16 @@ fn refusals_are_named_placed_and_write_nothing() {
             r#"{ "t": 0, "transform": { "kind": "squish" } }, { "t": 1 }"#,
             "\"squish\"",
             "animation \"squeeze\" deform default/hit/hit (t=0): no plugin of this build provides the deform kind \"squish\" (the kinds: yaw, pitch, affine, wave, bend)",
+        ),
+        (
+            r#"{ "t": 0.5 }, { "t": 0.5 }, { "t": 1 }"#,
+            "0.5 }, { \"t\": 1",
+            "animation \"squeeze\" deform default/hit/hit: key times must strictly increase (at t=0.5)",
+        ),
+        (
+            r#"{ "t": 0 }, { "t": 1.5 }"#,
+            "1.5",
+            "animation \"squeeze\" deform default/hit/hit: key at 1.5s is 0.5s past the declared duration 1s",
         ),
     ] {
         let p = project(keys, "");
