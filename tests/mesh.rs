@@ -140,6 +140,12 @@ fn squash_builds_past_its_mesh_and_spine_core_poses_the_ball() {
     }
     // FIGURES.md: vertex 6 (the rim's bottom) sits at world y 44.0 in setup.
     close(world[13], 44.0, "vertex 6 y");
+    // rigc's own poser (`rigc sample`) agrees with spine-core on every frame
+    // of `bounce`, the mesh's world vertices among them.
+    assert_eq!(
+        crate::sample::every_animation_agrees(&p.path().join("out")),
+        1
+    );
 }
 
 #[test]

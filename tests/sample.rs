@@ -59,7 +59,7 @@ fn animations(skeleton: &Path) -> Vec<String> {
 }
 
 /// Every animation of a built skeleton, over 0..3 s, with and without physics.
-fn every_animation_agrees(dir: &Path) -> usize {
+pub(crate) fn every_animation_agrees(dir: &Path) -> usize {
     let skeleton = dir.join("skeleton.json");
     let atlas = dir.join("skeleton.atlas");
     let atlas = atlas.to_str().expect("utf-8");

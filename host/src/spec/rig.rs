@@ -7,7 +7,7 @@
 //!
 //! Submodules, one concept each: `read` (typed field readers), `header`
 //! (`skeleton`), `bones`, `slots`, `skins` (both forms), `attachments` (one
-//! attachment), `mesh` (an authored mesh), `geometry` (polygon vertices), `constraints`, `properties` (a transform's table), `switch` (skin
+//! attachment), `mesh` (an authored mesh), `deferred` (constructs refused by name), `geometry` (polygon vertices), `constraints`, `properties` (a transform's table), `switch` (skin
 //! member lists vs `skin: true`), `events`, `invariants`; `types` holds the
 //! parsed shapes.
 
@@ -16,6 +16,7 @@ use rigc_diag::codes;
 mod attachments;
 mod bones;
 mod constraints;
+mod deferred;
 mod events;
 mod geometry;
 mod header;

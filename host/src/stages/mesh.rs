@@ -201,4 +201,6 @@ pub fn lines(facts: &[MeshFacts], slot_order: &[String], budget: Option<u32>) ->
 }
 
 #[cfg(test)]
+mod fuzz;
+#[cfg(test)]
 mod tests;

@@ -10,13 +10,14 @@
 //! bounds stage computes it from the setup pose).
 //!
 //! Submodules: `pose` (each slot's setup attachment and colour, rule R3),
-//! `skins` (skins, attachments, regions and the part list) and `mesh` (an
-//! authored mesh).
+//! `skins` (skins, attachments, regions and the part list), `mesh` (an
+//! authored mesh) and `resolve` (what both read: region names, vertices).
 
 use rigc_diag::codes;
 
 mod mesh;
 mod pose;
+mod resolve;
 mod skins;
 
 #[cfg(test)]

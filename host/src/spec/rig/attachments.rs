@@ -7,9 +7,10 @@
 use rigc_diag::codes;
 
 use super::bones::Bones;
+use super::deferred;
 use super::geometry;
 use super::read::{absent_at, color, number, q, string, Diags};
-use super::types::{At, AttachmentKind, AttachmentSpec, BoundingBoxSpec, RegionSpec};
+use super::types::{AttachmentKind, AttachmentSpec, BoundingBoxSpec, RegionSpec};
 use rigc_diag::cursor::Node;
 use rigc_sdk::model::PointAttachment;
 
@@ -132,52 +133,6 @@ fn not_compiled(type_node: &Node, ty: &str, where_: &str) -> rigc_diag::Diagnost
         .help("use a region attachment (an \"image\") or an authored mesh for this part for now")
 }
 
-/// The refusal of a mesh `generator` (`g`): generated meshes are not built.
-pub(super) fn generator_refusal(g: &Node, where_: &str) -> rigc_diag::Diagnostic {
-    let kind = g.get("kind").and_then(|k| k.as_str().map(q));
-    let kind = kind.map(|k| format!(" (kind {k})")).unwrap_or_default();
-    g.not_implemented(
-        codes::RIG_ATTACHMENT_GENERATOR_NOT_IMPLEMENTED,
-        format!(
-            "{where_}: a mesh \"generator\"{kind} is in rigc's rig format and rigc does not compile it yet — generated meshes are not built, so this attachment is refused rather than dropped"
-        ),
-    )
-    .help("give this slot a region attachment (an \"image\") or authored uvs/triangles/vertices until generated meshes are built")
-}
-
-/// The refusal of a `sequence` block (`seq`) on a region or a mesh.
-pub(super) fn sequence_refusal(seq: &Node, where_: &str) -> rigc_diag::Diagnostic {
-    seq.not_implemented(
-        codes::RIG_ATTACHMENT_SEQUENCE_NOT_IMPLEMENTED,
-        format!(
-            "{where_}: a \"sequence\" block is in the Spine 4.3 format and rigc does not compile it yet — its frames would need their own regions and timelines, so it is refused rather than dropped"
-        ),
-    )
-    .help("remove \"sequence\" and give the attachment one image, or swap images with attachment keys")
-}
-
-/// Reads an attachment's `image` (a non-empty string naming a PNG).
-pub(super) fn image(node: &Node, where_: &str, d: &mut Diags) -> Option<At<String>> {
-    let img = node.get("image")?;
-    match img.as_str() {
-        Some("") => {
-            d.push(
-                img.err(codes::RIG_ATTACHMENT_IMAGE_EMPTY, format!("{where_}: image is the empty string; it names a PNG"))
-                    .help("write the PNG's path relative to the rig's images directory, e.g. \"torso.png\""),
-            );
-            None
-        }
-        Some(s) => Some(At {
-            value: s.to_string(),
-            loc: img.loc(),
-        }),
-        None => {
-            d.push(super::read::not_a_string(&img, "image", where_));
-            None
-        }
-    }
-}
-
 /// Reads a region attachment.
 fn region(node: &Node, where_: &str, d: &mut Diags) -> Option<RegionSpec> {
     let unknown = node.unknown_keys(REGION_KEYS, &format!("region attachment ({where_})"));
@@ -185,10 +140,10 @@ fn region(node: &Node, where_: &str, d: &mut Diags) -> Option<RegionSpec> {
     d.extend(unknown);
     let before = d.len();
     if let Some(seq) = node.get("sequence") {
-        d.push(sequence_refusal(&seq, where_));
+        d.push(deferred::sequence(&seq, where_));
     }
     let mut r = RegionSpec {
-        image: image(node, where_, d),
+        image: super::read::image(node, where_, d),
         ..RegionSpec::default()
     };
     r.width = number(node, "width", where_, d);

@@ -57,13 +57,13 @@ pub(super) fn parse(node: &Node, where_: &str, bones: &Bones, d: &mut Diags) -> 
                 .help("remove \"generator\" to keep the authored uvs/triangles/vertices, or remove those to generate the mesh"),
             );
         } else {
-            d.push(super::attachments::generator_refusal(&g, where_));
+            d.push(super::deferred::generator(&g, where_));
         }
         return None;
     }
     let before = d.len();
     if let Some(seq) = node.get("sequence") {
-        d.push(super::attachments::sequence_refusal(&seq, where_));
+        d.push(super::deferred::sequence(&seq, where_));
     }
     let (uvs_node, tris_node) = (node.get("uvs"), node.get("triangles"));
     let (vertices, weights) = (node.get("vertices"), node.get("weights"));
@@ -108,7 +108,7 @@ pub(super) fn parse(node: &Node, where_: &str, bones: &Bones, d: &mut Diags) -> 
         Some(e) => stated_edges(&e, vertex_count, where_, d)?,
         None => derived_edges(&topo.edges, &tris_node, where_, d)?,
     };
-    let image = super::attachments::image(node, where_, d);
+    let image = super::read::image(node, where_, d);
     let width = number(node, "width", where_, d);
     let height = number(node, "height", where_, d);
     let sized = node.has("width") && node.has("height");
@@ -240,7 +240,19 @@ fn mesh_geometry(
     bones: &Bones,
     d: &mut Diags,
 ) -> Option<Geometry> {
-    let count = u32::try_from(vertex_count).ok()?;
+    let Ok(count) = u32::try_from(vertex_count) else {
+        d.push(
+            absent_at(
+                node,
+                codes::RIG_MESH_UVS,
+                format!(
+                    "{where_}: the uvs give {vertex_count} vertices, more than a mesh can index"
+                ),
+            )
+            .help("split the mesh"),
+        );
+        return None;
+    };
     match (vertices, weights) {
         (Some(_), Some(w)) => {
             d.push(
@@ -294,7 +306,17 @@ fn mesh_geometry(
                 Some(Geometry::Unweighted(numbers))
             }
         }
-        (None, None) => None,
+        (None, None) => {
+            d.push(
+                absent_at(
+                    node,
+                    codes::RIG_MESH_INCOMPLETE,
+                    format!("{where_}: an authored mesh needs uvs, triangles and vertices or weights (or a \"generator\")"),
+                )
+                .help("give \"vertices\" (x, y per vertex) or \"weights\""),
+            );
+            None
+        }
     }
 }
 

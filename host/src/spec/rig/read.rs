@@ -300,3 +300,25 @@ pub(super) fn named_entry<'a>(
         had_unknown,
     })
 }
+
+/// Reads an attachment's `image` (a non-empty string naming a PNG).
+pub(super) fn image(node: &Node, where_: &str, d: &mut Diags) -> Option<At<String>> {
+    let img = node.get("image")?;
+    match img.as_str() {
+        Some("") => {
+            d.push(
+                img.err(codes::RIG_ATTACHMENT_IMAGE_EMPTY, format!("{where_}: image is the empty string; it names a PNG"))
+                    .help("write the PNG's path relative to the rig's images directory, e.g. \"torso.png\""),
+            );
+            None
+        }
+        Some(s) => Some(At {
+            value: s.to_string(),
+            loc: img.loc(),
+        }),
+        None => {
+            d.push(not_a_string(&img, "image", where_));
+            None
+        }
+    }
+}

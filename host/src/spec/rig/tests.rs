@@ -15,7 +15,6 @@ mod geometry;
 mod header;
 mod invariants;
 mod mesh;
-mod mesh_fuzz;
 mod reference;
 mod skins;
 mod slots;

@@ -6,7 +6,7 @@
 
 use rigc_diag::codes;
 
-use super::skins::{region_name, vertices};
+use super::resolve::{region_name, vertices};
 use super::MeshRef;
 use crate::spec::rig::{AttachmentKind, AttachmentSpec, MeshSpec, RigSpec};
 use crate::stages::measure::ImageInfo;

@@ -4,10 +4,10 @@
 //! refusals, never a panic; and an accepted mesh assembles and measures its
 //! fit without one either.
 
-use super::{parse_text, BASE};
+use super::{facts, MeshInput};
+use crate::spec::rig::tests::{parse_text, BASE};
 use crate::spec::rig::AttachmentKind;
 use crate::stages::measure::ImageInfo;
-use crate::stages::mesh::{facts, MeshInput};
 use proptest::prelude::*;
 use rigc_sdk::model::Attachment;
 use rigc_sdk::png_image::PngHeader;
