@@ -306,3 +306,42 @@ fn a_rig_that_does_not_compile_is_refused_as_build_refuses_it() {
         .code(2)
         .stderr_has("--motion, --out is required");
 }
+
+/// portrait's turn: each transform key is printed as FORMAT.md §3.14.1's
+/// example block shows it (its lines read from the spec at test time, up to
+/// the elided vertex lines), the offsets those of the compiled run, and the
+/// DEFORM row names the same model.
+#[test]
+fn a_transform_key_prints_its_model_formula_and_offsets_as_the_format_shows() {
+    let format = std::fs::read_to_string(util::shared().join("spec/FORMAT.md")).unwrap();
+    let example: Vec<&str> = format
+        .split("`explain` prints, per transform key (example):\n```\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n```").next())
+        .expect("§3.14.1's example block")
+        .lines()
+        .filter(|l| !l.contains("more lines"))
+        .collect();
+    assert!(example.len() >= 9, "{example:?}");
+    let p = Project::new();
+    p.copy_dir(
+        &util::shared().join("reference/rigc-gallery/portrait"),
+        "rig",
+    );
+    let run = explain(&p, "rig.json", "motion.json", false);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| *l == example[0])
+        .unwrap_or_else(|| panic!("no line {:?}{}", example[0], run.dump()));
+    assert_eq!(&lines[at..at + example.len()], &example[..]);
+    assert!(
+        run.stdout.contains(
+            "  DEFORM  turn  default/head/head  key 1  t=0.620000  transform yaw  radius=170 degrees=12\n"
+        ),
+        "{}",
+        run.dump()
+    );
+    assert!(!p.path().join("out").exists(), "explain wrote nothing");
+}

@@ -3,9 +3,10 @@
 //! timeline with its key count, and each key with its time, its values and
 //! its curve kind (`linear`, `stepped`, `bezier[<n>]` — n the curve array's
 //! length, 4 a channel); scale keys stating both axes add `x·y=`, deform keys
-//! read `deform[<offset>..<end>]  <k> pair(s)`.
+//! read `deform[<offset>..<end>]  <k> pair(s)`, and one stated as a `transform`
+//! prints its model, formula and offsets instead (`models`, FORMAT.md §3.14.1).
 
-use super::{pending, text, Input};
+use super::{models, text, Input};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -45,6 +46,10 @@ pub struct KeyRow {
     pub curve: String,
     /// A scale key stating both axes: x·y.
     pub area: Option<f64>,
+    /// A deform key stated as a `transform`: its print-out (FORMAT.md
+    /// §3.14.1), which replaces the plain key line.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub transform: Vec<String>,
 }
 
 /// Every animation of the compiled skeleton.
@@ -63,13 +68,22 @@ pub fn of(input: &Input<'_>) -> Vec<Animation> {
                 .motion
                 .and_then(|m| m.animations.iter().find(|s| s.name == name))
                 .and_then(|s| s.looping),
-            timelines: timelines(a),
+            timelines: timelines(a, |target, key, k| {
+                models::transform(input.motion, name, target, key)
+                    .map(|t| {
+                        let run = models::compiled_run(input.compiled, name, target, key);
+                        models::printout(k, run, t)
+                    })
+                    .unwrap_or_default()
+            }),
         })
         .collect()
 }
 
 /// The timelines of one animation object, in the file's order.
-fn timelines(a: &Value) -> Vec<TimelineRow> {
+/// `printout(target, key index, key)` is a deform key's transform print-out
+/// (empty for a table key).
+fn timelines(a: &Value, printout: impl Fn(&str, usize, &Value) -> Vec<String>) -> Vec<TimelineRow> {
     let mut out = Vec::new();
     for (group, v) in text::entries(Some(a)) {
         match group {
@@ -99,7 +113,16 @@ fn timelines(a: &Value) -> Vec<TimelineRow> {
                         for (att, tls) in text::entries(Some(atts)) {
                             for (tl, keys) in text::entries(Some(tls)) {
                                 let path = format!("{skin}/{slot}/{att}.{tl}");
-                                out.push(row(path, None, keys, tl));
+                                let mut r = row(path, None, keys, tl);
+                                if tl == "deform" {
+                                    let target = format!("{skin}/{slot}/{att}");
+                                    for (i, (k, json)) in
+                                        r.keys.iter_mut().zip(text::items(Some(keys))).enumerate()
+                                    {
+                                        k.transform = printout(&target, i, json);
+                                    }
+                                }
+                                out.push(r);
                             }
                         }
                     }
@@ -173,6 +196,7 @@ fn key(k: &Value, timeline: &str) -> KeyRow {
         fields,
         curve,
         area,
+        transform: Vec::new(),
     }
 }
 
@@ -201,8 +225,11 @@ pub fn lines(animations: &[Animation]) -> Vec<String> {
                     any_area = true;
                     line.push_str(&format!("  x·y={}", text::fixed(xy, 4)));
                 }
-                out.push(line);
-                out.extend(pending::transform_lines());
+                if k.transform.is_empty() {
+                    out.push(line);
+                } else {
+                    out.extend(k.transform.iter().cloned());
+                }
             }
         }
     }
@@ -228,7 +255,7 @@ mod tests {
             "attachments": { "default": { "m": { "m": { "deform": [ {}, { "time": 0.5, "offset": 4, "vertices": [1, 2, 3, 4, 5, 6] } ] } } } },
             "drawOrder": [ { "time": 0.5, "offsets": [ { "slot": "s", "offset": 1 }, { "slot": "box", "offset": -2 } ] } ]
         });
-        let t = timelines(&a);
+        let t = timelines(&a, |_, _, _| Vec::new());
         let paths: Vec<&str> = t.iter().map(|r| r.path.as_str()).collect();
         assert_eq!(
             paths,

@@ -6,7 +6,7 @@
 //! as. The measuring is `rigc_core_rules::deform_figures` (A39's own pose,
 //! measure and reach frames); this module only assembles and prints it.
 
-use super::{pending, text, Input};
+use super::{models, text, Input};
 use rigc_core_rules::deform_figures::{self, DeformFrame, Extreme, KeyFigures, Reach};
 use rigc_sdk::spine::SkeletonData;
 use serde::Serialize;
@@ -118,7 +118,8 @@ impl DeformBlock {
             for figures in deform_figures::key_figures(data, input.plans, &frame) {
                 let key = figures.as_ref().map_or(0, |f| f.key);
                 keys.push(DeformKey {
-                    model: pending::deform_model(&animation, &target, key)
+                    model: models::transform(input.motion, &animation, &target, key)
+                        .and_then(models::words)
                         .unwrap_or_else(|| "authored table".to_string()),
                     animation: animation.clone(),
                     target: target.clone(),

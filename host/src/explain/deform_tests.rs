@@ -62,6 +62,7 @@ fn block(v: &Value, rig: &RigInfo) -> (DeformBlock, Vec<String>) {
         motion: None,
         meshes: &[],
         members: &[],
+        compiled: &[],
     };
     let b = DeformBlock::of(&input);
     let lines = b.lines();

@@ -10,15 +10,15 @@
 //! build's own) and the `MEMBER` block (`printer::member`, over
 //! `stages::animation::members`' data from the compiled animations). The
 //! transform print-out of FORMAT.md §3.14.1 under a generated deform key has
-//! its place in [`pending`].
+//! its model, found by [`models`].
 
 mod animations;
 mod bones;
 mod deform;
 mod header;
 mod mix;
+mod models;
 mod paths;
-mod pending;
 mod physics;
 mod skins;
 mod sliders;
@@ -51,6 +51,8 @@ pub struct Input<'a> {
     pub meshes: &'a [MeshLine],
     /// The `MEMBER` block's keys.
     pub members: &'a [MemberKey],
+    /// The compiled animations (a transform key's run at full precision).
+    pub compiled: &'a [rigc_sdk::model::Animation],
 }
 
 /// One section of the report, by name.
@@ -64,7 +66,7 @@ pub enum SectionId {
     Bones,
     /// `slots  (array order IS the draw order)`.
     Slots,
-    /// `animations`, key by key (the §3.14.1 print-out is [`pending`]'s).
+    /// `animations`, key by key (a transform key with its §3.14.1 print-out).
     Animations,
     /// The `MEMBER` block (`printer::member`).
     Member,
@@ -258,6 +260,7 @@ impl Loaded {
             motion: sources.motion.spec().ok(),
             meshes: &compiled.meshes,
             members: &self.members,
+            compiled: &compiled.animations,
         }
     }
 }

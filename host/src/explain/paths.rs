@@ -173,6 +173,7 @@ mod tests {
             motion: None,
             meshes: &[],
             members: &[],
+            compiled: &[],
         };
         lines(&of(&input))
     }
@@ -215,6 +216,7 @@ mod tests {
             motion: None,
             meshes: &[],
             members: &[],
+            compiled: &[],
         };
         let doc = serde_json::to_value(of(&input)).expect("serialises");
         assert_eq!(
@@ -233,6 +235,7 @@ mod tests {
             motion: None,
             meshes: &[],
             members: &[],
+            compiled: &[],
         };
         let doc = serde_json::to_value(of(&input)).expect("serialises");
         assert_eq!(

@@ -130,6 +130,17 @@ fn formula(model: Model<'_>) -> (String, Vec<String>) {
     }
 }
 
+/// `transform yaw  radius=170 degrees=12`: the model and its parameters as
+/// written (the print-out's second line, and the `DEFORM` row's model).
+pub fn model_words(model: &Model<'_>) -> String {
+    let params: Vec<String> = model
+        .params
+        .iter()
+        .map(|(k, v)| format!("{k}={}", value(v)))
+        .collect();
+    format!("transform {}  {}", model.kind, params.join(" "))
+}
+
 /// The lines of one transform key.
 pub fn transform_key(key: &TransformKey<'_>) -> Vec<String> {
     let pairs = key.run.len() / 2;
@@ -147,17 +158,7 @@ pub fn transform_key(key: &TransformKey<'_>) -> Vec<String> {
             key.start + key.run.len()
         ),
     )];
-    let params: Vec<String> = key
-        .model
-        .params
-        .iter()
-        .map(|(k, v)| format!("{k}={}", value(v)))
-        .collect();
-    lines.push(format!(
-        "               transform {}  {}",
-        key.model.kind,
-        params.join(" ")
-    ));
+    lines.push(format!("               {}", model_words(&key.model)));
     let (formula, figures) = formula(key.model);
     lines.push(format!("               {formula}"));
     lines.extend(figures.into_iter().map(|f| format!("                 {f}")));

@@ -8,9 +8,6 @@
 //! ([`json`]). Nothing here writes; `crate::output` sends what it renders, and
 //! `rigc watch` renders its lines from the same data.
 
-// Its caller is `rigc explain`, which is being built beside it (issue #15);
-// until the two meet, only its tests call it.
-#[allow(dead_code)]
 pub mod deform;
 pub mod gate;
 pub mod json;

@@ -14,16 +14,16 @@
 use rigc_diag::codes;
 
 mod animations;
-mod derive;
 mod deform;
+mod derive;
 mod families;
 mod shape;
 mod tables;
 #[cfg(test)]
 pub(crate) mod tests;
 
-pub use derive::{Depth, DeriveKind, DeriveSpec};
 pub use deform::{DeformKeySpec, DeformTrackSpec, KeyRun, Start, TransformSpec};
+pub use derive::{Depth, DeriveKind, DeriveSpec};
 pub use families::Family as ConstraintFamily;
 pub use shape::secs;
 

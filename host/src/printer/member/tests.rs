@@ -115,7 +115,9 @@ fn portrait_block() -> (Vec<MemberKey>, Vec<String>) {
         .iter()
         .find(|a| a.name == "turn")
         .expect("turn");
-    let compiled = crate::stages::animation::compile(anim, spec.rest(), &setup)
+    // The deform timelines are stripped: no kind is called.
+    let kinds = crate::stages::animation::DeformKinds::default();
+    let compiled = crate::stages::animation::compile(anim, spec.rest(), &setup, &kinds)
         .unwrap_or_else(|d| panic!("{}", dump(&d)));
     let keys = member_keys(anim, spec.rest(), &setup, &compiled);
     let lines = render(&keys);
@@ -173,7 +175,9 @@ fn nod_member_block_is_cli_mds_and_states_the_ears_per_member() {
         .iter()
         .find(|a| a.name == "bow")
         .expect("bow");
-    let compiled = crate::stages::animation::compile(anim, spec.rest(), &setup)
+    // The deform timelines are stripped: no kind is called.
+    let kinds = crate::stages::animation::DeformKinds::default();
+    let compiled = crate::stages::animation::compile(anim, spec.rest(), &setup, &kinds)
         .unwrap_or_else(|d| panic!("{}", dump(&d)));
     let keys = member_keys(anim, spec.rest(), &setup, &compiled);
     let lines = render(&keys);

@@ -83,12 +83,19 @@ fn one(cx: &mut Cx, track: &DeformTrackSpec, kinds: &DeformKinds) -> Option<Defo
     let times = timing::times(cx, &at, &metas, 0.0, true)?;
     let mut keys = timing::build(cx, &at, &metas, &times, &interps, values)?;
     // A named easing shapes the blend from this key's run (0) to the next's (1)
-    // (FORMAT.md §5.4); a hold is already stepped, a raw curve is as written.
+    // (FORMAT.md §5.4), always: the hold rule reads value channels, and the
+    // blend's always runs 0 → 1, so two equal runs keep their easing (FORMAT.md
+    // §3.14.1's portrait key, `bezier[4]` before an equal key). `stepped` and a
+    // raw curve are as written.
     for (i, key) in keys.iter_mut().enumerate() {
-        if let (Some(Curve::Bezier(points)), Some(Interp::Handles(h)), Some(&t2)) =
-            (&mut key.curve, interps.get(i), times.get(i + 1))
-        {
-            *points = timing::bezier(*h, key.time, t2, &[0.0], &[1.0]);
+        if let (Some(Interp::Handles(h)), Some(&t2)) = (interps.get(i), times.get(i + 1)) {
+            key.curve = Some(Curve::Bezier(timing::bezier(
+                *h,
+                key.time,
+                t2,
+                &[0.0],
+                &[1.0],
+            )));
         }
     }
     Some(DeformAttachment {
@@ -100,8 +107,8 @@ fn one(cx: &mut Cx, track: &DeformTrackSpec, kinds: &DeformKinds) -> Option<Defo
 }
 
 /// One key's value fields: `offset` (only when not 0) and `vertices`, or none
-/// for a key back at the setup pose. The hold rule compares the runs as
-/// emitted; the curve channel (the blend) is placed by [`one`].
+/// for a key back at the setup pose. The curve channel (the blend) is placed
+/// by the caller, which applies no hold rule to it.
 fn run(
     cx: &mut Cx,
     at: &str,

@@ -8,8 +8,8 @@
 use super::{bezier, builtin_registry, compile_with, dump, setup};
 use crate::spec::motion::tests::{motion, parse_str};
 use rigc_sdk::model::{
-    Animation, Attachment, BoundingBoxAttachment, Curve, DeformAttachment, Key, KeyValue,
-    MeshAttachment, Skeleton, SkinSlot, Slot, Vertices, WeightedBinding,
+    Animation, Attachment, BoundingBoxAttachment, DeformAttachment, Key, KeyValue, MeshAttachment,
+    Skeleton, SkinSlot, Slot, Vertices, WeightedBinding,
 };
 
 /// `v` to 6 decimals, as the test computes it.
@@ -336,12 +336,20 @@ fn the_one_curve_channel_is_the_blend() {
     }
     assert_eq!(bezier(&d.keys[1]), &[0.7, 0.2, 0.8, 0.9]);
     assert_eq!(d.keys[2].curve, None);
-    // A named easing between two equal runs is a hold: stepped (issue #369).
+    // A named easing between two equal runs keeps its curve: the hold rule
+    // reads value channels, and the blend's runs 0 → 1 between any two keys
+    // (FORMAT.md §3.14.1 prints portrait's key 1, before an equal key 2, as
+    // `bezier[4]`).
     let d = timeline(&on(
         "head",
         r#"{"t": 0.62, "transform": {"kind": "yaw", "radius": 170, "degrees": 12}, "ease": "soft"}, {"t": 1, "transform": {"kind": "yaw", "radius": 170, "degrees": 12}}"#,
     ));
-    assert_eq!(d.keys[0].curve, Some(Curve::Stepped));
+    let (t1, t2) = (0.62, 1.0);
+    let want = [t1 + (t2 - t1) * 0.25, 0.0, t1 + (t2 - t1) * 0.75, 1.0];
+    let got = bezier(&d.keys[0]);
+    for (g, w) in got.iter().zip(want) {
+        assert!((g - w).abs() < 1e-12, "{got:?} vs {want:?}");
+    }
 }
 
 #[test]
