@@ -48,6 +48,35 @@ fn walk_is_green_under_both_profiles() {
     }
 }
 
+/// The face rigs (FIGURES.md): authored meshes, deform transforms, derive
+/// models; each green under both profiles with its MESH lines and the gate
+/// counts FIGURES.md states for it (`N measured (N passed, 0 failed)`; rigc
+/// runs 50 assertions, A41 retired and A50 added, so the totals differ).
+#[test]
+fn squash_nod_and_portrait_are_green_under_both_profiles() {
+    for (name, meshes, spine, html) in [
+        ("squash", &["ball"][..], 17, 25),
+        ("nod", &["ear_l", "ear_r", "head"][..], 17, 26),
+        ("portrait", &["head", "hair_bang"][..], 17, 26),
+    ] {
+        for (profile, measured) in [("spine", spine), ("spine-html", html)] {
+            let (p, run) = build_reference(
+                &format!("rigc-gallery/{name}"),
+                "rig.json",
+                "motion.json",
+                profile,
+            );
+            run.green().stdout_has(&format!(
+                "{measured} measured ({measured} passed, 0 failed)"
+            ));
+            for m in meshes {
+                run.stdout_has(&format!("  MESH  {m:<12} authored "));
+            }
+            assert!(p.exists("out/skeleton.json"), "{name} {profile}");
+        }
+    }
+}
+
 #[test]
 fn every_gallery_rig_is_green_under_both_profiles() {
     let mut built = 0;

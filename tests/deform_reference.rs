@@ -7,16 +7,14 @@
 //! message. Every expected figure is computed here from the kind's closed form
 //! over the rig's own vertices (compared as the float32 the run is written as),
 //! or quoted from FIGURES.md.
-//!
-//! portrait and nod also key `derive` models and per-member `v` maps, which are
-//! another issue's: their tracks holding one are taken out of the motion at test
-//! time; the deform timelines are left as written.
+//! The motions are the reference rigs' own, `derive` tracks and per-member maps
+//! included.
 
 use crate::util::{self, Project};
 use serde_json::Value;
 
 /// A project holding the reference rig `name` under `rig/`, its motion passed
-/// through `edit` (after its `derive` and `v`-map tracks are taken out).
+/// through `edit`.
 fn reference(name: &str, edit: impl FnOnce(&mut Value)) -> Project {
     let p = Project::new();
     p.copy_dir(
@@ -24,16 +22,6 @@ fn reference(name: &str, edit: impl FnOnce(&mut Value)) -> Project {
         "rig",
     );
     let mut motion: Value = serde_json::from_str(&p.read("rig/motion.json")).unwrap();
-    for a in motion["animations"].as_object_mut().unwrap().values_mut() {
-        let tracks = a["tracks"].as_array_mut().unwrap();
-        tracks.retain(|t| {
-            !t["keys"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|k| k.get("derive").is_some() || k["v"].is_object())
-        });
-    }
     edit(&mut motion);
     p.write(
         "rig/motion.json",

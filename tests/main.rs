@@ -29,6 +29,7 @@ mod deform;
 mod deform_reference;
 mod derive;
 mod explain;
+mod face_builds;
 mod gate;
 mod incremental;
 mod layout;
