@@ -1,6 +1,5 @@
 //! Authored meshes end to end (FORMAT.md §2.7.2, §5.3, §6.2; issue #15 item
-//! 1): squash builds past its mesh (its motion's deform section stripped at
-//! test time) with FIGURES.md's MESH line, and spine-core loads the skeleton
+//! 1): squash builds with FIGURES.md's MESH line, and spine-core loads the skeleton
 //! and poses the ball where the rig puts it; a small mesh rig's header box is
 //! the mesh's; bad meshes are refused with their place and nothing written;
 //! and each gate rule a mesh reaches (A04, A13, A14, A15, A20, A21, A22) has a
@@ -77,15 +76,6 @@ fn squash_builds_past_its_mesh_and_spine_core_poses_the_ball() {
     let p = Project::new();
     let src = util::shared().join("reference/rigc-gallery/squash");
     p.copy_dir(&src, "rig");
-    // Deform timelines are another issue's: strip them from the motion.
-    let mut motion: Value = serde_json::from_str(&p.read("rig/motion.json")).unwrap();
-    for a in motion["animations"].as_object_mut().unwrap().values_mut() {
-        a.as_object_mut().unwrap().remove("deform");
-    }
-    p.write(
-        "rig/motion.json",
-        serde_json::to_string_pretty(&motion).unwrap(),
-    );
     let run = p.rigc(&[
         "build",
         "--rig",
