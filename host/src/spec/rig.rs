@@ -32,6 +32,7 @@ mod types;
 #[cfg(test)]
 pub(crate) mod tests;
 
+pub(crate) use mesh::MESH_KEYS;
 pub use types::*;
 
 use read::{absent_at, Diags};

@@ -18,7 +18,7 @@ use rigc_diag::cursor::Node;
 use rigc_sdk::mesh::topology::{self, TopologyError};
 
 /// The keys of a mesh attachment.
-const MESH_KEYS: &[&str] = &[
+pub(crate) const MESH_KEYS: &[&str] = &[
     "type",
     "path",
     "image",

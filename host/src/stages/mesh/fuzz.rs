@@ -96,26 +96,19 @@ fn value(key: &'static str) -> BoxedStrategy<Value> {
     }
 }
 
-const KEYS: &[&str] = &[
-    "path",
-    "image",
-    "uvs",
-    "triangles",
-    "vertices",
-    "weights",
-    "boneIndexing",
-    "hull",
-    "edges",
-    "width",
-    "height",
-    "color",
-    "generator",
-    "sequence",
-    "bogus",
-];
+/// Every key a mesh attachment may state (the parser's own table, `type`
+/// aside: the strategy sets it) and one it may not.
+fn keys() -> Vec<&'static str> {
+    crate::spec::rig::MESH_KEYS
+        .iter()
+        .copied()
+        .filter(|k| *k != "type")
+        .chain(["bogus"])
+        .collect()
+}
 
 fn mesh() -> impl Strategy<Value = Value> {
-    let fields: Vec<BoxedStrategy<Option<Value>>> = KEYS
+    let fields: Vec<BoxedStrategy<Option<Value>>> = keys()
         .iter()
         .map(|k| {
             // The keys that refuse a mesh outright by being there are rare.
@@ -130,7 +123,7 @@ fn mesh() -> impl Strategy<Value = Value> {
     fields.prop_map(|values| {
         let mut m = Map::new();
         m.insert("type".into(), json!("mesh"));
-        for (k, v) in KEYS.iter().zip(values) {
+        for (k, v) in keys().iter().zip(values) {
             if let Some(v) = v {
                 m.insert((*k).into(), v);
             }
