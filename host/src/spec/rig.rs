@@ -32,6 +32,7 @@ mod types;
 #[cfg(test)]
 pub(crate) mod tests;
 
+#[cfg(test)]
 pub(crate) use mesh::MESH_KEYS;
 pub use types::*;
 
