@@ -345,3 +345,62 @@ fn a_transform_key_prints_its_model_formula_and_offsets_as_the_format_shows() {
     );
     assert!(!p.path().join("out").exists(), "explain wrote nothing");
 }
+
+/// squash at t=0.4 (FIGURES.md): the affine squash key prints its run, its
+/// determinant and the nine offsets, each computed here from the motion's
+/// `scale`/`about` and the rig's own ball vertices.
+#[test]
+fn squash_prints_its_affine_key_with_the_determinant_and_offsets() {
+    let p = Project::new();
+    p.copy_dir(&util::shared().join("reference/rigc-gallery/squash"), "rig");
+    let rig: Value = serde_json::from_str(&p.read("rig/rig.json")).unwrap();
+    let motion: Value = serde_json::from_str(&p.read("rig/motion.json")).unwrap();
+    let key = motion["animations"]["bounce"]["deform"][0]["keys"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["t"] == 0.4)
+        .expect("the impact key")
+        .clone();
+    let pair = |v: &Value| (v[0].as_f64().unwrap(), v[1].as_f64().unwrap());
+    let (sx, sy) = pair(&key["transform"]["scale"]);
+    let (ax, ay) = pair(&key["transform"]["about"]);
+    let r6 = |v: f64| {
+        let q = (v * 1e6).round() / 1e6;
+        if q == 0.0 {
+            0.0
+        } else {
+            q
+        }
+    };
+    let offsets: Vec<String> = rig["skins"]["default"]["ball"]["ball"]["vertices"]
+        .as_array()
+        .unwrap()
+        .chunks(2)
+        .enumerate()
+        .map(|(i, v)| {
+            let (x, y) = (v[0].as_f64().unwrap(), v[1].as_f64().unwrap());
+            format!(
+                "v {i:>2} ({}, {})",
+                r6((sx - 1.0) * (x - ax)),
+                r6((sy - 1.0) * (y - ay))
+            )
+        })
+        .collect();
+    assert_eq!(offsets.len(), 9);
+    let run = explain(&p, "rig.json", "motion.json", false);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let block = run
+        .stdout
+        .split("      t=0.4     deform[0..18]  9 pair(s)")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no t=0.4 deform key{}", run.dump()));
+    let block: String = block.lines().take(9).collect::<Vec<_>>().join("\n");
+    assert!(
+        block.contains(&format!("det = sx·sy = {} > 0", r6(sx * sy))),
+        "{block}"
+    );
+    for o in &offsets {
+        assert!(block.contains(o.as_str()), "{o} in\n{block}");
+    }
+}
