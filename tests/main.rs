@@ -4,6 +4,8 @@
 //! Modules (one per area):
 //! - `util`      — the harness: temp projects, running `rigc`, the spine-core oracle
 //! - `cli`       — flags, usage errors, exit codes
+//! - `deform`    — deform timelines: runs, kind plugins through the ABI, their refusals
+//! - `deform_reference` — the reference rigs' deform figures (squash, portrait, nod), A39 on a fold
 //! - `build`     — building the gallery and the reference rigs, what is written
 //! - `explain`   — `rigc explain`: the compiled rig as tables, through build's cache, writing nothing
 //! - `refusals`  — one test per compile-error class: message, location, exit, nothing written
@@ -23,6 +25,8 @@ mod util;
 
 mod build;
 mod cli;
+mod deform;
+mod deform_reference;
 mod derive;
 mod explain;
 mod gate;

@@ -50,6 +50,7 @@ fn linked_and_loaded_builds_of_a_plugin_give_the_same_answers() {
     let builtins = plugins::builtins();
     for (package, builtin) in [
         ("rigc-core-rules-dylib", "rigc-core-rules"),
+        ("rigc-core-deforms-dylib", "rigc-core-deforms"),
         ("rigc-spine-emitter-dylib", "rigc-spine-emitter"),
     ] {
         let lib = util::plugin_library(package);
@@ -82,6 +83,27 @@ fn linked_and_loaded_builds_of_a_plugin_give_the_same_answers() {
                 a["outcomes"].as_array().unwrap().len(),
                 loaded.manifest.rules.len()
             );
+        } else if builtin == "rigc-core-deforms" {
+            let vertex = |x: f64, y: f64| rigc_sdk::abi::MeshVertex {
+                x,
+                y,
+                ..Default::default()
+            };
+            let call = rigc_sdk::abi::DeformCall {
+                kind: "yaw".into(),
+                mesh: rigc_sdk::abi::MeshGeometry {
+                    name: "default/head/head".into(),
+                    vertices: vec![vertex(-162.0, 0.0), vertex(0.0, 0.0), vertex(120.0, 9.0)],
+                    ..Default::default()
+                },
+                params: serde_json::json!({ "radius": 170, "degrees": 12 }),
+                time: 0.62,
+                config: serde_json::Value::Null,
+            };
+            let a: rigc_sdk::abi::DeformReply = loaded.call("deform", &call).unwrap();
+            let b: rigc_sdk::abi::DeformReply = linked.call("deform", &call).unwrap();
+            assert_eq!(a, b, "the loaded and linked deform kinds disagree");
+            assert!(matches!(a, rigc_sdk::abi::DeformReply::Offsets(ref o) if o.len() == 3));
         } else {
             let skeleton: rigc_sdk::model::Skeleton = rigc_sdk::model::Skeleton {
                 header: rigc_sdk::model::Header {
@@ -120,12 +142,16 @@ fn rigc_plugins_lists_path_hash_abi_and_what_each_provides() {
     p.rigc(&["plugins"])
         .green()
         .stdout_has("rigc-core-rules 0.1.0")
+        .stdout_has("rigc-core-deforms 0.1.0")
+        .stdout_has("deform  yaw (radius, depth, degrees, about)")
+        .stdout_has("deform  bend (")
         .stdout_has("built in (linked into rigc, called through the same ABI table)")
         .stdout_has("emitter spine -> skeleton.json, skeleton.atlas")
         .stdout_has("studio-example 0.1.0")
         .stdout_has(&format!("blake3  {hash}"))
         .stdout_has("abi     1")
         .stdout_has("STUDIO01_ANIMATION_WITHIN_MAX_LENGTH (validity)")
+        .stdout_has("deform  breathe (amount, radius, about)")
         .stdout_has("config  {\"names\":\"snake_case\"}");
 }
 

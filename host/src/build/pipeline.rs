@@ -13,7 +13,7 @@ use crate::plugins::Registry;
 use crate::project::Canon;
 use crate::spec;
 use crate::stage::{Driver, Encoded, Hashed, Lazy};
-use crate::stages::animation::AnimationStage;
+use crate::stages::animation::{AnimationStage, DeformKinds};
 use crate::stages::atlas::{self, AtlasPlan, AtlasStage, PagePart};
 use crate::stages::bounds::BoundsStage;
 use crate::stages::emit::EmitStage;
@@ -131,6 +131,7 @@ pub fn compile(
             }),
             rest: rest(),
             setup: setup.clone(),
+            kinds: DeformKinds::resolve(&a.deform_kinds, registry),
         };
         match driver.run(&stage) {
             Ok(anim) => animations.push(anim.into_value()),

@@ -1,5 +1,5 @@
-//! This module owns the plugins a build uses: the built-ins (rigc's core rules and
-//! the Spine emitter, linked into this binary and called through the same ABI
+//! This module owns the plugins a build uses: the built-ins (rigc's core rules,
+//! its deform kinds and the Spine emitter, linked into this binary and called through the same ABI
 //! table as a loaded library) and the libraries `rigc.toml` names, loaded from a
 //! private copy that hashes to the library's own hash (`copies`). It checks each
 //! manifest and refuses by name a library that is missing, is not a library, is
@@ -46,6 +46,8 @@ pub struct Plugin {
     pub origin: Origin,
     /// Its configuration from `rigc.toml` (`null` when none).
     pub config: serde_json::Value,
+    /// Where `rigc.toml` names it (a loaded library; `None` for a built-in).
+    pub loc: Option<Loc>,
     handle: Handle,
 }
 
@@ -186,14 +188,17 @@ pub fn linked(table: &'static rigc_sdk::abi::PluginTable) -> Result<Plugin, Diag
         identity: None,
         origin: Origin::Builtin,
         config: serde_json::Value::Null,
+        loc: None,
         handle,
     })
 }
 
-/// The built-in plugins: rigc's core rules and the Spine emitter.
+/// The built-in plugins: rigc's core rules, its deform kinds and the Spine
+/// emitter.
 pub fn builtins() -> Vec<Plugin> {
     [
         rigc_core_rules::rigc_plugin_table(),
+        rigc_core_deforms::rigc_plugin_table(),
         rigc_spine_emitter::rigc_plugin_table(),
     ]
     .into_iter()
@@ -337,6 +342,7 @@ fn open_copy(req: &Request, identity: Hash, copy: PathBuf) -> Result<Plugin, Dia
             copy,
         },
         config: serde_json::Value::Null,
+        loc: req.loc.clone(),
         handle,
     })
 }
@@ -379,13 +385,15 @@ impl Registry {
                 if let Some((_, _, owner)) =
                     claims.iter().find(|(w, n, _)| *w == what && *n == name)
                 {
-                    diags.push(
-                        Diagnostic::new(
-                            codes::PLUGIN_DUPLICATE_CLAIM,
-                            format!("plugins {} and {} both provide {what} {name:?}; one {what}, one author", owner, describe(p)),
-                        )
-                        .help("load only one of them, or rename what one of them provides"),
-                    );
+                    let d = Diagnostic::new(
+                        codes::PLUGIN_DUPLICATE_CLAIM,
+                        format!("plugins {} and {} both provide {what} {name:?}; one {what}, one author", owner, describe(p)),
+                    )
+                    .help("load only one of them, or rename what one of them provides");
+                    diags.push(match &p.loc {
+                        Some(loc) => d.at(loc.clone()),
+                        None => d,
+                    });
                 } else {
                     claims.push((what, name, describe(p)));
                 }
@@ -401,6 +409,21 @@ impl Registry {
     /// The plugins that provide rules, in order.
     pub fn rule_plugins(&self) -> impl Iterator<Item = &Plugin> {
         self.plugins.iter().filter(|p| !p.manifest.rules.is_empty())
+    }
+
+    /// The plugin providing the deform kind `name` (FORMAT.md §3.14.1).
+    pub fn deform_kind(&self, name: &str) -> Option<&Plugin> {
+        self.plugins
+            .iter()
+            .find(|p| p.manifest.deform_kinds.iter().any(|k| k.name == name))
+    }
+
+    /// Every deform kind the plugins provide, in plugin then declaration order.
+    pub fn deform_kind_names(&self) -> Vec<String> {
+        self.plugins
+            .iter()
+            .flat_map(|p| p.manifest.deform_kinds.iter().map(|k| k.name.clone()))
+            .collect()
     }
 
     /// The plugin providing the emitter `name`.

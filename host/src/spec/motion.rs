@@ -8,12 +8,13 @@
 //! key's `v` and `curve` are kept here as written ([`RawValue`]), located.
 //!
 //! Constructs this compiler does not build yet (the `physics` table and tracks,
-//! `path`/`slider` tracks, `deform`) are refused by name as
+//! `path`/`slider` tracks) are refused by name as
 //! not-implemented, at their value — never dropped in silence.
 
 use rigc_diag::codes;
 
 mod animations;
+mod deform;
 mod derive;
 mod families;
 mod shape;
@@ -21,6 +22,7 @@ mod tables;
 #[cfg(test)]
 pub(crate) mod tests;
 
+pub use deform::{DeformKeySpec, DeformTrackSpec, KeyRun, Start, TransformSpec};
 pub use derive::{Depth, DeriveKind, DeriveSpec};
 pub use families::Family as ConstraintFamily;
 pub use shape::secs;
@@ -218,6 +220,26 @@ pub struct AnimationSpec {
     pub ik: Vec<ConstraintTrackSpec>,
     /// `transform` timelines, in order.
     pub transform: Vec<ConstraintTrackSpec>,
+    /// `deform` timelines, in order.
+    pub deform: Vec<DeformTrackSpec>,
+}
+
+impl AnimationSpec {
+    /// The deform kinds its `transform` keys name, sorted, each once.
+    pub fn deform_kinds(&self) -> Vec<String> {
+        let mut kinds: Vec<String> = self
+            .deform
+            .iter()
+            .flat_map(|t| &t.keys)
+            .filter_map(|k| match &k.run {
+                KeyRun::Transform(tr) => Some(tr.kind.name.clone()),
+                _ => None,
+            })
+            .collect();
+        kinds.sort();
+        kinds.dedup();
+        kinds
+    }
 }
 
 /// A key list that sits on the animation itself (`drawOrder`, `events`).

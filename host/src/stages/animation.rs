@@ -9,17 +9,24 @@
 //! easings become absolute control points per channel; a hold under a named easing
 //! becomes `"stepped"`; a raw `curve` is copied as written.
 //!
-//! The stage is a function of its inputs only. Groups come out in the order
-//! slots, bones, ik, transform, (path, physics, slider: empty), drawOrder, events;
+//! Deform timelines (§3.14) are placed in their attachment's deform array, and a
+//! `transform` key is evaluated by the kind plugin that provides its kind.
+//!
+//! The stage is a function of its inputs only (a kind plugin's identity is one).
+//! Groups come out in the order slots, bones, ik, transform, (path, physics,
+//! slider: empty), attachments (deform), drawOrder, events;
 //! within `slots`/`bones`, targets in order of first appearance across tracks
 //! (group members in member order), timelines in track order.
 
 use rigc_diag::codes;
 
 mod constraints;
+mod deform;
+mod deform_target;
 pub mod derive;
 mod draw_order;
 mod events;
+mod kinds;
 // `explain`'s MEMBER block reads it (issue #15: the command is built beside
 // this); until it lands only the tests call it.
 #[allow(dead_code)]
@@ -29,6 +36,8 @@ pub(crate) mod tests;
 mod timing;
 mod tracks;
 mod values;
+
+pub use kinds::DeformKinds;
 
 use crate::spec::motion::{secs, AnimationSpec, MotionRest};
 use crate::stage::{Hashed, Lazy, Stage};
@@ -55,6 +64,8 @@ crate::stage::stage! {
         pub rest: Lazy<'a, MotionRest<'a>>,
         /// The setup stage's output.
         pub setup: Hashed<crate::stages::setup::Setup>,
+        /// The plugins of the deform kinds its `transform` keys name.
+        pub kinds: DeformKinds<'a>,
     }
 }
 
@@ -68,16 +79,23 @@ impl Stage for AnimationStage<'_> {
     }
 
     fn compute(&self) -> Result<Animation, Vec<Diagnostic>> {
-        compile(self.spec.get()?, *self.rest.get()?, &self.setup.skeleton)
+        compile(
+            self.spec.get()?,
+            *self.rest.get()?,
+            &self.setup.skeleton,
+            &self.kinds,
+        )
     }
 }
 
 /// Compiles one animation against the compiled setup skeleton, reading of the
-/// rest of the motion spec what `motion` holds (its easings and groups).
+/// rest of the motion spec what `motion` holds (its easings and groups), and
+/// calling the deform kinds' plugins in `kinds`.
 pub fn compile(
     anim: &AnimationSpec,
     motion: MotionRest<'_>,
     setup: &Skeleton,
+    kinds: &DeformKinds,
 ) -> Result<Animation, Vec<Diagnostic>> {
     let mut cx = Cx {
         anim,
@@ -93,6 +111,7 @@ pub fn compile(
     tracks::compile(&mut cx, &mut out);
     out.ik = constraints::compile(&mut cx, &anim.ik, constraints::Kind::Ik);
     out.transform = constraints::compile(&mut cx, &anim.transform, constraints::Kind::Transform);
+    out.deform = deform::compile(&mut cx, kinds);
     out.draw_order = draw_order::compile(&mut cx);
     out.events = events::compile(&mut cx);
     if cx.diags.is_empty() {

@@ -123,6 +123,10 @@ pub struct AnimSummary {
     pub content: Hash,
     /// Its declared duration.
     pub duration: f64,
+    /// The deform kinds its `transform` keys name, sorted, each once: the kind
+    /// plugins its stage calls, so it alone re-runs when one of them changes.
+    #[serde(default)]
+    pub deform_kinds: Vec<String>,
 }
 
 /// What `parse:motion` hands on.
@@ -200,6 +204,7 @@ impl Stage for ParseMotion<'_> {
                     name: a.name.clone(),
                     content: subtrees.get(a.name.as_str()).copied().unwrap_or_default(),
                     duration: a.duration,
+                    deform_kinds: a.deform_kinds(),
                 })
                 .collect(),
         })

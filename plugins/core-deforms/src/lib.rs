@@ -2,11 +2,12 @@
 //! [`rigc_sdk::deform::DeformKind`], one module per model — [`Affine`],
 //! [`Wave`], [`Bend`], and the turns [`YAW`] and [`PITCH`] — with the
 //! parameter reading (`params`), the one coordinate space (`space`) and the
-//! quantised, "evaluates to nothing"-checked run (`outcome`) they share.
+//! finite, "evaluates to nothing"-checked run (`outcome`) they share.
 //!
 //! Every kind evaluates in float64 over the attachment's setup geometry and
-//! answers one `[dx, dy]` per vertex, quantised to 6 decimals, or a named
-//! refusal; no parameters and no geometry make it panic.
+//! answers one `[dx, dy]` per vertex as computed (the host quantises them to
+//! 6 decimals, [`quantise`]), or a named refusal; no parameters and no
+//! geometry make it panic.
 //!
 //! ```
 //! use rigc_sdk::abi::{DeformCall, MeshGeometry, MeshVertex};
@@ -43,7 +44,7 @@ mod wave;
 
 pub use affine::Affine;
 pub use bend::Bend;
-pub use outcome::quantise;
+pub use rigc_sdk::deform::quantise;
 pub use turn::{Turn, PITCH, YAW};
 pub use wave::Wave;
 

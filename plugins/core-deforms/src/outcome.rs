@@ -1,13 +1,13 @@
-//! This module owns turning a model's raw float64 offsets into the key's run
-//! (FORMAT.md §3.14.1): every offset finite, quantised to 6 decimals, and a
-//! model whose parameters are not the identity but whose every offset
-//! quantises to 0 refused as "evaluates to nothing", with the figures that
-//! say why.
+//! This module owns checking a model's raw float64 offsets before they are
+//! answered (FORMAT.md §3.14.1): every offset finite and within float32, and
+//! a model whose parameters are not the identity but whose every offset the
+//! host would quantise to 0 refused as "evaluates to nothing", with the
+//! figures that say why. The offsets are answered as computed: the host
+//! quantises them (`rigc_sdk::deform`).
 
 use crate::params::{n, refuse};
 use rigc_sdk::abi::DeformRefusal;
-
-pub use rigc_sdk::num::quantise;
+use rigc_sdk::num::quantise;
 
 /// What a kind says about its own evaluation, for [`finish`].
 pub(crate) struct Stated<'a> {
@@ -25,8 +25,8 @@ pub(crate) struct Stated<'a> {
     pub nothing_detail: String,
 }
 
-/// The run: `raw` checked finite and quantised; refused when it is all zeros
-/// and the parameters are not the identity.
+/// `raw`, checked finite and within float32; refused when it quantises to all
+/// zeros and the parameters are not the identity.
 pub(crate) fn finish(
     stated: Stated<'_>,
     raw: Vec<[f64; 2]>,
@@ -59,11 +59,10 @@ pub(crate) fn finish(
             }
         }
     }
-    let run: Vec<[f64; 2]> = raw
+    let nothing = raw
         .iter()
-        .map(|d| [quantise(d[0]), quantise(d[1])])
-        .collect();
-    if !stated.identity && !run.is_empty() && run.iter().all(|d| d == &[0.0, 0.0]) {
+        .all(|d| quantise(d[0]) == 0.0 && quantise(d[1]) == 0.0);
+    if !stated.identity && !raw.is_empty() && nothing {
         let largest = if largest.0 == 0.0 {
             "the largest before quantising is exactly 0".to_string()
         } else {
@@ -79,11 +78,11 @@ pub(crate) fn finish(
                 "transform {} states {}, and every one of this attachment's {} vertices evaluates to an offset of 0 — {largest}{}",
                 stated.kind,
                 stated.params,
-                run.len(),
+                raw.len(),
                 stated.nothing_detail
             ),
             Some("a key that moves nothing is a key with no run: drop the transform (back to the setup pose), or state parameters that move this geometry".into()),
         ));
     }
-    Ok(run)
+    Ok(raw)
 }

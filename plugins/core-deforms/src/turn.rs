@@ -91,9 +91,10 @@ impl DeformKind for Turn {
                         return Err(refuse(
                             "past-radius",
                             format!(
-                                "transform {kind} has radius {}, and vertex {i} sits at {c}={} past it ({} from about={}): the cylinder has no surface there",
+                                "transform {kind} has radius {}, and vertex {i} sits at {c}={}, which is {} past it ({} from about={}): the cylinder has no surface there",
                                 n(r),
                                 n(self.axis.of(*xy)),
+                                n(along.abs() - r),
                                 n(along.abs()),
                                 n(about)
                             ),

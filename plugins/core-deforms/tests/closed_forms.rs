@@ -265,10 +265,13 @@ fn the_plugin_serves_the_five_kinds_and_names_what_it_does_not_serve() {
     let reply =
         rigc_core_deforms::CoreDeforms::call("deform", &serde_json::to_vec(&c).unwrap()).unwrap();
     let reply: rigc_sdk::abi::DeformReply = serde_json::from_slice(&reply).unwrap();
+    // The reply is the float64 the model computes (−R·sin t); the host quantises it.
+    let centre = -170.0 * 12.0_f64.to_radians().sin();
     assert_eq!(
         reply,
-        rigc_sdk::abi::DeformReply::Offsets(vec![[-35.344987, 0.0]])
+        rigc_sdk::abi::DeformReply::Offsets(vec![[centre, 0.0]])
     );
+    assert_eq!(rigc_core_deforms::quantise(centre), -35.344987);
     let parallax = call("parallax", json!({}), points(&[(0.0, 0.0)]));
     let err =
         rigc_core_deforms::CoreDeforms::call("deform", &serde_json::to_vec(&parallax).unwrap())

@@ -77,7 +77,7 @@ fn a_vertex_past_the_radius_is_refused_with_its_coordinate() {
         vs,
         "past-radius",
         &[
-            "transform yaw has radius 170, and vertex 2 sits at x=-171.5 past it",
+            "transform yaw has radius 170, and vertex 2 sits at x=-171.5, which is 1.5 past it",
             "no surface there",
         ],
     );
@@ -93,7 +93,7 @@ fn a_vertex_past_the_radius_is_refused_with_its_coordinate() {
         json!({ "radius": 10, "degrees": 5, "about": -2 }),
         points(&[(500.0, 7.0), (0.0, 9.0)]),
         "past-radius",
-        &["transform pitch has radius 10, and vertex 1 sits at y=9 past it (11 from about=-2)"],
+        &["transform pitch has radius 10, and vertex 1 sits at y=9, which is 1 past it (11 from about=-2)"],
     );
 }
 

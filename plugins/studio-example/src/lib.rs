@@ -19,11 +19,28 @@
 //!   animation and event name follows `names` (`snake_case`, `camelCase` or
 //!   `kebab-case`). SKIPs when the setting is absent.
 //!
+//! It also provides a deform kind, `breathe` ([`Breathe`]): a radial swell about
+//! a point, keyed in a motion spec's deform timeline like rigc's own kinds —
+//!
+//! ```json
+//! { "t": 0.5, "transform": { "kind": "breathe", "amount": 3, "radius": 40, "about": [0, 10] } }
+//! ```
+//!
+//! — with the closed form `d = (amount/radius)·(1 − r²/radius²)·(p − about)` for
+//! `r = |p − about| < radius` (else 0), refused where the swell would fold
+//! (`−radius < amount < radius/2` holds its order). The host calls it through the
+//! ABI with the attachment's setup geometry and writes what it answers (quantised
+//! to 6 decimals by the host) as the key's run.
+//!
 //! A plugin is stateless: its configuration arrives with each call, and a `"gate"`
 //! call runs all its rules at once (`rigc_sdk::serve::run_rules`). Each finding
 //! names what it is about (`Outcome::fail_at` with a `Subject`: an animation, a
 //! bone…), so the host prints the FAIL with the place in the spec that made it.
 #![deny(missing_docs)]
+
+mod breathe;
+
+pub use breathe::Breathe;
 
 use rigc_sdk::abi::{Manifest, Plugin, ABI_VERSION};
 use rigc_sdk::gate::facts::Facts;
@@ -173,16 +190,19 @@ impl Plugin for StudioExample {
             version: env!("CARGO_PKG_VERSION").into(),
             abi: ABI_VERSION,
             rules: rigc_sdk::serve::rule_decls(&[&a, &b]),
-            deform_kinds: Vec::new(),
+            deform_kinds: rigc_sdk::serve::deform_decls(&[&Breathe]),
             emitters: Vec::new(),
             features: Vec::new(),
         }
     }
 
     fn call(stage: &str, input: &[u8]) -> Result<Vec<u8>, String> {
+        if stage == "deform" {
+            return rigc_sdk::serve::deform(&[&Breathe], input);
+        }
         if stage != "gate" {
             return Err(format!(
-                "studio-example answers the \"gate\" stage, not {stage:?}"
+                "studio-example answers the \"gate\" and \"deform\" stages, not {stage:?}"
             ));
         }
         let call: rigc_sdk::abi::GateCall = serde_json::from_slice(input)

@@ -1,12 +1,13 @@
 //! This module owns the shape of `animations` (FORMAT.md §3.6): each animation's
 //! own fields, its `tracks` (§3.7) and their keys (§3.8). The families that sit
-//! beside `tracks` (`drawOrder`, `events`, `ik`, `transform`) are in `families`.
+//! beside `tracks` (`drawOrder`, `events`, `ik`, `transform`) are in `families`,
+//! `deform` in `deform`.
 
 use rigc_diag::codes;
 
 use super::shape::{absent, wrong, Cx};
 use super::{
-    families, AnimationSpec, KeySpec, Named, RawValue, TargetKind, TrackSpec, TrackTarget,
+    deform, families, AnimationSpec, KeySpec, Named, RawValue, TargetKind, TrackSpec, TrackTarget,
 };
 use rigc_diag::cursor::Node;
 use rigc_sdk::model::names::PhysicsTimeline;
@@ -118,18 +119,7 @@ fn animation(cx: &mut Cx, name: String, node: &Node) -> Option<AnimationSpec> {
             tracks.push(track);
         }
     }
-    if let Some(d) = node.get("deform") {
-        cx.push(
-            d.not_implemented(
-                codes::MOTION_DEFORM_NOT_IMPLEMENTED,
-                format!(
-                    "`{}` keys attachment vertices (deform timelines), and this compiler does not compile deform timelines yet",
-                    d.key_path()
-                ),
-            )
-            .help("remove the `deform` timelines for now; deform is not compiled yet"),
-        );
-    }
+    let deform = deform::tracks(cx, node, &name);
     let draw_order = families::draw_order(cx, node, &name);
     let events = families::events(cx, node, &name);
     let ik = families::constraint_tracks(cx, node, &name, families::Family::Ik);
@@ -147,6 +137,7 @@ fn animation(cx: &mut Cx, name: String, node: &Node) -> Option<AnimationSpec> {
         events,
         ik,
         transform,
+        deform,
     })
 }
 

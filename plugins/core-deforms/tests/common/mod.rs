@@ -57,9 +57,12 @@ pub fn kind(name: &str) -> &'static dyn DeformKind {
         .unwrap_or_else(|| panic!("no kind {name}"))
 }
 
-/// `call`'s offsets through its kind.
+/// `call`'s offsets through its kind, quantised as the host writes them.
 pub fn offsets(c: &DeformCall) -> Result<Vec<[f64; 2]>, DeformRefusal> {
-    kind(&c.kind).offsets(c)
+    let q = rigc_sdk::deform::quantise;
+    kind(&c.kind)
+        .offsets(c)
+        .map(|run| run.into_iter().map(|[x, y]| [q(x), q(y)]).collect())
 }
 
 /// `call`'s refusal, failing the test when it evaluates.

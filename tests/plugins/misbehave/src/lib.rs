@@ -7,8 +7,14 @@
 //! - `bad-manifest`: the manifest is not JSON;
 //! - `abi`: the table claims ABI version 99;
 //! - `claim-a07`: the manifest also claims `A07_ATLAS_TEXT_SHAPE` (a core rule).
+//!
+//! It also provides the deform kind `shift` (every vertex moved by `[dx, dy]`,
+//! its parameters), which misbehaves on the `"deform"` stage when asked:
+//! - `deform-panic`: the kind panics;
+//! - `deform-short`: it answers one offset fewer than the mesh has vertices;
+//! - `deform-huge`: it answers an offset no float32 holds (1e39).
 
-use rigc_sdk::abi::{Manifest, Plugin, PluginTable, ABI_VERSION};
+use rigc_sdk::abi::{DeformCall, DeformReply, Manifest, Plugin, PluginTable, ABI_VERSION};
 use rigc_sdk::gate::facts::Facts;
 use rigc_sdk::gate::{Outcome, Rule, RuleKind};
 
@@ -44,6 +50,34 @@ impl Rule for Claims07 {
     fn check(&self, _: &Facts<'_>, _: &mut Outcome) {}
 }
 
+struct Shift;
+
+impl rigc_sdk::deform::DeformKind for Shift {
+    fn name(&self) -> &'static str {
+        "shift"
+    }
+    fn params(&self) -> &'static [&'static str] {
+        &["dx", "dy"]
+    }
+    fn offsets(&self, call: &DeformCall) -> Result<Vec<[f64; 2]>, rigc_sdk::abi::DeformRefusal> {
+        let d = |k: &str| call.params.get(k).and_then(|v| v.as_f64()).unwrap_or(0.0);
+        Ok(vec![[d("dx"), d("dy")]; call.mesh.vertices.len()])
+    }
+}
+
+/// The `"deform"` stage, misbehaving by mode past the SDK's own checks.
+fn deform(input: &[u8]) -> Result<Vec<u8>, String> {
+    let call: DeformCall = serde_json::from_slice(input).map_err(|e| e.to_string())?;
+    let n = call.mesh.vertices.len();
+    let offsets = match mode().as_str() {
+        "deform-panic" => panic!("the shift kind was asked to panic"),
+        "deform-short" => vec![[1.0, 0.0]; n.saturating_sub(1)],
+        "deform-huge" => vec![[1e39, 0.0]; n],
+        _ => return rigc_sdk::serve::deform(&[&Shift], input),
+    };
+    serde_json::to_vec(&DeformReply::Offsets(offsets)).map_err(|e| e.to_string())
+}
+
 struct Misbehave;
 
 impl Plugin for Misbehave {
@@ -57,13 +91,16 @@ impl Plugin for Misbehave {
             version: "0".into(),
             abi: ABI_VERSION,
             rules,
-            deform_kinds: vec![],
+            deform_kinds: rigc_sdk::serve::deform_decls(&[&Shift]),
             emitters: vec![],
             features: vec!["something-from-the-future".into()],
         }
     }
 
-    fn call(_stage: &str, input: &[u8]) -> Result<Vec<u8>, String> {
+    fn call(stage: &str, input: &[u8]) -> Result<Vec<u8>, String> {
+        if stage == "deform" {
+            return deform(input);
+        }
         match mode().as_str() {
             "panic-call" => panic!("the whole call was asked to panic"),
             "bad-reply" => Ok(b"this is not JSON".to_vec()),

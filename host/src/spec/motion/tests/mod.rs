@@ -2,6 +2,7 @@
 //! share: parse a motion spec from a string, and assert one diagnostic's code,
 //! message, JSON pointer and line:column.
 
+mod deform;
 mod families;
 mod shapes;
 mod tracks;

@@ -3,6 +3,9 @@
 //! and no input panics.
 
 mod constraints;
+mod deform;
+mod deform_fuzz;
+mod deform_refusals;
 mod derive;
 mod derive_fuzz;
 mod face;
@@ -13,7 +16,8 @@ mod keys;
 mod reference;
 mod tracks;
 
-use super::compile;
+use super::{compile, DeformKinds};
+use crate::plugins::{builtins, Registry};
 use crate::spec::motion::tests::{dump, motion, parse_str};
 use crate::spec::motion::MotionSpec;
 use rigc_diag::Diagnostic;
@@ -133,15 +137,25 @@ pub(super) fn setup() -> Skeleton {
     s
 }
 
-/// Compiles every animation of a parsed spec against `setup`.
-pub(super) fn compile_all(
+/// The built-in plugins (rigc's deform kinds among them), as a build without
+/// `rigc.toml` has them.
+pub(super) fn builtin_registry() -> &'static Registry {
+    static REGISTRY: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
+    REGISTRY.get_or_init(|| Registry::new(builtins()).expect("the built-ins claim nothing twice"))
+}
+
+/// Compiles every animation of a parsed spec against `setup`, with the
+/// deform kinds of `registry`.
+pub(super) fn compile_with(
     spec: &MotionSpec,
     setup: &Skeleton,
+    registry: &Registry,
 ) -> Result<Vec<Animation>, Vec<Diagnostic>> {
     let mut out = Vec::new();
     let mut diags = Vec::new();
     for a in &spec.animations {
-        match compile(a, spec.rest(), setup) {
+        let kinds = DeformKinds::resolve(&a.deform_kinds(), registry);
+        match compile(a, spec.rest(), setup, &kinds) {
             Ok(a) => out.push(a),
             Err(d) => diags.extend(d),
         }
@@ -151,6 +165,15 @@ pub(super) fn compile_all(
     } else {
         Err(diags)
     }
+}
+
+/// Compiles every animation of a parsed spec against `setup`, with the
+/// built-in deform kinds.
+pub(super) fn compile_all(
+    spec: &MotionSpec,
+    setup: &Skeleton,
+) -> Result<Vec<Animation>, Vec<Diagnostic>> {
+    compile_with(spec, setup, builtin_registry())
 }
 
 /// Compiles the animations text (wrapped by [`motion`]) against [`setup`].
