@@ -8,7 +8,9 @@ use crate::spec::motion::tests::{dump, parse_str, reference};
 use crate::spec::motion::DeriveKind;
 use crate::stages::animation::derive::Projection;
 use crate::stages::animation::members::{member_keys, MemberKey, MemberRow, Model};
+use crate::stages::animation::tests::builtin_registry;
 use crate::stages::animation::tests::gallery::{setup_of, strip};
+use crate::stages::animation::DeformKinds;
 use serde_json::Value;
 
 fn read(name: &str, file: &str) -> Value {
@@ -115,7 +117,8 @@ fn portrait_block() -> (Vec<MemberKey>, Vec<String>) {
         .iter()
         .find(|a| a.name == "turn")
         .expect("turn");
-    let compiled = crate::stages::animation::compile(anim, spec.rest(), &setup)
+    let kinds = DeformKinds::resolve(&anim.deform_kinds(), builtin_registry());
+    let compiled = crate::stages::animation::compile(anim, spec.rest(), &setup, &kinds)
         .unwrap_or_else(|d| panic!("{}", dump(&d)));
     let keys = member_keys(anim, spec.rest(), &setup, &compiled);
     let lines = render(&keys);
@@ -173,7 +176,8 @@ fn nod_member_block_is_cli_mds_and_states_the_ears_per_member() {
         .iter()
         .find(|a| a.name == "bow")
         .expect("bow");
-    let compiled = crate::stages::animation::compile(anim, spec.rest(), &setup)
+    let kinds = DeformKinds::resolve(&anim.deform_kinds(), builtin_registry());
+    let compiled = crate::stages::animation::compile(anim, spec.rest(), &setup, &kinds)
         .unwrap_or_else(|d| panic!("{}", dump(&d)));
     let keys = member_keys(anim, spec.rest(), &setup, &compiled);
     let lines = render(&keys);

@@ -139,7 +139,7 @@ pub(super) fn setup() -> Skeleton {
 
 /// The built-in plugins (rigc's deform kinds among them), as a build without
 /// `rigc.toml` has them.
-pub(super) fn builtin_registry() -> &'static Registry {
+pub(crate) fn builtin_registry() -> &'static Registry {
     static REGISTRY: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
     REGISTRY.get_or_init(|| Registry::new(builtins()).expect("the built-ins claim nothing twice"))
 }
