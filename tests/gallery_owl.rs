@@ -294,6 +294,11 @@ fn the_owl_readme_states_the_closed_forms_and_spine_core_poses_them() {
         ),
     );
     has(&readme, &format!("`hull` {perimeter}"));
+    has(&readme, &format!("The {perimeter} perimeter vertices"));
+    has(
+        &readme,
+        &format!("the {} interior ones", verts.len() - perimeter),
+    );
     let mut rows_down = rows.clone();
     rows_down.reverse();
     has(
@@ -317,6 +322,14 @@ fn the_owl_readme_states_the_closed_forms_and_spine_core_poses_them() {
             ),
         );
     }
+    // The radii are the plate's half-width and half-height.
+    assert_eq!((yaw.radius, pitch.radius), (w / 2.0, h / 2.0));
+    has(&readme, &format!("radius {} (its half-width)", yaw.radius));
+    has(
+        &readme,
+        &format!("({}: the plate's half-height)", pitch.radius),
+    );
+    has(&readme, &format!("well past the {}° it turns", yaw.degrees));
     has(
         &readme,
         &format!("| head plate, turning | `R = {}` |", yaw.radius),
@@ -380,6 +393,15 @@ fn the_owl_readme_states_the_closed_forms_and_spine_core_poses_them() {
         &nod_shift,
         &derive_of(&motion, "nod", "scaley"),
         1,
+    );
+    let scale_of = |m: &str| turned.iter().find(|f| f.0 == m).unwrap().3;
+    has(
+        &readme,
+        &format!("far eye narrows to {:.4}", scale_of("eye_l")),
+    );
+    has(
+        &readme,
+        &format!("near one widens to {:.4}", scale_of("eye_r")),
     );
     let depth = |d: &Derive, m: &str| d.depth.iter().find(|(n, _)| n == m).unwrap().1;
     for (m, row) in [
@@ -456,10 +478,24 @@ fn the_owl_readme_states_the_closed_forms_and_spine_core_poses_them() {
         &format!("{keys} deform keys ({} triangles measured)", keys * tris),
     );
     util::build_gallery_rig(&dir(), &tmp.path().join("plain"), &[]).green();
+    // `rigc explain owl` places each held key's run as the README says.
+    let place = format!("deform[0..{}]  {} pair(s)", 2 * verts.len(), verts.len());
+    has(&readme, &format!("(`{place}`)"));
+    util::run_in(&util::workspace(), &["explain", "owl"])
+        .code(0)
+        .stdout_has(&place);
 
     // The compiled runs hold the closed form at every vertex (float32 text).
     let skeleton: Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("skeleton.json")).unwrap()).unwrap();
+    // rigc derived `hull` from the triangles: the perimeter, which leads the list.
+    let head_att = skeleton["skins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find_map(|s| s["attachments"].get("head"))
+        .expect("the head's skin entry");
+    assert_eq!(head_att["head"]["hull"].as_u64(), Some(perimeter as u64));
     for (animation, turn, axis) in [("turn", &yaw, 0), ("nod", &pitch, 1)] {
         let key = &skeleton["animations"][animation]["attachments"]["default"]["head"]["head"]
             ["deform"][1];
