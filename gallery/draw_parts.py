@@ -592,6 +592,89 @@ def water(c):
         c.fill(Capsule(x0, y, x1, y, 0.8), rgb("#6f8fc4", 0.5))
 
 
+# ================================================================ owl
+# "Tawny": a tawny owl on a branch at night, who turns her head and nods. The
+# head is one plate (a mesh: gallery/owl/rig.json's 5 x 5 grid spans PNG
+# x 9..291, y 10..270, so every pixel drawn here stays inside it).
+
+OWL = rgb("#8a5a3b")
+OWL_DARK = rgb("#5c3a26")
+OWL_LIGHT = rgb("#c89a6a")
+OWL_DISC = rgb("#e3c59c")
+OWL_RIM = rgb("#6e4329")
+AMBER = rgb("#f0a431")
+
+
+def branch(c):
+    # 340x44: a mossy branch, its top edge at y=10 (where the feet grip)
+    c.fill(Polygon([(0, 14), (340, 8), (340, 30), (0, 36)]), vgrad(8, rgb("#6b4a33"), 36, rgb("#3e2a1c")))
+    c.fill(Capsule(40, 30, 70, 40, 5), rgb("#4a3222"))                # a knot below
+    for x0, x1, y in ((20, 90, 21), (130, 210, 19), (240, 320, 17)):
+        c.fill(Capsule(x0, y, x1, y - 1, 0.8), rgb("#2f2015"))
+    for x in (60, 150, 250, 300):                                     # moss
+        c.fill(ellipse(x, 11, 14, 4), rgb("#5f7a3a"))
+
+
+def owl_body(c):
+    # 240x250: an egg of a body, wings folded, talons at the bottom (y 240)
+    c.fill(ellipse(120, 120, 104, 118), OWL_DARK)
+    c.fill(ellipse(120, 120, 100, 114), vgrad(6, OWL, 234, OWL_DARK))
+    c.fill(ellipse(120, 138, 62, 90), radial(120, 120, 10, OWL_DISC, 90, OWL_LIGHT))   # chest
+    for k in range(5):                                                # chest streaks
+        y = 80 + 26 * k
+        for x in (96, 120, 144):
+            c.fill(Capsule(x, y, x - 2, y + 10, 2.2), OWL_RIM)
+    for sx in (-1, 1):                                                # folded wings
+        cx = 120 + sx * 80
+        c.fill(ellipse(cx, 130, 30, 92, rot=-sx * 8), vgrad(40, OWL, 220, OWL_DARK))
+        for k in range(4):
+            y = 90 + 30 * k
+            c.fill(Capsule(cx - 14, y, cx + 14, y + 6 * sx, 1.6), OWL_LIGHT)
+    for x in (96, 144):                                               # talons
+        for d in (-8, 0, 8):
+            c.fill(Capsule(x + d, 232, x + d * 1.3, 246, 2.6), rgb("#b59a5a"))
+
+
+def head(c):
+    # 300x280: the head, a feathered oval with the facial disc set in it
+    c.fill(ellipse(150, 140, 138, 126), OWL_DARK)
+    c.fill(ellipse(150, 140, 134, 122), radial(150, 110, 20, OWL, 130, OWL_DARK))
+    for k in range(9):                                                # crown streaks
+        x = 70 + 20 * k
+        c.fill(Capsule(x, 28 + abs(k - 4) * 6, x + 2, 44 + abs(k - 4) * 6, 2.0), OWL_LIGHT)
+    disc = Union(ellipse(106, 150, 78, 96), ellipse(194, 150, 78, 96))
+    c.fill(disc, OWL_RIM)
+    c.fill(Union(ellipse(106, 152, 72, 90), ellipse(194, 152, 72, 90)),
+           radial(150, 160, 30, OWL_DISC, 120, OWL_LIGHT))
+    for sx in (-1, 1):                                                # rays round the eyes
+        cx = 150 + sx * 54
+        for k in range(10):
+            a = math.pi * (0.1 + 0.08 * k)
+            c.fill(Capsule(cx + 34 * math.cos(a) * sx, 118 + 34 * math.sin(a),
+                           cx + 58 * math.cos(a) * sx, 118 + 58 * math.sin(a), 1.0), OWL_LIGHT)
+    c.fill(Capsule(150, 70, 150, 160, 5), OWL_LIGHT)                  # the ridge between the eyes
+
+
+def owl_eye(c):
+    # 56x56: a dark socket ring, an amber iris, the pupil and a highlight
+    c.fill(Circle(28, 28, 27), OWL_RIM)
+    c.fill(Circle(28, 28, 23), radial(28, 28, 8, rgb("#ffc857"), 23, AMBER))
+    c.fill(Circle(28, 28, 12), INK)
+    c.fill(Circle(34, 21, 4), rgb("#ffffff", 0.9))
+
+
+def owl_brow(c):
+    # 64x22: a pale feather tuft above an eye, its root at the centre
+    c.fill(polyline([(4, 16), (20, 8), (40, 6), (60, 10)], 4.5), OWL_LIGHT)
+    c.fill(polyline([(10, 15), (26, 10), (44, 9)], 1.6), rgb("#f6e7cc"))
+
+
+def owl_beak(c):
+    # 28x36: a hooked beak pointing down
+    c.fill(Polygon([(3, 4), (25, 4), (17, 24), (14, 34), (11, 24)]), rgb("#7d6a4a"))
+    c.fill(Polygon([(6, 6), (22, 6), (16, 22), (14, 30), (12, 22)]), vgrad(6, rgb("#e9d7a0"), 30, rgb("#b59a5a")))
+
+
 # ================================================================ the table
 
 PARTS = {
@@ -628,6 +711,14 @@ PARTS = {
         ("moon", 56, 56, moon),
         ("moon_halo", 160, 160, moon_halo),
         ("water", 240, 52, water),
+    ],
+    "owl": [
+        ("branch", 340, 44, branch),
+        ("owl_body", 240, 250, owl_body),
+        ("head", 300, 280, head),
+        ("owl_eye", 56, 56, owl_eye),
+        ("owl_brow", 64, 22, owl_brow),
+        ("owl_beak", 28, 36, owl_beak),
     ],
 }
 

@@ -1,7 +1,7 @@
 //! `rigc sample` against the official runtime, end to end: the real binary's
 //! output and `node pose.mjs`'s are diffed by the oracle's own `compare.mjs`
 //! at `--abs 1e-4 --rel 0`, on every oracle fixture, on the reference rigs the
-//! compiler builds (rigc-buoy, rigc-gallery/walk; the others use constructs it
+//! compiler builds (rigc-buoy, rigc-gallery/walk, squash, nod, portrait; the others use constructs it
 //! refuses, checked here so the list stays honest) and on every gallery rig;
 //! plus the command's usage errors (exit 2) and refusals (exit 1).
 
