@@ -56,19 +56,12 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
         };
         (workspace::project_of(Some(m), cwd), manifest, targets)
     } else {
-        let missing: Vec<&str> = [
-            ("--rig", args.rig.is_none()),
-            ("--motion", args.motion.is_none()),
-            ("--out", args.out.is_none()),
-        ]
-        .iter()
-        .filter(|(_, m)| *m)
-        .map(|(n, _)| *n)
-        .collect();
         let (Some(rig), Some(motion), Some(dir)) = (&args.rig, &args.motion, &args.out) else {
-            out.usage(&format!(
-                "{} is required (or build the targets of rigc.toml with --all)",
-                missing.join(", ")
+            out.usage(&missing_flags(
+                args.rig.as_ref(),
+                args.motion.as_ref(),
+                args.out.as_ref(),
+                "or build the targets of rigc.toml with --all",
             ));
             return Status::Usage;
         };
@@ -148,6 +141,22 @@ pub struct FlagsTarget<'a> {
     pub profile: Option<Profile>,
     /// `--copy-images`.
     pub copy_images: bool,
+}
+
+/// The usage line for `--rig`, `--motion` and `--out` when any is missing,
+/// naming the missing ones and `otherwise` (what the command takes instead).
+pub fn missing_flags(
+    rig: Option<&PathBuf>,
+    motion: Option<&PathBuf>,
+    out: Option<&PathBuf>,
+    otherwise: &str,
+) -> String {
+    let missing: Vec<&str> = [("--rig", rig), ("--motion", motion), ("--out", out)]
+        .iter()
+        .filter(|(_, given)| given.is_none())
+        .map(|(name, _)| *name)
+        .collect();
+    format!("{} is required ({otherwise})", missing.join(", "))
 }
 
 /// The target a flags build (or explain) names, labelled by its `--rig`, and

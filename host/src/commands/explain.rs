@@ -52,18 +52,11 @@ pub fn run(args: &ExplainArgs, cwd: &Path, out: &mut Output) -> Status {
         }
         None => {
             let (Some(rig), Some(motion), Some(dir)) = (&args.rig, &args.motion, &args.out) else {
-                let missing: Vec<&str> = [
-                    ("--rig", args.rig.is_none()),
-                    ("--motion", args.motion.is_none()),
-                    ("--out", args.out.is_none()),
-                ]
-                .iter()
-                .filter(|(_, m)| *m)
-                .map(|(n, _)| *n)
-                .collect();
-                out.usage(&format!(
-                    "{} is required (or name a target of rigc.toml)",
-                    missing.join(", ")
+                out.usage(&super::build::missing_flags(
+                    args.rig.as_ref(),
+                    args.motion.as_ref(),
+                    args.out.as_ref(),
+                    "or name a target of rigc.toml",
                 ));
                 return Status::Usage;
             };
