@@ -178,6 +178,14 @@ impl Sources {
             .filter_map(|(image, why)| {
                 let loc = locs.get(&image)?;
                 let project = &self.project;
+                let missing = match &why {
+                    Err(Unread::Path(PathError::Missing(p))) => Some(p.clone()),
+                    Ok((p, MeasureError::Missing)) => Some(p.clone()),
+                    _ => None,
+                };
+                if let (Some(p), true) = (missing, r.is_sequence_frame(&image)) {
+                    return Some(frame_missing(&image, &p, loc));
+                }
                 Some(match why {
                     Err(Unread::Path(e)) => path_refusal("image", &image, e, loc, project),
                     Err(Unread::Io(p, e)) => {
@@ -308,6 +316,20 @@ pub fn image_refusal(
             .help(help)
         }
     }
+}
+
+/// The refusal of a `sequence` frame that is not on disk (FORMAT.md §2.7.8).
+fn frame_missing(image: &str, path: &Path, loc: &Loc) -> Diagnostic {
+    Diagnostic::new(
+        codes::IMAGE_SEQUENCE_FRAME_MISSING,
+        format!(
+            "sequence frame {} is not on disk at {} — every frame of a series is a PNG of its own, named <path or placeholder><number>.png",
+            quote(image),
+            path.display()
+        ),
+    )
+    .at(loc.clone())
+    .help("export the missing frame, or lower \"count\" (or change \"start\"/\"digits\") to the frames there are")
 }
 
 /// The refusal of a path a spec names that is outside the project, missing or

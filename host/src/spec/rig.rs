@@ -7,7 +7,8 @@
 //!
 //! Submodules, one concept each: `read` (typed field readers), `header`
 //! (`skeleton`), `bones`, `slots`, `skins` (both forms), `attachments` (one
-//! attachment), `mesh` (an authored mesh), `deferred` (constructs refused by name), `geometry` (polygon vertices), `constraints`, `properties` (a transform's table), `switch` (skin
+//! attachment), `mesh` (an authored mesh), `clipping`, `linked` (a linked mesh and its
+//! source), `sequence` (a series of frames), `deferred` (constructs refused by name), `geometry` (polygon vertices), `constraints`, `properties` (a transform's table), `switch` (skin
 //! member lists vs `skin: true`), `events`, `invariants`; `types` holds the
 //! parsed shapes.
 
@@ -15,15 +16,18 @@ use rigc_diag::codes;
 
 mod attachments;
 mod bones;
+mod clipping;
 mod constraints;
 mod deferred;
 mod events;
 mod geometry;
 mod header;
 mod invariants;
+mod linked;
 mod mesh;
 mod properties;
 mod read;
+mod sequence;
 mod skins;
 mod slots;
 mod switch;
@@ -117,6 +121,8 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
     let constraints = constraints::parse(&root, &bones, &mut d);
     let (skins, pending) = skins::parse(&root, &bones, &slots, &mut d);
     switch::check(&skins, &pending, &bones, &constraints, &mut d);
+    clipping::check_ends(&skins, &slots.list, &mut d);
+    linked::check_sources(&skins, &mut d);
     let events = events::parse(&root, &mut d);
     let cx = invariants::Context {
         rig: name.as_ref().map(|n| n.value.as_str()).unwrap_or(""),
@@ -204,16 +210,29 @@ impl RigSpec {
         out
     }
 
-    /// Every attachment `image`, in first-use order, repeats included.
+    /// Every attachment `image`, in first-use order, repeats included; a
+    /// `sequence`'s frames stand where its attachment's image would.
     pub fn images_in_use_order(&self) -> impl Iterator<Item = &At<String>> {
         self.skins.iter().flat_map(|s| {
             s.slots.iter().flat_map(|slot| {
-                slot.entries.iter().filter_map(|e| match &e.kind {
-                    AttachmentKind::Region(r) => r.image.as_ref(),
-                    AttachmentKind::Mesh(m) => m.image.as_ref(),
-                    _ => None,
+                slot.entries.iter().flat_map(|e| {
+                    let image = match &e.kind {
+                        AttachmentKind::Region(r) => r.image.as_ref(),
+                        AttachmentKind::Mesh(m) => m.image.as_ref(),
+                        AttachmentKind::LinkedMesh(l) => l.image.as_ref(),
+                        _ => None,
+                    };
+                    let frames = e.sequence.iter().flat_map(|q| q.frames.iter());
+                    image.into_iter().chain(frames)
                 })
             })
         })
+    }
+
+    /// Whether the `image` value `image` is a sequence's frame, not an image
+    /// the rig names outright.
+    pub fn is_sequence_frame(&self, image: &str) -> bool {
+        let named = self.skins.iter().flat_map(|s| s.slots.iter()).flat_map(|s| s.entries.iter());
+        named.clone().any(|e| e.sequence.iter().any(|q| q.frames.iter().any(|f| f.value == image)))
     }
 }

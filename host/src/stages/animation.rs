@@ -22,6 +22,7 @@ use rigc_diag::codes;
 
 mod constraints;
 mod deform;
+mod deform_linked;
 mod deform_target;
 pub mod derive;
 mod draw_order;

@@ -1,13 +1,13 @@
 //! This module owns one attachment of a skin (FORMAT.md §2.7): its `type`, the
 //! region, point and bounding-box attachments rigc compiles, and the refusal by
-//! name of every attachment construct it does not compile yet (`linkedmesh`,
-//! `clipping`, `path`, a mesh `generator`, a `sequence`). Bounding-box geometry
-//! lives in `geometry`, an authored mesh in `mesh`.
+//! name of every attachment construct it does not compile yet (`path`, a mesh
+//! `generator`). Bounding-box geometry lives in `geometry`, an authored mesh in
+//! `mesh`, a clipping polygon in `clipping`, a linked mesh in `linked`, the
+//! `sequence` block of a region, mesh or linked mesh in `sequence`.
 
 use rigc_diag::codes;
 
 use super::bones::Bones;
-use super::deferred;
 use super::geometry;
 use super::read::{absent_at, color, number, q, string, Diags};
 use super::types::{AttachmentKind, AttachmentSpec, BoundingBoxSpec, RegionSpec};
@@ -91,8 +91,13 @@ pub(super) fn parse(
         "region" => AttachmentKind::Region(region(node, where_, d)?),
         "point" => AttachmentKind::Point(point(node, where_, d)?),
         "boundingbox" => AttachmentKind::BoundingBox(bounding_box(node, where_, bones, d)?),
+        "mesh" if node.has("source") => {
+            AttachmentKind::LinkedMesh(super::linked::parse(node, where_, d)?)
+        }
         "mesh" => AttachmentKind::Mesh(super::mesh::parse(node, where_, bones, d)?),
-        "linkedmesh" | "clipping" | "path" => {
+        "linkedmesh" => AttachmentKind::LinkedMesh(super::linked::parse(node, where_, d)?),
+        "clipping" => AttachmentKind::Clipping(super::clipping::parse(node, where_, bones, d)?),
+        "path" => {
             d.push(not_compiled(&type_node, &ty, where_));
             return None;
         }
@@ -113,10 +118,17 @@ pub(super) fn parse(
             return None;
         }
     };
+    let sequence = match kind {
+        AttachmentKind::Region(_) | AttachmentKind::Mesh(_) | AttachmentKind::LinkedMesh(_) => {
+            super::sequence::parse(node, placeholder, where_, d).ok()?
+        }
+        _ => None,
+    };
     Some(AttachmentSpec {
         placeholder: placeholder.to_string(),
         loc: node.loc(),
         kind,
+        sequence,
     })
 }
 
@@ -126,7 +138,7 @@ fn not_compiled(type_node: &Node, ty: &str, where_: &str) -> rigc_diag::Diagnost
         .not_implemented(
             codes::RIG_ATTACHMENT_TYPE_NOT_IMPLEMENTED,
             format!(
-                "{where_}: attachment type {} is in the Spine 4.3 format and rigc does not compile it yet. Implemented: region, mesh, boundingbox, point. linkedmesh, clipping and path are refused by name until they are built, so nothing is dropped in silence",
+                "{where_}: attachment type {} is in the Spine 4.3 format and rigc does not compile it yet. Implemented: region, mesh, linkedmesh, boundingbox, clipping, point. path is refused by name until it is built, so nothing is dropped in silence",
                 q(ty)
             ),
         )
@@ -139,9 +151,6 @@ fn region(node: &Node, where_: &str, d: &mut Diags) -> Option<RegionSpec> {
     let had_unknown = !unknown.is_empty();
     d.extend(unknown);
     let before = d.len();
-    if let Some(seq) = node.get("sequence") {
-        d.push(deferred::sequence(&seq, where_));
-    }
     let mut r = RegionSpec {
         image: super::read::image(node, where_, d),
         ..RegionSpec::default()
@@ -156,13 +165,14 @@ fn region(node: &Node, where_: &str, d: &mut Diags) -> Option<RegionSpec> {
     r.scale_y = number(node, "scaleY", where_, d);
     r.color = color(node, "color", where_, 8, d);
     let sized = node.has("width") && node.has("height");
-    if !sized && !node.has("image") && !had_unknown {
+    let drawn = node.has("image") || node.has("sequence");
+    if !sized && !drawn && !had_unknown {
         d.push(
             absent_at(
                 node,
                 codes::RIG_ATTACHMENT_REGION_SIZE,
                 format!(
-                    "{where_}: a region needs width and height — give them, or give an \"image\" and rigc will measure the PNG"
+                    "{where_}: a region needs width and height — give them, or give an \"image\" (or a \"sequence\" of frames) and rigc will measure the PNG"
                 ),
             )
             .help("add \"image\": \"<part>.png\", or both \"width\" and \"height\""),

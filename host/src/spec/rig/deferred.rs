@@ -1,7 +1,6 @@
 //! This module owns the refusals by name of attachment constructs rigc's rig
 //! format or Spine's has and this build does not compile yet: a mesh
-//! `generator` and a `sequence` block (FORMAT.md §2.7.3, §2.7.8) — refused,
-//! never dropped.
+//! `generator` (FORMAT.md §2.7.3) — refused, never dropped.
 
 use rigc_diag::codes;
 
@@ -19,15 +18,4 @@ pub(super) fn generator(g: &Node, where_: &str) -> rigc_diag::Diagnostic {
         ),
     )
     .help("give this slot a region attachment (an \"image\") or authored uvs/triangles/vertices until generated meshes are built")
-}
-
-/// The refusal of a `sequence` block (`seq`) on a region or a mesh.
-pub(super) fn sequence(seq: &Node, where_: &str) -> rigc_diag::Diagnostic {
-    seq.not_implemented(
-        codes::RIG_ATTACHMENT_SEQUENCE_NOT_IMPLEMENTED,
-        format!(
-            "{where_}: a \"sequence\" block is in the Spine 4.3 format and rigc does not compile it yet — its frames would need their own regions and timelines, so it is refused rather than dropped"
-        ),
-    )
-    .help("remove \"sequence\" and give the attachment one image, or swap images with attachment keys")
 }

@@ -62,9 +62,6 @@ pub(super) fn parse(node: &Node, where_: &str, bones: &Bones, d: &mut Diags) -> 
         return None;
     }
     let before = d.len();
-    if let Some(seq) = node.get("sequence") {
-        d.push(super::deferred::sequence(&seq, where_));
-    }
     let (uvs_node, tris_node) = (node.get("uvs"), node.get("triangles"));
     let (vertices, weights) = (node.get("vertices"), node.get("weights"));
     let (Some(uvs_node), Some(tris_node), true) =

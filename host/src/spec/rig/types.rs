@@ -126,6 +126,8 @@ pub struct AttachmentSpec {
     pub loc: Loc,
     /// What it is.
     pub kind: AttachmentKind,
+    /// Its `sequence` block (region, mesh and linked mesh only), frames found.
+    pub sequence: Option<SequenceSpec>,
 }
 
 /// The attachment types rigc compiles.
@@ -139,6 +141,69 @@ pub enum AttachmentKind {
     Point(PointAttachment),
     /// `mesh` with authored geometry.
     Mesh(MeshSpec),
+    /// `clipping`.
+    Clipping(ClippingSpec),
+    /// `linkedmesh` (or `mesh` with a `source`).
+    LinkedMesh(LinkedMeshSpec),
+}
+
+/// A clipping attachment as declared (FORMAT.md §2.7.6).
+#[derive(Debug, Clone)]
+pub struct ClippingSpec {
+    /// `vertexCount`.
+    pub vertex_count: u32,
+    /// The geometry, in the form it was given.
+    pub geometry: Geometry,
+    /// `end`: the last slot clipped, checked to be a declared slot.
+    pub end: Option<At<String>>,
+    /// `convex`.
+    pub convex: Option<bool>,
+    /// `inverse`.
+    pub inverse: Option<bool>,
+    /// `color`, lowercase `rrggbbaa`.
+    pub color: Option<String>,
+}
+
+/// A linked mesh as declared (FORMAT.md §2.7.7): no geometry of its own, its
+/// source checked to be a mesh of the rig.
+#[derive(Debug, Clone)]
+pub struct LinkedMeshSpec {
+    /// `source`: the source mesh's placeholder.
+    pub source: At<String>,
+    /// `skin`: the skin holding the source (absent: the default skin).
+    pub skin: Option<At<String>>,
+    /// `slot`: the source's slot (absent: the link's own slot).
+    pub slot: Option<At<String>>,
+    /// `timelines`: plays the source's deform and sequence keys (absent: true).
+    pub timelines: Option<bool>,
+    /// `image`, as written, with its location.
+    pub image: Option<At<String>>,
+    /// `path`, when stated.
+    pub path: Option<String>,
+    /// `width`, when stated.
+    pub width: Option<f64>,
+    /// `height`, when stated.
+    pub height: Option<f64>,
+    /// `color`, lowercase `rrggbbaa`.
+    pub color: Option<String>,
+}
+
+/// A `sequence` block (FORMAT.md §2.7.8), checked, with its frames' images.
+#[derive(Debug, Clone)]
+pub struct SequenceSpec {
+    /// `count`: a whole number ≥ 1.
+    pub count: u32,
+    /// `start`, when stated.
+    pub start: Option<u32>,
+    /// `digits`, when stated.
+    pub digits: Option<u32>,
+    /// `setup`, when stated (below `count`).
+    pub setup: Option<u32>,
+    /// Frame i's `image` value, `<stem><pad(start + i, digits)>.png`, located
+    /// at the block.
+    pub frames: Vec<At<String>>,
+    /// Where the block is.
+    pub loc: Loc,
 }
 
 /// An authored mesh attachment as declared (FORMAT.md §2.7.2), its topology

@@ -127,6 +127,11 @@ pub(super) fn resolve(cx: &mut Cx, track: &DeformTrackSpec) -> Option<Target> {
             [m.width, m.height],
         ),
         Attachment::BoundingBox(b) => (&b.vertices, &[][..], &[][..], 0, [0.0, 0.0]),
+        Attachment::Clipping(c) => (&c.vertices, &[][..], &[][..], 0, [0.0, 0.0]),
+        Attachment::LinkedMesh(l) => {
+            cx.push(super::deform_linked::refusal(&at, placeholder, l, &track.attachment.loc));
+            return None;
+        }
         Attachment::Region(_) | Attachment::Point(_) => {
             let kind = if matches!(attachment, Attachment::Region(_)) {
                 "region"

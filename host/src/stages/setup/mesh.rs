@@ -6,7 +6,7 @@
 
 use rigc_diag::codes;
 
-use super::resolve::{region_name, vertices};
+use super::resolve::{region_name, sequence, setup_frame, vertices};
 use super::MeshRef;
 use crate::spec::rig::{AttachmentKind, AttachmentSpec, MeshSpec, RigSpec};
 use crate::stages::measure::ImageInfo;
@@ -28,6 +28,7 @@ pub(super) fn mesh(
     if m.image.is_some() && measured.is_none() {
         return None;
     }
+    let measured = measured.or_else(|| setup_frame(e, images));
     let width = m.width.or(measured.map(|i| i.width() as f64));
     let height = m.height.or(measured.map(|i| i.height() as f64));
     let (Some(width), Some(height)) = (width, height) else {
@@ -58,6 +59,7 @@ pub(super) fn mesh(
         height,
         path,
         color: m.color.clone(),
+        sequence: sequence(e),
     })
 }
 

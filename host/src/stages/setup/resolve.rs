@@ -1,14 +1,17 @@
 //! This module owns what the setup stage's attachments share: the region name
 //! of an `image` value (its basename without `.png`), and vertex geometry in
 //! the model's form — weights by bone name resolved to indexes in the emitted
-//! bone array and rounded to six decimals (FORMAT.md §5.5).
+//! bone array and rounded to six decimals (FORMAT.md §5.5), and a `sequence`
+//! block in the model's form with the frame its size is measured on.
 
 use rigc_diag::codes;
 
 use crate::spec::rig::{AttachmentSpec, Geometry, RigSpec};
+use crate::stages::measure::ImageInfo;
+use std::collections::HashMap;
 use rigc_diag::json::quote;
 use rigc_diag::Diagnostic;
-use rigc_sdk::model::{Vertices, WeightedBinding};
+use rigc_sdk::model::{Sequence, Vertices, WeightedBinding};
 
 /// The region name of an `image` value: its basename without `.png`.
 pub(super) fn region_name(image: &str) -> String {
@@ -76,4 +79,26 @@ pub(super) fn r6(n: f64) -> f64 {
     } else {
         v
     }
+}
+
+/// The model's `sequence` block of `e`, fields as declared.
+pub(super) fn sequence(e: &AttachmentSpec) -> Option<Sequence> {
+    e.sequence.as_ref().map(|q| Sequence {
+        count: q.count,
+        start: q.start,
+        digits: q.digits,
+        setup: q.setup,
+    })
+}
+
+/// The measured setup frame of `e`'s sequence (frame `setup`, else 0): the
+/// size a sequenced region or mesh takes when it states none. `None` without
+/// a sequence, or when that frame was not measured (refused where it is read).
+pub(super) fn setup_frame<'i>(
+    e: &AttachmentSpec,
+    images: &'i HashMap<String, ImageInfo>,
+) -> Option<&'i ImageInfo> {
+    let q = e.sequence.as_ref()?;
+    let frame = q.frames.get(q.setup.unwrap_or(0) as usize)?;
+    images.get(&frame.value)
 }

@@ -8,13 +8,16 @@
 
 use rigc_diag::codes;
 
-use super::resolve::{region_name, vertices};
+use super::resolve::{region_name, sequence, setup_frame, vertices};
 use super::Part;
 use crate::spec::rig::{AttachmentKind, AttachmentSpec, RegionSpec, RigSpec, SkinSpec};
 use crate::stages::measure::ImageInfo;
 use rigc_diag::json::quote;
 use rigc_diag::Diagnostic;
-use rigc_sdk::model::{Attachment, BoundingBoxAttachment, RegionAttachment, Skin, SkinSlot};
+use rigc_sdk::model::{
+    Attachment, BoundingBoxAttachment, ClippingAttachment, LinkedMeshAttachment, RegionAttachment,
+    Skin, SkinSlot,
+};
 use std::collections::HashMap;
 
 /// One part per distinct region, in first-use order; refuses an image the
@@ -144,6 +147,33 @@ fn attachment(
             color: b.color.clone(),
         })),
         AttachmentKind::Mesh(m) => super::mesh::mesh(rig, m, e, images, d).map(Attachment::Mesh),
+        AttachmentKind::Clipping(c) => Some(Attachment::Clipping(ClippingAttachment {
+            end: c.end.as_ref().map(|s| s.value.clone()),
+            convex: c.convex,
+            inverse: c.inverse,
+            vertex_count: c.vertex_count,
+            vertices: vertices(rig, &c.geometry, e, d)?,
+            color: c.color.clone(),
+        })),
+        AttachmentKind::LinkedMesh(l) => {
+            if l.image.as_ref().is_some_and(|i| !images.contains_key(&i.value)) {
+                return None; // refused once, by `parts`
+            }
+            Some(Attachment::LinkedMesh(LinkedMeshAttachment {
+                source: l.source.value.clone(),
+                skin: l.skin.as_ref().map(|s| s.value.clone()),
+                slot: l.slot.as_ref().map(|s| s.value.clone()),
+                timelines: l.timelines,
+                path: l.path.clone().or_else(|| {
+                    let name = region_name(&l.image.as_ref()?.value);
+                    (name != e.placeholder).then_some(name)
+                }),
+                width: l.width,
+                height: l.height,
+                color: l.color.clone(),
+                sequence: sequence(e),
+            }))
+        }
     }
 }
 
@@ -159,6 +189,7 @@ fn region(
     if r.image.is_some() && measured.is_none() {
         return None; // refused once, by `parts`
     }
+    let measured = measured.or_else(|| setup_frame(e, images));
     let width = r.width.or(measured.map(|m| m.width() as f64));
     let height = r.height.or(measured.map(|m| m.height() as f64));
     let (Some(width), Some(height)) = (width, height) else {
@@ -189,5 +220,6 @@ fn region(
         scale_x: r.scale_x,
         scale_y: r.scale_y,
         color: r.color.clone(),
+        sequence: sequence(e),
     })
 }

@@ -184,6 +184,7 @@ fn attachment(a: &Attachment) -> Built {
             put_num(&mut m, "scaleX", r.scale_x)?;
             put_num(&mut m, "scaleY", r.scale_y)?;
             put_str(&mut m, "color", &r.color);
+            put_sequence(&mut m, &r.sequence);
         }
         Attachment::BoundingBox(b) => {
             m.insert("type".into(), Value::String("boundingbox".into()));
@@ -202,6 +203,28 @@ fn attachment(a: &Attachment) -> Built {
             put_str(&mut m, "path", &mesh.path);
             m.insert("edges".into(), mesh.edges.iter().copied().collect());
             put_str(&mut m, "color", &mesh.color);
+            put_sequence(&mut m, &mesh.sequence);
+        }
+        Attachment::Clipping(c) => {
+            m.insert("type".into(), Value::String("clipping".into()));
+            put_str(&mut m, "end", &c.end);
+            put_bool(&mut m, "convex", c.convex);
+            put_bool(&mut m, "inverse", c.inverse);
+            m.insert("vertexCount".into(), Value::from(c.vertex_count));
+            put(&mut m, "vertices", vertices(&c.vertices))?;
+            put_str(&mut m, "color", &c.color);
+        }
+        Attachment::LinkedMesh(l) => {
+            m.insert("type".into(), Value::String("linkedmesh".into()));
+            m.insert("source".into(), Value::String(l.source.clone()));
+            put_str(&mut m, "skin", &l.skin);
+            put_str(&mut m, "slot", &l.slot);
+            put_bool(&mut m, "timelines", l.timelines);
+            put_str(&mut m, "path", &l.path);
+            put_num(&mut m, "width", l.width)?;
+            put_num(&mut m, "height", l.height)?;
+            put_str(&mut m, "color", &l.color);
+            put_sequence(&mut m, &l.sequence);
         }
         Attachment::Point(p) => {
             m.insert("type".into(), Value::String("point".into()));
@@ -212,6 +235,20 @@ fn attachment(a: &Attachment) -> Built {
         }
     }
     Ok(Value::Object(m))
+}
+
+/// A `sequence` block (FORMAT.md §2.7.8): `count`, then `start`, `digits`
+/// and `setup` as declared.
+fn put_sequence(m: &mut Map<String, Value>, seq: &Option<Sequence>) {
+    let Some(seq) = seq else { return };
+    let mut o = Map::new();
+    o.insert("count".into(), Value::from(seq.count));
+    for (key, v) in [("start", seq.start), ("digits", seq.digits), ("setup", seq.setup)] {
+        if let Some(v) = v {
+            o.insert(key.into(), Value::from(v));
+        }
+    }
+    m.insert("sequence".into(), Value::Object(o));
 }
 
 /// The flat `vertices` array: `x, y` pairs, or the weighted run

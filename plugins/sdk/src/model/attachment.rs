@@ -13,6 +13,67 @@ pub enum Attachment {
     Point(PointAttachment),
     /// A mesh: a textured triangle list over the part image.
     Mesh(MeshAttachment),
+    /// A clipping polygon (FORMAT.md §2.7.6).
+    Clipping(ClippingAttachment),
+    /// A linked mesh: its own region over another mesh's geometry (§2.7.7).
+    LinkedMesh(LinkedMeshAttachment),
+}
+
+/// A clipping attachment: a polygon that clips the slots from its own to `end`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClippingAttachment {
+    /// `end`: the last slot clipped (absent: to the bottom of the draw order).
+    pub end: Option<String>,
+    /// `convex`.
+    pub convex: Option<bool>,
+    /// `inverse`.
+    pub inverse: Option<bool>,
+    /// Number of polygon vertices.
+    pub vertex_count: u32,
+    /// The geometry.
+    pub vertices: Vertices,
+    /// Editor colour.
+    pub color: Option<String>,
+}
+
+/// A linked mesh: the runtime takes bones, vertices, uvs, triangles, hull,
+/// edges, width and height from its source; `path`, `color` and `sequence`
+/// are its own.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct LinkedMeshAttachment {
+    /// `source`: the source mesh's placeholder.
+    pub source: String,
+    /// `skin` holding the source (absent: the default skin).
+    pub skin: Option<String>,
+    /// `slot` of the source (absent: the link's own slot).
+    pub slot: Option<String>,
+    /// `timelines`: the link plays the source's deform and sequence keys.
+    pub timelines: Option<bool>,
+    /// Atlas region path when it differs from the placeholder (or was stated).
+    pub path: Option<String>,
+    /// `width`, when stated (the runtime uses the source's).
+    pub width: Option<f64>,
+    /// `height`, when stated.
+    pub height: Option<f64>,
+    /// `color`, lowercase `rrggbbaa`.
+    pub color: Option<String>,
+    /// `sequence`: its own series of regions.
+    pub sequence: Option<Sequence>,
+}
+
+/// A `sequence` block: `count` regions named `path + pad(start + i, digits)`,
+/// frame `setup` shown at setup. Fields other than `count` are `Some` iff
+/// declared.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Sequence {
+    /// `count`: how many frames (≥ 1).
+    pub count: u32,
+    /// `start`: the first frame's number.
+    pub start: Option<u32>,
+    /// `digits`: the zero-pad width of the number.
+    pub digits: Option<u32>,
+    /// `setup`: the frame shown at setup (0-based).
+    pub setup: Option<u32>,
 }
 
 /// A mesh attachment (FORMAT.md §2.7.2, §5.3): authored geometry, or a
@@ -38,6 +99,9 @@ pub struct MeshAttachment {
     pub path: Option<String>,
     /// `color`, lowercase `rrggbbaa`.
     pub color: Option<String>,
+    /// `sequence`: a series of regions in place of one.
+    #[serde(default)]
+    pub sequence: Option<Sequence>,
 }
 
 impl Default for Vertices {
@@ -91,6 +155,9 @@ pub struct RegionAttachment {
     pub scale_y: Option<f64>,
     /// `color`, lowercase `rrggbbaa`.
     pub color: Option<String>,
+    /// `sequence`: a series of regions in place of one.
+    #[serde(default)]
+    pub sequence: Option<Sequence>,
 }
 
 /// A bounding-box attachment.

@@ -25,6 +25,7 @@ pub use attachment::{
     Attachment, BoundingBoxAttachment, MeshAttachment, PointAttachment, RegionAttachment, Vertices,
     WeightedBinding,
 };
+pub use attachment::{ClippingAttachment, LinkedMeshAttachment, Sequence};
 pub use constraint::{Constraint, IkConstraint, TransformConstraint, TransformFrom, TransformTo};
 
 /// An axis-aligned box: `x, y, width, height` (the gate payload's, so the
