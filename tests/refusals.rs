@@ -27,7 +27,7 @@ pub(crate) struct Expect<'a> {
 
 /// Runs `rigc` with `args` and `--message-format json`, asserts it is refused
 /// (exit 1), and returns the diagnostic whose message contains `message`.
-fn json_refusal(p: &Project, args: &[impl AsRef<str>], message: &str) -> serde_json::Value {
+pub(crate) fn json_refusal(p: &Project, args: &[impl AsRef<str>], message: &str) -> serde_json::Value {
     let mut args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
     args.extend(["--message-format", "json"]);
     let run = p.rigc(&args);

@@ -87,6 +87,7 @@ pub(super) fn parse(
         },
     };
     let type_node = node.get("type").unwrap_or_else(|| node.clone());
+    let drawn_once = super::sequence::conflicts(node, where_, d);
     let kind = match ty.as_str() {
         "region" => AttachmentKind::Region(region(node, where_, d)?),
         "point" => AttachmentKind::Point(point(node, where_, d)?),
@@ -118,6 +119,9 @@ pub(super) fn parse(
             return None;
         }
     };
+    if !drawn_once {
+        return None;
+    }
     let sequence = match kind {
         AttachmentKind::Region(_) | AttachmentKind::Mesh(_) | AttachmentKind::LinkedMesh(_) => {
             super::sequence::parse(node, placeholder, where_, d).ok()?

@@ -109,7 +109,8 @@ pub(super) fn parse(node: &Node, where_: &str, bones: &Bones, d: &mut Diags) -> 
     let width = number(node, "width", where_, d);
     let height = number(node, "height", where_, d);
     let sized = node.has("width") && node.has("height");
-    if !sized && !node.has("image") {
+    // A `sequence` is measured on its setup frame (`spec::rig::sequence`).
+    if !sized && !node.has("image") && !node.has("sequence") {
         d.push(
             absent_at(
                 node,

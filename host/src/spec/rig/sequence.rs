@@ -25,6 +25,33 @@ pub(crate) const MAX_DIGITS: u32 = 16;
 /// The defaults spine-core's `readSequence` gives an absent `start`.
 const DEFAULT_START: u32 = 1;
 
+/// Refuses an `image` or a `generator` beside the attachment `node`'s
+/// `sequence` block; false when it refused one. Called before the attachment's
+/// type is read, so a refusal of either key for another reason does not hide
+/// this one.
+pub(super) fn conflicts(node: &Node, where_: &str, d: &mut Diags) -> bool {
+    if !node.has("sequence") {
+        return true;
+    }
+    let before = d.len();
+    let why = [
+        ("image", codes::RIG_SEQUENCE_WITH_IMAGE, "a series draws its frames, each a PNG of its own named after the attachment's path or placeholder, so one image has no place in it"),
+        ("generator", codes::RIG_SEQUENCE_WITH_GENERATOR, "a generator builds a mesh off one part's pixels, and a series has a PNG per frame"),
+    ];
+    for (key, code, reason) in why {
+        if let Some(v) = node.get(key) {
+            d.push(
+                v.err(code, format!("{where_}: {} beside a \"sequence\" — {reason}", q(key)))
+                    .help(format!(
+                        "remove {} (the frames are found as <images>/<path or placeholder><number>.png), or remove \"sequence\"",
+                        q(key)
+                    )),
+            );
+        }
+    }
+    d.len() == before
+}
+
 /// Reads the `sequence` block of the attachment `node` (placeholder
 /// `placeholder`); `Ok(None)` when there is none, `Err(())` when it is refused.
 pub(super) fn parse(
@@ -54,26 +81,6 @@ pub(super) fn parse(
     if !unknown.is_empty() {
         d.extend(unknown);
         return Err(());
-    }
-    for (key, code) in [
-        ("image", codes::RIG_SEQUENCE_WITH_IMAGE),
-        ("generator", codes::RIG_SEQUENCE_WITH_GENERATOR),
-    ] {
-        if let Some(v) = node.get(key) {
-            d.push(
-                v.err(
-                    code,
-                    format!(
-                        "{where_}: {} beside a \"sequence\" — a series draws its frames, each its own PNG named after the attachment's path, so there is no one {key} to use",
-                        q(key)
-                    ),
-                )
-                .help(format!(
-                    "remove {}: the frames are found as <images>/<path or placeholder><number>.png",
-                    q(key)
-                )),
-            );
-        }
     }
     let count = match seq.get("count") {
         None => {

@@ -1,0 +1,456 @@
+//! Clipping attachments, linked meshes and sequences (FORMAT.md §2.7.6–§2.7.8)
+//! end to end: a small rig of this test's own with one of each is compiled,
+//! read back by spine-core (the attachment types, the clipping `end` slot, the
+//! linked mesh's source geometry, the sequence frame shown at setup) and by our
+//! runtime (`rigc-spine`), agreeing; A11, A44 and A46 measure on the build, a
+//! mutant of its text FAILs each; every refusal class is named, placed, exits 1
+//! and writes nothing.
+
+use crate::fixture::part_png;
+use crate::refusals::{json_refusal, pos, refused, Expect};
+use crate::util::{oracle, spine_core_loads_and_poses, Project};
+
+/// The rig: a clip over the slots `body`..`twin`, a mesh `body`, a link
+/// `twin` to it with art of its own, a region series `flash` (3 frames,
+/// 2 digits, setup frame 1) and a mesh series `wave` (2 frames from 0).
+const RIG: &str = r#"{
+  "spec": "rigc-rig/1",
+  "name": "attach",
+  "images": "parts",
+  "skeleton": { "width": 200, "height": 200 },
+  "bones": [
+    { "name": "root" },
+    { "name": "body", "parent": "root", "x": 100, "y": 50, "rotation": 30 }
+  ],
+  "slots": [
+    { "name": "clip", "bone": "body", "attachment": "clip" },
+    { "name": "body", "bone": "body", "attachment": "body" },
+    { "name": "twin", "bone": "root", "attachment": "twin" },
+    { "name": "flash", "bone": "body", "attachment": "flash" },
+    { "name": "wave", "bone": "body", "attachment": "wave" }
+  ],
+  "skins": {
+    "default": {
+      "clip": { "clip": { "type": "clipping", "end": "twin", "vertexCount": 4, "vertices": [-10, -10, 10, -10, 10, 10, -10, 10] } },
+      "body": { "body": { "type": "mesh", "image": "body.png", "uvs": [0, 1, 1, 1, 1, 0, 0, 0], "triangles": [0, 1, 2, 2, 3, 0], "vertices": [-20, 0, 20, 0, 20, 60, -20, 60] } },
+      "twin": { "twin": { "type": "linkedmesh", "source": "body", "slot": "body", "image": "twin.png" } },
+      "flash": { "flash": { "sequence": { "count": 3, "digits": 2, "setup": 1 }, "x": 5 } },
+      "wave": { "wave": { "type": "mesh", "uvs": [0, 1, 1, 1, 1, 0, 0, 0], "triangles": [0, 1, 2, 2, 3, 0], "vertices": [-15, 0, 15, 0, 15, 10, -15, 10], "sequence": { "count": 2, "start": 0 } } }
+    }
+  }
+}
+"#;
+
+/// The motion: one sway of the body bone.
+const MOTION: &str = r#"{
+  "spec": "rigc-motion/1",
+  "archetype": "attach",
+  "cut": "attach",
+  "easings": {},
+  "animations": {
+    "sway": {
+      "duration": 1,
+      "tracks": [
+        { "bone": "body", "property": "rotate", "keys": [ { "t": 0, "v": [0] }, { "t": 1, "v": [10] } ] }
+      ]
+    }
+  }
+}
+"#;
+
+/// The PNGs the rig names, and each one's size.
+const PARTS: &[(&str, u32, u32)] = &[
+    ("body", 40, 60),
+    ("twin", 40, 60),
+    ("flash01", 20, 16),
+    ("flash02", 20, 16),
+    ("flash03", 20, 16),
+    ("wave0", 30, 10),
+    ("wave1", 30, 10),
+];
+
+/// A project of `rig` and `motion` with every part drawn.
+fn project(rig: &str, motion: &str) -> Project {
+    let p = Project::new();
+    p.write("rig.json", rig);
+    p.write("motion.json", motion);
+    for (name, w, h) in PARTS {
+        p.write(&format!("parts/{name}.png"), part_png(*w, *h));
+    }
+    p
+}
+
+fn build(p: &Project, extra: &[&str]) -> crate::util::Run {
+    let mut args = vec![
+        "build", "--rig", "rig.json", "--motion", "motion.json", "--out", "out",
+    ];
+    args.extend_from_slice(extra);
+    p.rigc(&args)
+}
+
+fn skeleton(p: &Project) -> serde_json::Value {
+    serde_json::from_str(&p.read("out/skeleton.json")).expect("skeleton.json")
+}
+
+fn attachment<'v>(s: &'v serde_json::Value, slot: &str) -> &'v serde_json::Value {
+    &s["skins"][0]["attachments"][slot][slot]
+}
+
+#[test]
+fn compiles_and_spine_core_reads_each_construct_back() {
+    let p = project(RIG, MOTION);
+    build(&p, &[])
+        .green()
+        .stdout_has("PASS  A44_LINKED_MESH_STATES_NO_GEOMETRY_OF_ITS_OWN")
+        .stdout_has("PASS  A46_SEQUENCE_ATTACHMENTS_SHOW_THE_FRAME_THE_FILE_STATES")
+        .stdout_has("PROF  A11_NO_CLIPPING_ATTACHMENTS")
+        // A link states no geometry, so it has no MESH line of its own.
+        .stdout_lacks("MESH  twin");
+    let s = skeleton(&p);
+    // FORMAT.md §5.3 key orders, and the sequence's declared fields only.
+    let keys = |slot: &str| -> Vec<String> {
+        attachment(&s, slot)
+            .as_object()
+            .map(|o| o.keys().cloned().collect())
+            .unwrap_or_default()
+    };
+    assert_eq!(keys("clip"), ["type", "end", "vertexCount", "vertices"]);
+    assert_eq!(keys("twin"), ["type", "source", "slot"]);
+    assert_eq!(keys("flash"), ["width", "height", "x", "sequence"]);
+    assert_eq!(
+        attachment(&s, "flash")["sequence"],
+        serde_json::json!({ "count": 3, "digits": 2, "setup": 1 })
+    );
+    assert_eq!(
+        attachment(&s, "wave")["sequence"],
+        serde_json::json!({ "count": 2, "start": 0 })
+    );
+    // A sequenced region without a size takes its setup frame's (flash02.png, 20x16).
+    assert_eq!((attachment(&s, "flash")["width"].as_f64(), attachment(&s, "flash")["height"].as_f64()), (Some(20.0), Some(16.0)));
+    // The atlas: one page per frame, each named as Sequence.getPath names it.
+    let atlas = p.read("out/skeleton.atlas");
+    for (name, w, h) in PARTS {
+        assert!(
+            atlas.contains(&format!("../parts/{name}.png\nsize: {w}, {h}\nfilter: Linear, Linear\npma: false\n{name}\nbounds: 0, 0, {w}, {h}\n")),
+            "no page for {name}:\n{atlas}"
+        );
+    }
+
+    let (sk, at) = (p.path().join("out/skeleton.json"), p.path().join("out/skeleton.atlas"));
+    let (sk, at) = (sk.to_str().unwrap_or(""), at.to_str().unwrap_or(""));
+    let summary = oracle(&["--roundtrip", sk, at]).expect("spine-core reads it");
+    assert_eq!(
+        summary["attachments"],
+        serde_json::json!({ "region": 1, "mesh": 2, "linkedmesh": 1, "boundingbox": 0, "path": 0, "point": 0, "clipping": 1 })
+    );
+    let setup = oracle(&[sk, at, "--setup", "0"]).expect("spine-core poses the setup");
+    let shown = |slot: &str| -> serde_json::Value {
+        setup["frames"][0]["attachments"]
+            .as_array()
+            .and_then(|a| a.iter().find(|x| x["slot"] == slot).cloned())
+            .unwrap_or_else(|| panic!("slot {slot} shows nothing: {setup}"))
+    };
+    let clip = shown("clip");
+    assert_eq!((clip["type"].as_str(), clip["end"].as_str()), (Some("clipping"), Some("twin")));
+    assert_eq!((clip["convex"].as_bool(), clip["inverse"].as_bool()), (Some(false), Some(false)));
+    // The link draws its source's geometry: same uvs, triangles and hull,
+    // and — the source's vertices being unweighted, in the slot bone's space —
+    // the same world vertices though its own slot hangs on another bone
+    // (root): spine-core places a link's vertices by its own slot's bone.
+    let (body, twin) = (shown("body"), shown("twin"));
+    assert_eq!(twin["source"], "body");
+    assert_eq!(twin["path"], "twin");
+    for k in ["uvs", "triangles", "hullLength"] {
+        assert_eq!(twin[k], body[k], "{k}");
+    }
+    // Closed form: body bone at (100, 50) rotated 30°, so source vertex
+    // (20, 60) lands at (100 + 20c − 60s, 50 + 20s + 60c) under the body
+    // bone, and at (20, 60) under root.
+    let (c, sn) = (30f64.to_radians().cos(), 30f64.to_radians().sin());
+    let v = |a: &serde_json::Value, i: usize| a["vertices"][i].as_f64().unwrap_or(f64::NAN);
+    assert!((v(&body, 4) - (100.0 + 20.0 * c - 60.0 * sn)).abs() < 1e-3, "{body}");
+    assert!((v(&body, 5) - (50.0 + 20.0 * sn + 60.0 * c)).abs() < 1e-3, "{body}");
+    assert!((v(&twin, 4) - 20.0).abs() < 1e-4 && (v(&twin, 5) - 60.0).abs() < 1e-4, "{twin}");
+    // The region series shows its setup frame, index 1 (flash02); the mesh
+    // series its frame 0.
+    assert_eq!(shown("flash")["sequenceIndex"], 1);
+    assert_eq!(shown("flash")["path"], "flash");
+    assert_eq!(shown("wave")["sequenceIndex"], 0);
+
+    // Our runtime reads the same: the link's source, the series' regions by
+    // name (frame 1 is flash02), the clip's end slot.
+    let text = p.read("out/skeleton.json");
+    let atlas = rigc_sdk::spine::read_atlas(&atlas).expect("our atlas reader");
+    let data = rigc_sdk::spine::read_skeleton(&text, Some(&atlas))
+        .unwrap_or_else(|e| panic!("our reader: {}", e.message))
+        .data;
+    use rigc_sdk::spine::data::AttachmentKind as K;
+    let ours = |slot: &str| {
+        let i = data.slots.iter().position(|s| s.name == slot).expect("slot");
+        let a = data.skins[0].get_attachment(i, slot).expect("attachment");
+        data.attachments[a].clone()
+    };
+    match &ours("flash").kind {
+        K::Region(r) => {
+            let names: Vec<&str> = r.sequence.regions.iter().map(|x| x.name.as_str()).collect();
+            assert_eq!(names, ["flash01", "flash02", "flash03"]);
+            assert_eq!(r.sequence.resolve_index(-1.0), 1.0);
+        }
+        other => panic!("flash is {other:?}"),
+    }
+    match &ours("twin").kind {
+        K::Mesh(m) => assert!(m.source_mesh.is_some(), "the link has no source"),
+        other => panic!("twin is {other:?}"),
+    }
+    assert_eq!(ours("clip").type_name(), "clipping");
+    assert_eq!(ours("twin").type_name(), "linkedmesh");
+    // …and poses it as spine-core does (the setup and the sway).
+    spine_core_loads_and_poses(&p.path().join("out/skeleton.json"), &|| String::new());
+}
+
+#[test]
+fn a11_fails_the_clip_under_spine_html_and_writes_nothing() {
+    let p = project(RIG, MOTION);
+    build(&p, &["--profile", "spine-html"])
+        .code(1)
+        .stdout_has("FAIL  A11_NO_CLIPPING_ATTACHMENTS: 1 clipping attachment(s); the renderer skips them silently");
+    assert!(!p.exists("out"), "a red build wrote --out");
+    build(&p, &["--profile", "spine"]).green();
+    // The built text, validated under each profile.
+    p.rigc(&["validate", "out", "--profile", "spine-html"])
+        .code(1)
+        .stdout_has("FAIL  A11_NO_CLIPPING_ATTACHMENTS");
+    p.rigc(&["validate", "out", "--profile", "spine"]).green();
+}
+
+fn mutate(p: &Project, from: &str, to: &str) {
+    let text = p.read("out/skeleton.json");
+    assert!(text.contains(from), "{from:?} not in the skeleton:\n{text}");
+    p.write("out/skeleton.json", text.replacen(from, to, 1));
+}
+
+#[test]
+fn a44_and_a46_measure_the_build_and_fail_its_mutants() {
+    let p = project(RIG, MOTION);
+    build(&p, &[]).green();
+    p.rigc(&["validate", "out"])
+        .green()
+        .stdout_has("PASS  A44_LINKED_MESH_STATES_NO_GEOMETRY_OF_ITS_OWN")
+        .stdout_has("PASS  A46_SEQUENCE_ATTACHMENTS_SHOW_THE_FRAME_THE_FILE_STATES");
+    // The link states geometry of its own.
+    mutate(&p, "\"type\": \"linkedmesh\",", "\"type\": \"linkedmesh\", \"hull\": 4,");
+    p.rigc(&["validate", "out"]).code(1).stdout_has(
+        "FAIL  A44_LINKED_MESH_STATES_NO_GEOMETRY_OF_ITS_OWN: skin \"default\" slot \"twin\" placeholder \"twin\": linked mesh \"twin\" states \"hull\", which the runtime never reads",
+    );
+    build(&p, &[]).green();
+    // The series' setup frame past its end (the runtime clamps it).
+    mutate(&p, "\"setup\": 1", "\"setup\": 3");
+    p.rigc(&["validate", "out"])
+        .code(1)
+        .stdout_has("FAIL  A46_SEQUENCE_ATTACHMENTS_SHOW_THE_FRAME_THE_FILE_STATES");
+}
+
+/// Refused: `message` with `code`, at `needle` (+`skip`) in `rig`, pointer
+/// `pointer`; exit 1; nothing written.
+fn refuses(p: &Project, file: &str, text: &str, code: &str, message: &str, pointer: &str, needle: &str) {
+    let args = ["build", "--rig", "rig.json", "--motion", "motion.json", "--out", "out"];
+    let d = json_refusal(p, &args, message);
+    assert_eq!(d["code"], code, "{d}");
+    refused(
+        p,
+        Expect {
+            file,
+            message,
+            pointer,
+            at: pos(text, needle, 0),
+        },
+    );
+}
+
+fn refuses_rig(edit: (&str, &str), code: &str, message: &str, pointer: &str, needle: &str) {
+    assert!(RIG.contains(edit.0), "{:?} not in the rig", edit.0);
+    let rig = RIG.replacen(edit.0, edit.1, 1);
+    let p = project(&rig, MOTION);
+    refuses(&p, "rig.json", &rig, code, message, pointer, needle);
+}
+
+const CLIP: &str = "skin \"default\" slot \"clip\" attachment \"clip\"";
+const TWIN: &str = "skin \"default\" slot \"twin\" attachment \"twin\"";
+const FLASH: &str = "skin \"default\" slot \"flash\" attachment \"flash\"";
+const AT_TWIN: &str = "/skins/default/twin/twin";
+const AT_FLASH: &str = "/skins/default/flash/flash";
+
+#[test]
+fn a_clipping_end_naming_no_slot_is_refused() {
+    refuses_rig(
+        ("\"end\": \"twin\"", "\"end\": \"twins\""),
+        "rig.clipping.end-unknown",
+        &format!("{CLIP}: end names slot \"twins\", which this rig does not declare; a miss loads as null and the clip then runs to the bottom of the draw order — did you mean \"twin\"?"),
+        "/skins/default/clip/clip/end",
+        "\"twins\"",
+    );
+}
+
+#[test]
+fn geometry_on_a_link_is_refused_by_name() {
+    refuses_rig(
+        ("\"source\": \"body\",", "\"source\": \"body\", \"uvs\": [0, 1],"),
+        "rig.linked.geometry",
+        &format!("{TWIN}: a linked mesh states \"uvs\", and the runtime never reads it — a link takes its bones, vertices, uvs, triangles, hull and edges from its source \"body\""),
+        &format!("{AT_TWIN}/uvs"),
+        "[0, 1],",
+    );
+}
+
+#[test]
+fn a_link_without_a_source_is_refused() {
+    refuses_rig(
+        ("\"source\": \"body\", ", ""),
+        "rig.linked.source-missing",
+        &format!("{TWIN}: a linked mesh needs a \"source\" — the placeholder of the mesh whose geometry it shares"),
+        AT_TWIN,
+        "{ \"type\": \"linkedmesh\"",
+    );
+}
+
+#[test]
+fn a_link_to_no_attachment_is_refused() {
+    refuses_rig(
+        ("\"source\": \"body\"", "\"source\": \"bod\""),
+        "rig.linked.source-unknown",
+        &format!("{TWIN}: source \"bod\" is not an attachment of slot \"body\" in skin \"default\" (it has: body); the loader throws on a source it cannot find"),
+        &format!("{AT_TWIN}/source"),
+        "\"bod\"",
+    );
+}
+
+#[test]
+fn a_link_to_a_non_mesh_is_refused() {
+    refuses_rig(
+        ("\"source\": \"body\", \"slot\": \"body\"", "\"source\": \"clip\", \"slot\": \"clip\""),
+        "rig.linked.source-not-a-mesh",
+        &format!("{TWIN}: source \"clip\" in slot \"clip\" of skin \"default\" is a clipping attachment; a link shares the geometry of a mesh that has its own uvs, triangles and vertices"),
+        &format!("{AT_TWIN}/source"),
+        "\"clip\", \"slot\": \"clip\"",
+    );
+}
+
+#[test]
+fn a_sequence_without_a_count_is_refused() {
+    refuses_rig(
+        ("\"count\": 3, ", ""),
+        "rig.sequence.count",
+        &format!("{FLASH}: a sequence needs a \"count\" — the parser reads an absent one as 0, and a series of no frames draws nothing"),
+        &format!("{AT_FLASH}/sequence"),
+        "{ \"digits\": 2",
+    );
+}
+
+#[test]
+fn a_fractional_sequence_number_is_refused() {
+    refuses_rig(
+        ("\"digits\": 2", "\"digits\": 1.5"),
+        "rig.sequence.not-whole",
+        &format!("{FLASH}: sequence digits is 1.5; it is a whole number ≥ 0"),
+        &format!("{AT_FLASH}/sequence/digits"),
+        "1.5",
+    );
+}
+
+#[test]
+fn a_sequence_past_the_bound_is_refused() {
+    refuses_rig(
+        ("\"count\": 3", "\"count\": 5000"),
+        "rig.sequence.too-large",
+        &format!("{FLASH}: count is 5000; rigc reads at most 4096 frames per series, each a PNG and a page of its own"),
+        &format!("{AT_FLASH}/sequence/count"),
+        "5000",
+    );
+}
+
+#[test]
+fn a_setup_frame_past_the_end_is_refused() {
+    refuses_rig(
+        ("\"setup\": 1", "\"setup\": 3"),
+        "rig.sequence.setup-out-of-range",
+        &format!("{FLASH}: setup is 3 and the series has 3 frame(s), numbered from 0 — the runtime clamps it to the last frame, which is not what the file says"),
+        &format!("{AT_FLASH}/sequence/setup"),
+        "3 }, \"x\"",
+    );
+}
+
+#[test]
+fn an_image_beside_a_sequence_is_refused() {
+    refuses_rig(
+        ("\"x\": 5 }", "\"x\": 5, \"image\": \"body.png\" }"),
+        "rig.sequence.with-image",
+        &format!("{FLASH}: \"image\" beside a \"sequence\" — a series draws its frames, each a PNG of its own named after the attachment's path or placeholder, so one image has no place in it"),
+        &format!("{AT_FLASH}/image"),
+        "\"body.png\" }",
+    );
+}
+
+#[test]
+fn a_generator_beside_a_sequence_is_refused() {
+    refuses_rig(
+        ("\"sequence\": { \"count\": 2, \"start\": 0 }", "\"sequence\": { \"count\": 2, \"start\": 0 }, \"generator\": { \"kind\": \"grid\" }"),
+        "rig.sequence.with-generator",
+        "skin \"default\" slot \"wave\" attachment \"wave\": \"generator\" beside a \"sequence\" — a generator builds a mesh off one part's pixels, and a series has a PNG per frame",
+        "/skins/default/wave/wave/generator",
+        "{ \"kind\": \"grid\" }",
+    );
+}
+
+#[test]
+fn a_sequence_that_is_not_an_object_is_refused() {
+    refuses_rig(
+        ("{ \"count\": 3, \"digits\": 2, \"setup\": 1 }", "3"),
+        "rig.sequence.not-an-object",
+        &format!("{FLASH}: \"sequence\" is 3; it is an object {{ \"count\": N, \"start\"?, \"digits\"?, \"setup\"? }}"),
+        &format!("{AT_FLASH}/sequence"),
+        "3, \"x\"",
+    );
+}
+
+#[test]
+fn a_sequence_stem_with_a_directory_is_refused() {
+    refuses_rig(
+        ("\"x\": 5 }", "\"x\": 5, \"path\": \"fx/flash\" }"),
+        "rig.sequence.stem-has-directory",
+        &format!("{FLASH}: the series' frames are named \"fx/flash\"<number>, which holds a directory"),
+        &format!("{AT_FLASH}/path"),
+        "\"fx/flash\"",
+    );
+}
+
+#[test]
+fn a_missing_frame_is_refused_by_name() {
+    let p = project(RIG, MOTION);
+    std::fs::remove_file(p.path().join("parts/flash03.png")).expect("rm");
+    let missing = p.path().join("parts/flash03.png");
+    let message = format!(
+        "sequence frame \"flash03.png\" is not on disk at {} — every frame of a series is a PNG of its own, named <path or placeholder><number>.png",
+        std::fs::canonicalize(p.path()).expect("canon").join("parts/flash03.png").display()
+    );
+    let _ = missing;
+    refuses(&p, "rig.json", RIG, "image.sequence-frame-missing", &message, &format!("{AT_FLASH}/sequence"), "{ \"count\": 3");
+}
+
+#[test]
+fn a_deform_keyed_on_a_link_is_refused() {
+    let motion = MOTION.replace(
+        "      ]\n    }\n  }",
+        "      ],\n      \"deform\": [ { \"slot\": \"twin\", \"attachment\": \"twin\", \"keys\": [ { \"t\": 0, \"vertices\": [1, 1] } ] } ]\n    }\n  }",
+    );
+    assert_ne!(motion, MOTION);
+    let p = project(RIG, &motion);
+    refuses(
+        &p,
+        "motion.json",
+        &motion,
+        "motion.deform.linked-mesh",
+        "animation \"sway\" deform default/twin/twin: a deform timeline keys the linked mesh \"twin\", and the runtime never plays it — a link with \"timelines\" (the default) plays its source \"body\"'s deform keys, so a timeline on the link matches nothing",
+        "/animations/sway/deform/0/attachment",
+        "\"twin\", \"keys\"",
+    );
+}
