@@ -176,7 +176,7 @@ fn region(node: &Node, where_: &str, d: &mut Diags) -> Option<RegionSpec> {
                 node,
                 codes::RIG_ATTACHMENT_REGION_SIZE,
                 format!(
-                    "{where_}: a region needs width and height — give them, or give an \"image\" (or a \"sequence\" of frames) and rigc will measure the PNG"
+                    "{where_}: a region needs width and height — give them, or give an \"image\" and rigc will measure the PNG"
                 ),
             )
             .help("add \"image\": \"<part>.png\", or both \"width\" and \"height\""),

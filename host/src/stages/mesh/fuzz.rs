@@ -91,7 +91,14 @@ fn value(key: &'static str) -> BoxedStrategy<Value> {
         "uvs" | "triangles" | "vertices" | "edges" => {
             prop_oneof![Just(quad), numbers(), leaf()].boxed()
         }
-        "generator" | "sequence" => prop_oneof![Just(json!({ "kind": "grid" })), leaf()].boxed(),
+        "generator" => prop_oneof![Just(json!({ "kind": "grid" })), leaf()].boxed(),
+        "sequence" => prop_oneof![
+            Just(json!({ "count": 2 })),
+            Just(json!({ "count": 3, "start": 0, "digits": 2, "setup": 1 })),
+            Just(json!({ "kind": "grid" })),
+            leaf()
+        ]
+        .boxed(),
         _ => prop_oneof![3 => Just(quad), 1 => leaf()].boxed(),
     }
 }

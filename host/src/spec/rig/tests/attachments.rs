@@ -78,15 +78,13 @@ fn type_unknown() {
 
 #[test]
 fn not_compiled_types_are_refused_by_name() {
-    for ty in ["linkedmesh", "clipping", "path"] {
-        refuses_ni(
-            &att(&format!("{{ \"type\": \"{ty}\", \"vertexCount\": 3 }}")),
-            "rig.attachment.type-not-implemented",
-            &format!("{W}: attachment type \"{ty}\" is in the Spine 4.3 format and rigc does not compile it yet. Implemented: region, mesh, boundingbox, point. linkedmesh, clipping and path are refused by name until they are built, so nothing is dropped in silence"),
-            "/skins/default/s/p/type",
-            &format!("\"{ty}\""),
-        );
-    }
+    refuses_ni(
+        &att("{ \"type\": \"path\", \"vertexCount\": 3 }"),
+        "rig.attachment.type-not-implemented",
+        &format!("{W}: attachment type \"path\" is in the Spine 4.3 format and rigc does not compile it yet. Implemented: region, mesh, linkedmesh, boundingbox, clipping, point. path is refused by name until it is built, so nothing is dropped in silence"),
+        "/skins/default/s/p/type",
+        "\"path\"",
+    );
 }
 
 #[test]
@@ -101,13 +99,36 @@ fn generator_is_refused_by_name() {
 }
 
 #[test]
-fn sequence_is_refused_by_name() {
-    refuses_ni(
-        &att(r#"{ "width": 10, "height": 10, "sequence": { "count": 4 } }"#),
-        "rig.attachment.sequence-not-implemented",
-        &format!("{W}: a \"sequence\" block is in the Spine 4.3 format and rigc does not compile it yet — its frames would need their own regions and timelines, so it is refused rather than dropped"),
+fn a_sequence_names_its_frames_as_the_runtime_looks_them_up() {
+    // Spine's `Sequence.getPath`: stem + (start + i) zero-padded to `digits`;
+    // start defaults to 1, digits to 0; the stem is `path`, else the placeholder.
+    let r = ok(&att(r#"{ "width": 10, "height": 10, "sequence": { "count": 3 } }"#));
+    let e = &r.skins[0].slots[0].entries[0];
+    let q = e.sequence.as_ref().expect("the block");
+    let frames: Vec<&str> = q.frames.iter().map(|f| f.value.as_str()).collect();
+    assert_eq!(frames, ["p1.png", "p2.png", "p3.png"]);
+    assert_eq!((q.count, q.start, q.digits, q.setup), (3, None, None, None));
+    assert_eq!(q.frames[0].loc.pointer, "/skins/default/s/p/sequence");
+    let r = ok(&att(
+        r#"{ "path": "fx", "width": 10, "height": 10, "sequence": { "count": 2, "start": 9, "digits": 3, "setup": 1 } }"#,
+    ));
+    let q = r.skins[0].slots[0].entries[0].sequence.as_ref().expect("the block");
+    let frames: Vec<&str> = q.frames.iter().map(|f| f.value.as_str()).collect();
+    assert_eq!(frames, ["fx009.png", "fx010.png"]);
+    assert_eq!((q.start, q.digits, q.setup), (Some(9), Some(3), Some(1)));
+    // The frames are the images the build reads, in first-use order.
+    let refs: Vec<String> = r.image_refs().into_iter().map(|(v, _)| v).collect();
+    assert_eq!(refs, ["fx009.png", "fx010.png"]);
+}
+
+#[test]
+fn a_sequence_on_a_type_without_one_is_an_unknown_key() {
+    refuses(
+        &att(r#"{ "type": "point", "sequence": { "count": 2 } }"#),
+        "spec.unknown-key",
+        &format!("unknown field \"sequence\" on point attachment ({W}); this compiler does not read it"),
         "/skins/default/s/p/sequence",
-        "{ \"count\"",
+        "\"sequence\"",
     );
 }
 

@@ -101,11 +101,11 @@ fn a_generator_alone_is_still_refused_by_name() {
 }
 
 #[test]
-fn a_sequence_is_refused_by_name() {
+fn a_sequence_beside_an_image_is_refused() {
     let t = mesh_text(&format!(
         "{QUAD}, {XY}, \"image\": \"a.png\", \"sequence\": {{ \"count\": 2 }}"
     ));
-    refuses_ni(&t, "rig.attachment.sequence-not-implemented", &format!("{W}: a \"sequence\" block is in the Spine 4.3 format and rigc does not compile it yet — its frames would need their own regions and timelines, so it is refused rather than dropped"), &format!("{PTR}/sequence"), "{ \"count\"");
+    refuses(&t, "rig.sequence.with-image", &format!("{W}: \"image\" beside a \"sequence\" — a series draws its frames, each a PNG of its own named after the attachment's path or placeholder, so one image has no place in it"), &format!("{PTR}/image"), "\"a.png\"");
 }
 
 #[test]

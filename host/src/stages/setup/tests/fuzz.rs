@@ -176,6 +176,29 @@ fn mutants_of_the_reference_rigs_never_panic() {
     }
 }
 
+/// A rig with one of each attachment kind of FORMAT.md §2.7.6–§2.7.8: a
+/// clipping polygon, a mesh and a link to it, a region series and a mesh series.
+const KINDS: &str = r#"{
+  "spec": "rigc-rig/1", "name": "kinds", "skeleton": { "width": 10, "height": 10 },
+  "bones": [ { "name": "root" } ],
+  "slots": [ { "name": "c", "bone": "root", "attachment": "c" }, { "name": "m", "bone": "root", "attachment": "m" },
+             { "name": "l", "bone": "root", "attachment": "l" }, { "name": "f", "bone": "root", "attachment": "f" } ],
+  "skins": { "default": {
+    "c": { "c": { "type": "clipping", "end": "l", "convex": true, "inverse": false, "vertexCount": 3, "vertices": [0, 0, 1, 0, 1, 1] } },
+    "m": { "m": { "type": "mesh", "image": "m.png", "uvs": [0, 0, 1, 0, 1, 1], "triangles": [0, 1, 2], "vertices": [0, 0, 1, 0, 1, 1] },
+           "s": { "type": "mesh", "uvs": [0, 0, 1, 0, 1, 1], "triangles": [0, 1, 2], "vertices": [0, 0, 1, 0, 1, 1], "sequence": { "count": 2, "start": 0 } } },
+    "l": { "l": { "type": "linkedmesh", "source": "m", "slot": "m", "skin": "default", "timelines": false, "sequence": { "count": 2 } },
+           "k": { "type": "mesh", "source": "m", "slot": "m", "image": "k.png" } },
+    "f": { "f": { "path": "fx", "sequence": { "count": 3, "digits": 2, "setup": 2 }, "width": 4, "height": 4 } }
+  } }
+}"#;
+
+#[test]
+fn mutants_of_every_attachment_kind_never_panic() {
+    assert!(parse_text(KINDS).is_ok(), "{:?}", parse_text(KINDS).err());
+    assert!(mutate_all(KINDS) > 1000);
+}
+
 #[test]
 fn truncations_never_panic() {
     for cut in 0..RICH.len() {
