@@ -82,7 +82,13 @@ fn project(rig: &str, motion: &str) -> Project {
 
 fn build(p: &Project, extra: &[&str]) -> crate::util::Run {
     let mut args = vec![
-        "build", "--rig", "rig.json", "--motion", "motion.json", "--out", "out",
+        "build",
+        "--rig",
+        "rig.json",
+        "--motion",
+        "motion.json",
+        "--out",
+        "out",
     ];
     args.extend_from_slice(extra);
     p.rigc(&args)
@@ -126,7 +132,13 @@ fn compiles_and_spine_core_reads_each_construct_back() {
         serde_json::json!({ "count": 2, "start": 0 })
     );
     // A sequenced region without a size takes its setup frame's (flash02.png, 20x16).
-    assert_eq!((attachment(&s, "flash")["width"].as_f64(), attachment(&s, "flash")["height"].as_f64()), (Some(20.0), Some(16.0)));
+    assert_eq!(
+        (
+            attachment(&s, "flash")["width"].as_f64(),
+            attachment(&s, "flash")["height"].as_f64()
+        ),
+        (Some(20.0), Some(16.0))
+    );
     // The atlas: one page per frame, each named as Sequence.getPath names it.
     let atlas = p.read("out/skeleton.atlas");
     for (name, w, h) in PARTS {
@@ -136,7 +148,10 @@ fn compiles_and_spine_core_reads_each_construct_back() {
         );
     }
 
-    let (sk, at) = (p.path().join("out/skeleton.json"), p.path().join("out/skeleton.atlas"));
+    let (sk, at) = (
+        p.path().join("out/skeleton.json"),
+        p.path().join("out/skeleton.atlas"),
+    );
     let (sk, at) = (sk.to_str().unwrap_or(""), at.to_str().unwrap_or(""));
     let summary = oracle(&["--roundtrip", sk, at]).expect("spine-core reads it");
     assert_eq!(
@@ -151,8 +166,14 @@ fn compiles_and_spine_core_reads_each_construct_back() {
             .unwrap_or_else(|| panic!("slot {slot} shows nothing: {setup}"))
     };
     let clip = shown("clip");
-    assert_eq!((clip["type"].as_str(), clip["end"].as_str()), (Some("clipping"), Some("twin")));
-    assert_eq!((clip["convex"].as_bool(), clip["inverse"].as_bool()), (Some(false), Some(false)));
+    assert_eq!(
+        (clip["type"].as_str(), clip["end"].as_str()),
+        (Some("clipping"), Some("twin"))
+    );
+    assert_eq!(
+        (clip["convex"].as_bool(), clip["inverse"].as_bool()),
+        (Some(false), Some(false))
+    );
     // The link draws its source's geometry: same uvs, triangles and hull,
     // and — the source's vertices being unweighted, in the slot bone's space —
     // the same world vertices though its own slot hangs on another bone
@@ -168,9 +189,18 @@ fn compiles_and_spine_core_reads_each_construct_back() {
     // bone, and at (20, 60) under root.
     let (c, sn) = (30f64.to_radians().cos(), 30f64.to_radians().sin());
     let v = |a: &serde_json::Value, i: usize| a["vertices"][i].as_f64().unwrap_or(f64::NAN);
-    assert!((v(&body, 4) - (100.0 + 20.0 * c - 60.0 * sn)).abs() < 1e-3, "{body}");
-    assert!((v(&body, 5) - (50.0 + 20.0 * sn + 60.0 * c)).abs() < 1e-3, "{body}");
-    assert!((v(&twin, 4) - 20.0).abs() < 1e-4 && (v(&twin, 5) - 60.0).abs() < 1e-4, "{twin}");
+    assert!(
+        (v(&body, 4) - (100.0 + 20.0 * c - 60.0 * sn)).abs() < 1e-3,
+        "{body}"
+    );
+    assert!(
+        (v(&body, 5) - (50.0 + 20.0 * sn + 60.0 * c)).abs() < 1e-3,
+        "{body}"
+    );
+    assert!(
+        (v(&twin, 4) - 20.0).abs() < 1e-4 && (v(&twin, 5) - 60.0).abs() < 1e-4,
+        "{twin}"
+    );
     // The region series shows its setup frame, index 1 (flash02); the mesh
     // series its frame 0.
     assert_eq!(shown("flash")["sequenceIndex"], 1);
@@ -186,7 +216,11 @@ fn compiles_and_spine_core_reads_each_construct_back() {
         .data;
     use rigc_sdk::spine::data::AttachmentKind as K;
     let ours = |slot: &str| {
-        let i = data.slots.iter().position(|s| s.name == slot).expect("slot");
+        let i = data
+            .slots
+            .iter()
+            .position(|s| s.name == slot)
+            .expect("slot");
         let a = data.skins[0].get_attachment(i, slot).expect("attachment");
         data.attachments[a].clone()
     };
@@ -223,6 +257,55 @@ fn a11_fails_the_clip_under_spine_html_and_writes_nothing() {
     p.rigc(&["validate", "out", "--profile", "spine"]).green();
 }
 
+#[test]
+fn a11_passes_the_same_rig_without_its_clip_under_spine_html() {
+    let rig = RIG
+        .replacen("    { \"name\": \"clip\", \"bone\": \"body\", \"attachment\": \"clip\" },\n", "", 1)
+        .replacen(
+            "      \"clip\": { \"clip\": { \"type\": \"clipping\", \"end\": \"twin\", \"vertexCount\": 4, \"vertices\": [-10, -10, 10, -10, 10, 10, -10, 10] } },\n",
+            "",
+            1,
+        );
+    assert!(!rig.contains("clipping"), "the clip is gone");
+    let p = project(&rig, MOTION);
+    build(&p, &["--profile", "spine-html"])
+        .green()
+        .stdout_has("PASS  A11_NO_CLIPPING_ATTACHMENTS");
+}
+
+#[test]
+fn a_clipping_polygon_takes_deform_keys() {
+    // FORMAT.md §3.14: mesh, boundingbox and clipping carry a vertex array.
+    let motion = MOTION.replace(
+        "      ]\n    }\n  }",
+        "      ],\n      \"deform\": [ { \"slot\": \"clip\", \"attachment\": \"clip\", \"keys\": [ { \"t\": 0 }, { \"t\": 1, \"offset\": 2, \"vertices\": [3, 4] } ] } ]\n    }\n  }",
+    );
+    let p = project(RIG, &motion);
+    build(&p, &[])
+        .green()
+        .stdout_has("PASS  A35_DEFORM_KEYS_FIT_THE_ATTACHMENT");
+    let s = skeleton(&p);
+    assert_eq!(
+        s["animations"]["sway"]["attachments"]["default"]["clip"]["clip"]["deform"],
+        serde_json::json!([{ "time": 0 }, { "time": 1, "offset": 2, "vertices": [3, 4] }])
+    );
+    // spine-core moves the clip's vertex 1 by (3, 4) in the slot bone's
+    // space at t=1: (10, -10) → (13, -6), under the body bone at (100, 50)
+    // rotated 30° + the sway's 10°.
+    let (sk, at) = (p.path().join("out/skeleton.json"), p.path().join("out/skeleton.atlas"));
+    let doc = oracle(&[sk.to_str().unwrap_or(""), at.to_str().unwrap_or(""), "sway", "1"]).expect("spine-core poses it");
+    let clip = doc["frames"][0]["attachments"]
+        .as_array()
+        .and_then(|a| a.iter().find(|x| x["slot"] == "clip").cloned())
+        .expect("the clip is shown");
+    let (c, sn) = (40f64.to_radians().cos(), 40f64.to_radians().sin());
+    let (x, y) = (13.0, -6.0);
+    let v = |i: usize| clip["vertices"][i].as_f64().unwrap_or(f64::NAN);
+    assert!((v(2) - (100.0 + x * c - y * sn)).abs() < 1e-3, "{clip}");
+    assert!((v(3) - (50.0 + x * sn + y * c)).abs() < 1e-3, "{clip}");
+    spine_core_loads_and_poses(&sk, &|| String::new());
+}
+
 fn mutate(p: &Project, from: &str, to: &str) {
     let text = p.read("out/skeleton.json");
     assert!(text.contains(from), "{from:?} not in the skeleton:\n{text}");
@@ -238,7 +321,11 @@ fn a44_and_a46_measure_the_build_and_fail_its_mutants() {
         .stdout_has("PASS  A44_LINKED_MESH_STATES_NO_GEOMETRY_OF_ITS_OWN")
         .stdout_has("PASS  A46_SEQUENCE_ATTACHMENTS_SHOW_THE_FRAME_THE_FILE_STATES");
     // The link states geometry of its own.
-    mutate(&p, "\"type\": \"linkedmesh\",", "\"type\": \"linkedmesh\", \"hull\": 4,");
+    mutate(
+        &p,
+        "\"type\": \"linkedmesh\",",
+        "\"type\": \"linkedmesh\", \"hull\": 4,",
+    );
     p.rigc(&["validate", "out"]).code(1).stdout_has(
         "FAIL  A44_LINKED_MESH_STATES_NO_GEOMETRY_OF_ITS_OWN: skin \"default\" slot \"twin\" placeholder \"twin\": linked mesh \"twin\" states \"hull\", which the runtime never reads",
     );
@@ -252,8 +339,24 @@ fn a44_and_a46_measure_the_build_and_fail_its_mutants() {
 
 /// Refused: `message` with `code`, at `needle` (+`skip`) in `rig`, pointer
 /// `pointer`; exit 1; nothing written.
-fn refuses(p: &Project, file: &str, text: &str, code: &str, message: &str, pointer: &str, needle: &str) {
-    let args = ["build", "--rig", "rig.json", "--motion", "motion.json", "--out", "out"];
+fn refuses(
+    p: &Project,
+    file: &str,
+    text: &str,
+    code: &str,
+    message: &str,
+    pointer: &str,
+    needle: &str,
+) {
+    let args = [
+        "build",
+        "--rig",
+        "rig.json",
+        "--motion",
+        "motion.json",
+        "--out",
+        "out",
+    ];
     let d = json_refusal(p, &args, message);
     assert_eq!(d["code"], code, "{d}");
     refused(
@@ -417,7 +520,9 @@ fn a_sequence_stem_with_a_directory_is_refused() {
     refuses_rig(
         ("\"x\": 5 }", "\"x\": 5, \"path\": \"fx/flash\" }"),
         "rig.sequence.stem-has-directory",
-        &format!("{FLASH}: the series' frames are named \"fx/flash\"<number>, which holds a directory"),
+        &format!(
+            "{FLASH}: the series' frames are named \"fx/flash\"<number>, which holds a directory"
+        ),
         &format!("{AT_FLASH}/path"),
         "\"fx/flash\"",
     );
@@ -433,7 +538,15 @@ fn a_missing_frame_is_refused_by_name() {
         std::fs::canonicalize(p.path()).expect("canon").join("parts/flash03.png").display()
     );
     let _ = missing;
-    refuses(&p, "rig.json", RIG, "image.sequence-frame-missing", &message, &format!("{AT_FLASH}/sequence"), "{ \"count\": 3");
+    refuses(
+        &p,
+        "rig.json",
+        RIG,
+        "image.sequence-frame-missing",
+        &message,
+        &format!("{AT_FLASH}/sequence"),
+        "{ \"count\": 3",
+    );
 }
 
 #[test]

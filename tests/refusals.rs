@@ -27,7 +27,11 @@ pub(crate) struct Expect<'a> {
 
 /// Runs `rigc` with `args` and `--message-format json`, asserts it is refused
 /// (exit 1), and returns the diagnostic whose message contains `message`.
-pub(crate) fn json_refusal(p: &Project, args: &[impl AsRef<str>], message: &str) -> serde_json::Value {
+pub(crate) fn json_refusal(
+    p: &Project,
+    args: &[impl AsRef<str>],
+    message: &str,
+) -> serde_json::Value {
     let mut args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
     args.extend(["--message-format", "json"]);
     let run = p.rigc(&args);
@@ -409,11 +413,11 @@ fn duplicate_json_key() {
 
 #[test]
 fn not_implemented_constructs_are_named() {
-    let rig = RIG.replace("\"head\": { \"image\": \"head.png\" }", "\"head\": { \"type\": \"clipping\", \"vertexCount\": 3, \"vertices\": [0, 0, 1, 0, 0, 1] }");
+    let rig = RIG.replace("\"head\": { \"image\": \"head.png\" }", "\"head\": { \"type\": \"path\", \"vertexCount\": 6, \"vertices\": [0, 0, 1, 0, 0, 1, 1, 1, 2, 2, 3, 3] }");
     let p = with_rig(&rig);
     let run = fixture::build(&p, "out");
     run.code(1)
-        .stderr_has("clipping")
+        .stderr_has("attachment type \"path\"")
         .stderr_has("not implemented");
     assert!(!p.exists("out"));
 }

@@ -232,7 +232,15 @@ impl RigSpec {
     /// Whether the `image` value `image` is a sequence's frame, not an image
     /// the rig names outright.
     pub fn is_sequence_frame(&self, image: &str) -> bool {
-        let named = self.skins.iter().flat_map(|s| s.slots.iter()).flat_map(|s| s.entries.iter());
-        named.clone().any(|e| e.sequence.iter().any(|q| q.frames.iter().any(|f| f.value == image)))
+        let named = self
+            .skins
+            .iter()
+            .flat_map(|s| s.slots.iter())
+            .flat_map(|s| s.entries.iter());
+        named.clone().any(|e| {
+            e.sequence
+                .iter()
+                .any(|q| q.frames.iter().any(|f| f.value == image))
+        })
     }
 }

@@ -9,7 +9,7 @@ use rigc_diag::codes;
 use super::bones::Bones;
 use super::geometry;
 use super::read::{boolean, color, did_you_mean, q, Diags};
-use super::types::{AttachmentKind, At, ClippingSpec, SkinSpec, SlotSpec};
+use super::types::{At, AttachmentKind, ClippingSpec, SkinSpec, SlotSpec};
 use rigc_diag::cursor::Node;
 
 /// The keys of a clipping attachment.
@@ -27,7 +27,12 @@ const CLIPPING_KEYS: &[&str] = &[
 
 /// Reads the clipping attachment `node`; `None` when it is refused. `end` is
 /// checked against the slots by [`check_ends`], once every slot is known.
-pub(super) fn parse(node: &Node, where_: &str, bones: &Bones, d: &mut Diags) -> Option<ClippingSpec> {
+pub(super) fn parse(
+    node: &Node,
+    where_: &str,
+    bones: &Bones,
+    d: &mut Diags,
+) -> Option<ClippingSpec> {
     let unknown = node.unknown_keys(CLIPPING_KEYS, &format!("clipping attachment ({where_})"));
     if !unknown.is_empty() {
         d.extend(unknown);

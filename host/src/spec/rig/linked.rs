@@ -8,7 +8,7 @@
 use rigc_diag::codes;
 
 use super::read::{absent_at, boolean, color, number, q, string, Diags};
-use super::types::{AttachmentKind, At, LinkedMeshSpec, SkinSpec};
+use super::types::{At, AttachmentKind, LinkedMeshSpec, SkinSpec};
 use rigc_diag::cursor::Node;
 use rigc_diag::Diagnostic;
 
@@ -86,7 +86,10 @@ pub(super) fn parse(node: &Node, where_: &str, d: &mut Diags) -> Option<LinkedMe
     };
     let located = |key: &str, d: &mut Diags| {
         let v = node.get(key)?;
-        string(node, key, where_, d).map(|value| At { value, loc: v.loc() })
+        string(node, key, where_, d).map(|value| At {
+            value,
+            loc: v.loc(),
+        })
     };
     let skin = located("skin", d);
     let slot = located("slot", d);
@@ -144,16 +147,37 @@ fn source_problem(
     let slot_name = l.slot.as_ref().map_or(own_slot, |s| s.value.as_str());
     let unknown = codes::RIG_LINKED_SOURCE_UNKNOWN;
     let Some(skin) = skins.iter().find(|s| s.name == skin_name) else {
-        let at = l.skin.as_ref().map_or(l.source.loc.clone(), |s| s.loc.clone());
-        return Some((unknown, at, format!("the source is looked up in skin {}, which this rig does not declare", q(skin_name))));
+        let at = l
+            .skin
+            .as_ref()
+            .map_or(l.source.loc.clone(), |s| s.loc.clone());
+        return Some((
+            unknown,
+            at,
+            format!(
+                "the source is looked up in skin {}, which this rig does not declare",
+                q(skin_name)
+            ),
+        ));
     };
     let Some(slot) = skin.slots.iter().find(|s| s.slot == slot_name) else {
-        let at = l.slot.as_ref().map_or(l.source.loc.clone(), |s| s.loc.clone());
+        let at = l
+            .slot
+            .as_ref()
+            .map_or(l.source.loc.clone(), |s| s.loc.clone());
         return Some((unknown, at, format!("the source is looked up in slot {} of skin {}, which gives that slot no attachments", q(slot_name), q(skin_name))));
     };
     let at = l.source.loc.clone();
-    let Some(entry) = slot.entries.iter().find(|e| e.placeholder == l.source.value) else {
-        let has: Vec<&str> = slot.entries.iter().map(|e| e.placeholder.as_str()).collect();
+    let Some(entry) = slot
+        .entries
+        .iter()
+        .find(|e| e.placeholder == l.source.value)
+    else {
+        let has: Vec<&str> = slot
+            .entries
+            .iter()
+            .map(|e| e.placeholder.as_str())
+            .collect();
         return Some((unknown, at, format!(
             "source {} is not an attachment of slot {} in skin {} (it has: {}); the loader throws on a source it cannot find",
             q(&l.source.value), q(slot_name), q(skin_name), has.join(", ")

@@ -126,9 +126,14 @@ pub(super) fn parse(
                 d.push(
                     v.err(
                         codes::RIG_SEQUENCE_NOT_WHOLE,
-                        format!("{where_}: sequence {key} is {}; it is a whole number ≥ 0", v.describe()),
+                        format!(
+                            "{where_}: sequence {key} is {}; it is a whole number ≥ 0",
+                            v.describe()
+                        ),
                     )
-                    .help(format!("write {key} as a whole number such as 0 or 1, or leave it out")),
+                    .help(format!(
+                        "write {key} as a whole number such as 0 or 1, or leave it out"
+                    )),
                 );
                 None
             }
@@ -182,7 +187,12 @@ pub(super) fn parse(
         .map(|i| At {
             value: format!(
                 "{}.png",
-                frame_name(&stem, start.unwrap_or(DEFAULT_START), digits.unwrap_or(0), i)
+                frame_name(
+                    &stem,
+                    start.unwrap_or(DEFAULT_START),
+                    digits.unwrap_or(0),
+                    i
+                )
             ),
             loc: loc.clone(),
         })

@@ -14,7 +14,12 @@ use rigc_sdk::model::LinkedMeshAttachment;
 
 /// The refusal of a deform timeline (`at`: `animation "A" deform s/x/p`) on
 /// the linked mesh `l`, placeholder `placeholder`, named at `loc`.
-pub(super) fn refusal(at: &str, placeholder: &str, l: &LinkedMeshAttachment, loc: &Loc) -> Diagnostic {
+pub(super) fn refusal(
+    at: &str,
+    placeholder: &str,
+    l: &LinkedMeshAttachment,
+    loc: &Loc,
+) -> Diagnostic {
     let source = quote(&l.source);
     let link = quote(placeholder);
     let message = if l.timelines == Some(false) {

@@ -129,7 +129,12 @@ pub(super) fn resolve(cx: &mut Cx, track: &DeformTrackSpec) -> Option<Target> {
         Attachment::BoundingBox(b) => (&b.vertices, &[][..], &[][..], 0, [0.0, 0.0]),
         Attachment::Clipping(c) => (&c.vertices, &[][..], &[][..], 0, [0.0, 0.0]),
         Attachment::LinkedMesh(l) => {
-            cx.push(super::deform_linked::refusal(&at, placeholder, l, &track.attachment.loc));
+            cx.push(super::deform_linked::refusal(
+                &at,
+                placeholder,
+                l,
+                &track.attachment.loc,
+            ));
             return None;
         }
         Attachment::Region(_) | Attachment::Point(_) => {

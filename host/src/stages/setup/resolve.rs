@@ -8,10 +8,10 @@ use rigc_diag::codes;
 
 use crate::spec::rig::{AttachmentSpec, Geometry, RigSpec};
 use crate::stages::measure::ImageInfo;
-use std::collections::HashMap;
 use rigc_diag::json::quote;
 use rigc_diag::Diagnostic;
 use rigc_sdk::model::{Sequence, Vertices, WeightedBinding};
+use std::collections::HashMap;
 
 /// The region name of an `image` value: its basename without `.png`.
 pub(super) fn region_name(image: &str) -> String {

@@ -156,7 +156,10 @@ fn attachment(
             color: c.color.clone(),
         })),
         AttachmentKind::LinkedMesh(l) => {
-            if l.image.as_ref().is_some_and(|i| !images.contains_key(&i.value)) {
+            if l.image
+                .as_ref()
+                .is_some_and(|i| !images.contains_key(&i.value))
+            {
                 return None; // refused once, by `parts`
             }
             Some(Attachment::LinkedMesh(LinkedMeshAttachment {

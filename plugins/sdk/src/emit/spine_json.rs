@@ -243,7 +243,11 @@ fn put_sequence(m: &mut Map<String, Value>, seq: &Option<Sequence>) {
     let Some(seq) = seq else { return };
     let mut o = Map::new();
     o.insert("count".into(), Value::from(seq.count));
-    for (key, v) in [("start", seq.start), ("digits", seq.digits), ("setup", seq.setup)] {
+    for (key, v) in [
+        ("start", seq.start),
+        ("digits", seq.digits),
+        ("setup", seq.setup),
+    ] {
         if let Some(v) = v {
             o.insert(key.into(), Value::from(v));
         }
@@ -597,6 +601,7 @@ mod tests {
                 height: 32.0,
                 path: path.map(str::to_string),
                 color: color.map(str::to_string),
+                ..MeshAttachment::default()
             })
         };
         let bind = |bone, weight| WeightedBinding {

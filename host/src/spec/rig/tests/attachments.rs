@@ -102,7 +102,9 @@ fn generator_is_refused_by_name() {
 fn a_sequence_names_its_frames_as_the_runtime_looks_them_up() {
     // Spine's `Sequence.getPath`: stem + (start + i) zero-padded to `digits`;
     // start defaults to 1, digits to 0; the stem is `path`, else the placeholder.
-    let r = ok(&att(r#"{ "width": 10, "height": 10, "sequence": { "count": 3 } }"#));
+    let r = ok(&att(
+        r#"{ "width": 10, "height": 10, "sequence": { "count": 3 } }"#,
+    ));
     let e = &r.skins[0].slots[0].entries[0];
     let q = e.sequence.as_ref().expect("the block");
     let frames: Vec<&str> = q.frames.iter().map(|f| f.value.as_str()).collect();
@@ -112,7 +114,10 @@ fn a_sequence_names_its_frames_as_the_runtime_looks_them_up() {
     let r = ok(&att(
         r#"{ "path": "fx", "width": 10, "height": 10, "sequence": { "count": 2, "start": 9, "digits": 3, "setup": 1 } }"#,
     ));
-    let q = r.skins[0].slots[0].entries[0].sequence.as_ref().expect("the block");
+    let q = r.skins[0].slots[0].entries[0]
+        .sequence
+        .as_ref()
+        .expect("the block");
     let frames: Vec<&str> = q.frames.iter().map(|f| f.value.as_str()).collect();
     assert_eq!(frames, ["fx009.png", "fx010.png"]);
     assert_eq!((q.start, q.digits, q.setup), (Some(9), Some(3), Some(1)));
@@ -126,7 +131,9 @@ fn a_sequence_on_a_type_without_one_is_an_unknown_key() {
     refuses(
         &att(r#"{ "type": "point", "sequence": { "count": 2 } }"#),
         "spec.unknown-key",
-        &format!("unknown field \"sequence\" on point attachment ({W}); this compiler does not read it"),
+        &format!(
+            "unknown field \"sequence\" on point attachment ({W}); this compiler does not read it"
+        ),
         "/skins/default/s/p/sequence",
         "\"sequence\"",
     );
