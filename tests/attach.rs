@@ -292,8 +292,17 @@ fn a_clipping_polygon_takes_deform_keys() {
     // spine-core moves the clip's vertex 1 by (3, 4) in the slot bone's
     // space at t=1: (10, -10) → (13, -6), under the body bone at (100, 50)
     // rotated 30° + the sway's 10°.
-    let (sk, at) = (p.path().join("out/skeleton.json"), p.path().join("out/skeleton.atlas"));
-    let doc = oracle(&[sk.to_str().unwrap_or(""), at.to_str().unwrap_or(""), "sway", "1"]).expect("spine-core poses it");
+    let (sk, at) = (
+        p.path().join("out/skeleton.json"),
+        p.path().join("out/skeleton.atlas"),
+    );
+    let doc = oracle(&[
+        sk.to_str().unwrap_or(""),
+        at.to_str().unwrap_or(""),
+        "sway",
+        "1",
+    ])
+    .expect("spine-core poses it");
     let clip = doc["frames"][0]["attachments"]
         .as_array()
         .and_then(|a| a.iter().find(|x| x["slot"] == "clip").cloned())
@@ -468,6 +477,23 @@ fn a_sequence_past_the_bound_is_refused() {
         &format!("{FLASH}: count is 5000; rigc reads at most 4096 frames per series, each a PNG and a page of its own"),
         &format!("{AT_FLASH}/sequence/count"),
         "5000",
+    );
+}
+
+#[test]
+fn a_rig_past_the_bound_on_all_its_frames_is_refused() {
+    // flash's 3 frames and three series of 4096 stay under the rig's bound of
+    // 16384; a fourth series ("d") passes it.
+    let big = |p: &str| {
+        format!("\"{p}\": {{ \"sequence\": {{ \"count\": 4096 }}, \"width\": 1, \"height\": 1 }}")
+    };
+    let series: Vec<String> = ["a", "b", "c", "d", "e"].iter().map(|p| big(p)).collect();
+    refuses_rig(
+        ("\"x\": 5 } },", &format!("\"x\": 5 }}, {} }},", series.join(", "))),
+        "rig.sequence.too-large",
+        "this sequence takes the rig's frames to 16387; rigc reads at most 16384 sequence frames per rig, each a PNG and a page of its own",
+        "/skins/default/flash/d/sequence",
+        "{ \"count\": 4096 }, \"width\": 1, \"height\": 1 }, \"e\"",
     );
 }
 

@@ -173,6 +173,7 @@ impl Sources {
             Err(d) => return d,
         };
         let locs: std::collections::HashMap<String, Loc> = r.image_refs().into_iter().collect();
+        let frames = r.sequence_frames();
         failed
             .into_iter()
             .filter_map(|(image, why)| {
@@ -183,7 +184,7 @@ impl Sources {
                     Ok((p, MeasureError::Missing)) => Some(p.clone()),
                     _ => None,
                 };
-                if let (Some(p), true) = (missing, r.is_sequence_frame(&image)) {
+                if let (Some(p), true) = (missing, frames.contains(&image)) {
                     return Some(frame_missing(&image, &p, loc));
                 }
                 Some(match why {

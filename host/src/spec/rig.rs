@@ -123,6 +123,7 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
     switch::check(&skins, &pending, &bones, &constraints, &mut d);
     clipping::check_ends(&skins, &slots.list, &mut d);
     linked::check_sources(&skins, &mut d);
+    sequence::check_total(&skins, &mut d);
     let events = events::parse(&root, &mut d);
     let cx = invariants::Context {
         rig: name.as_ref().map(|n| n.value.as_str()).unwrap_or(""),
@@ -199,48 +200,47 @@ impl RigSpec {
 
     /// Every distinct attachment `image` value, as written, in first-use order
     /// (skin declaration order → the skin's slot-key order → placeholder order),
-    /// with the location of its first use.
+    /// with the location of its first use; a `sequence`'s frames stand where
+    /// its attachment's image would, located at the block.
     pub fn image_refs(&self) -> Vec<(String, Loc)> {
+        let mut seen = std::collections::HashSet::new();
         let mut out: Vec<(String, Loc)> = Vec::new();
-        for image in self.images_in_use_order() {
-            if !out.iter().any(|(v, _)| *v == image.value) {
-                out.push((image.value.clone(), image.loc.clone()));
+        let mut push = |value: String, loc: &Loc| {
+            if seen.insert(value.clone()) {
+                out.push((value, loc.clone()));
+            }
+        };
+        for e in self.entries() {
+            let image = match &e.kind {
+                AttachmentKind::Region(r) => r.image.as_ref(),
+                AttachmentKind::Mesh(m) => m.image.as_ref(),
+                AttachmentKind::LinkedMesh(l) => l.image.as_ref(),
+                _ => None,
+            };
+            if let Some(i) = image {
+                push(i.value.clone(), &i.loc);
+            }
+            if let Some(q) = &e.sequence {
+                for f in q.frames() {
+                    push(f, &q.loc);
+                }
             }
         }
         out
     }
 
-    /// Every attachment `image`, in first-use order, repeats included; a
-    /// `sequence`'s frames stand where its attachment's image would.
-    pub fn images_in_use_order(&self) -> impl Iterator<Item = &At<String>> {
-        self.skins.iter().flat_map(|s| {
-            s.slots.iter().flat_map(|slot| {
-                slot.entries.iter().flat_map(|e| {
-                    let image = match &e.kind {
-                        AttachmentKind::Region(r) => r.image.as_ref(),
-                        AttachmentKind::Mesh(m) => m.image.as_ref(),
-                        AttachmentKind::LinkedMesh(l) => l.image.as_ref(),
-                        _ => None,
-                    };
-                    let frames = e.sequence.iter().flat_map(|q| q.frames.iter());
-                    image.into_iter().chain(frames)
-                })
-            })
-        })
-    }
-
-    /// Whether the `image` value `image` is a sequence's frame, not an image
-    /// the rig names outright.
-    pub fn is_sequence_frame(&self, image: &str) -> bool {
-        let named = self
-            .skins
+    /// Every skin entry, skins in declaration order, then slots, then placeholders.
+    fn entries(&self) -> impl Iterator<Item = &AttachmentSpec> {
+        self.skins
             .iter()
             .flat_map(|s| s.slots.iter())
-            .flat_map(|s| s.entries.iter());
-        named.clone().any(|e| {
-            e.sequence
-                .iter()
-                .any(|q| q.frames.iter().any(|f| f.value == image))
-        })
+            .flat_map(|s| s.entries.iter())
+    }
+
+    /// Every `sequence` frame's `image` value.
+    pub fn sequence_frames(&self) -> std::collections::HashSet<String> {
+        self.entries()
+            .flat_map(|e| e.sequence.iter().flat_map(|q| q.frames()))
+            .collect()
     }
 }

@@ -10,7 +10,7 @@
 use rigc_diag::codes;
 
 use super::read::{absent_at, as_count, q, Diags};
-use super::types::{At, SequenceSpec};
+use super::types::{SequenceSpec, SkinSpec};
 use rigc_diag::cursor::Node;
 
 /// The keys of a `sequence` block.
@@ -18,6 +18,9 @@ const SEQUENCE_KEYS: &[&str] = &["count", "start", "digits", "setup"];
 
 /// Most frames one series may have (each is a PNG read and a page).
 pub(crate) const MAX_COUNT: u32 = 4096;
+
+/// Most frames all of a rig's series may have together.
+pub(crate) const MAX_RIG_FRAMES: u32 = 16384;
 
 /// Widest zero-pad a series may ask for.
 pub(crate) const MAX_DIGITS: u32 = 16;
@@ -182,29 +185,56 @@ pub(super) fn parse(
     let Some(count) = count.filter(|_| d.len() == before) else {
         return Err(());
     };
-    let loc = seq.loc();
-    let frames = (0..count)
-        .map(|i| At {
-            value: format!(
-                "{}.png",
-                frame_name(
-                    &stem,
-                    start.unwrap_or(DEFAULT_START),
-                    digits.unwrap_or(0),
-                    i
-                )
-            ),
-            loc: loc.clone(),
-        })
-        .collect();
     Ok(Some(SequenceSpec {
         count,
         start,
         digits,
         setup,
-        frames,
-        loc,
+        stem,
+        loc: seq.loc(),
     }))
+}
+
+impl SequenceSpec {
+    /// Frame `i`'s `image` value: `<stem><pad(start + i, digits)>.png`.
+    pub fn frame(&self, i: u32) -> String {
+        let name = frame_name(
+            &self.stem,
+            self.start.unwrap_or(DEFAULT_START),
+            self.digits.unwrap_or(0),
+            i,
+        );
+        format!("{name}.png")
+    }
+
+    /// Every frame's `image` value, in frame order.
+    pub fn frames(&self) -> impl Iterator<Item = String> + '_ {
+        (0..self.count).map(|i| self.frame(i))
+    }
+}
+
+/// Refuses the block that takes the rig's frames past [`MAX_RIG_FRAMES`]:
+/// each frame is a file read and a page, so a rig's total is bounded too.
+pub(super) fn check_total(skins: &[SkinSpec], d: &mut Diags) {
+    let mut total: u64 = 0;
+    let blocks = skins
+        .iter()
+        .flat_map(|s| s.slots.iter())
+        .flat_map(|s| s.entries.iter());
+    for q in blocks.filter_map(|e| e.sequence.as_ref()) {
+        total += u64::from(q.count);
+        if total > u64::from(MAX_RIG_FRAMES) {
+            d.push(
+                rigc_diag::Diagnostic::new(
+                    codes::RIG_SEQUENCE_TOO_LARGE,
+                    format!("this sequence takes the rig's frames to {total}; rigc reads at most {MAX_RIG_FRAMES} sequence frames per rig, each a PNG and a page of its own"),
+                )
+                .at_without_value(q.loc.clone())
+                .help("use fewer or shorter series"),
+            );
+            return;
+        }
+    }
 }
 
 /// Frame `i`'s region name: `stem` and `start + i` zero-padded to `digits`

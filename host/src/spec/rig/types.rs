@@ -188,7 +188,8 @@ pub struct LinkedMeshSpec {
     pub color: Option<String>,
 }
 
-/// A `sequence` block (FORMAT.md §2.7.8), checked, with its frames' images.
+/// A `sequence` block (FORMAT.md §2.7.8), checked; its frames' images are
+/// [`SequenceSpec::frames`].
 #[derive(Debug, Clone)]
 pub struct SequenceSpec {
     /// `count`: a whole number ≥ 1.
@@ -199,9 +200,8 @@ pub struct SequenceSpec {
     pub digits: Option<u32>,
     /// `setup`, when stated (below `count`).
     pub setup: Option<u32>,
-    /// Frame i's `image` value, `<stem><pad(start + i, digits)>.png`, located
-    /// at the block.
-    pub frames: Vec<At<String>>,
+    /// The frames' stem: the attachment's `path`, else its placeholder.
+    pub stem: String,
     /// Where the block is.
     pub loc: Loc,
 }

@@ -99,6 +99,5 @@ pub(super) fn setup_frame<'i>(
     images: &'i HashMap<String, ImageInfo>,
 ) -> Option<&'i ImageInfo> {
     let q = e.sequence.as_ref()?;
-    let frame = q.frames.get(q.setup.unwrap_or(0) as usize)?;
-    images.get(&frame.value)
+    images.get(&q.frame(q.setup.unwrap_or(0)))
 }

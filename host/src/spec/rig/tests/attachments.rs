@@ -107,10 +107,10 @@ fn a_sequence_names_its_frames_as_the_runtime_looks_them_up() {
     ));
     let e = &r.skins[0].slots[0].entries[0];
     let q = e.sequence.as_ref().expect("the block");
-    let frames: Vec<&str> = q.frames.iter().map(|f| f.value.as_str()).collect();
+    let frames: Vec<String> = q.frames().collect();
     assert_eq!(frames, ["p1.png", "p2.png", "p3.png"]);
     assert_eq!((q.count, q.start, q.digits, q.setup), (3, None, None, None));
-    assert_eq!(q.frames[0].loc.pointer, "/skins/default/s/p/sequence");
+    assert_eq!(q.loc.pointer, "/skins/default/s/p/sequence");
     let r = ok(&att(
         r#"{ "path": "fx", "width": 10, "height": 10, "sequence": { "count": 2, "start": 9, "digits": 3, "setup": 1 } }"#,
     ));
@@ -118,7 +118,7 @@ fn a_sequence_names_its_frames_as_the_runtime_looks_them_up() {
         .sequence
         .as_ref()
         .expect("the block");
-    let frames: Vec<&str> = q.frames.iter().map(|f| f.value.as_str()).collect();
+    let frames: Vec<String> = q.frames().collect();
     assert_eq!(frames, ["fx009.png", "fx010.png"]);
     assert_eq!((q.start, q.digits, q.setup), (Some(9), Some(3), Some(1)));
     // The frames are the images the build reads, in first-use order.
