@@ -346,6 +346,150 @@ fn a44_and_a46_measure_the_build_and_fail_its_mutants() {
         .stdout_has("FAIL  A46_SEQUENCE_ATTACHMENTS_SHOW_THE_FRAME_THE_FILE_STATES");
 }
 
+/// The vertices spine-core shows for `slot` in `sway` at `t`.
+fn posed(p: &Project, slot: &str, t: &str) -> Vec<f64> {
+    let (sk, at) = (
+        p.path().join("out/skeleton.json"),
+        p.path().join("out/skeleton.atlas"),
+    );
+    let doc = oracle(&[
+        sk.to_str().unwrap_or(""),
+        at.to_str().unwrap_or(""),
+        "sway",
+        t,
+    ])
+    .expect("spine-core poses it");
+    doc["frames"][0]["attachments"]
+        .as_array()
+        .and_then(|a| a.iter().find(|x| x["slot"] == slot).cloned())
+        .and_then(|a| a["vertices"].as_array().cloned())
+        .unwrap_or_default()
+        .iter()
+        .map(|v| v.as_f64().unwrap_or(f64::NAN))
+        .collect()
+}
+
+#[test]
+fn a_link_plays_its_sources_deform_keys_unless_it_says_timelines_false() {
+    // The source's vertex 2 (20, 60) is keyed by (3, 4) at t=1.
+    let motion = MOTION.replace(
+        "      ]\n    }\n  }",
+        "      ],\n      \"deform\": [ { \"slot\": \"body\", \"attachment\": \"body\", \"keys\": [ { \"t\": 0 }, { \"t\": 1, \"fromVertex\": 2, \"vertices\": [3, 4] } ] } ]\n    }\n  }",
+    );
+    let p = project(RIG, &motion);
+    build(&p, &[]).green();
+    // The link (its slot on root, unrotated at the origin) shows the keyed
+    // source vertex: (20 + 3, 60 + 4).
+    let twin = posed(&p, "twin", "1");
+    assert!(
+        (twin[4] - 23.0).abs() < 1e-4 && (twin[5] - 64.0).abs() < 1e-4,
+        "{twin:?}"
+    );
+    spine_core_loads_and_poses(&p.path().join("out/skeleton.json"), &|| String::new());
+    // With "timelines": false it plays only its own keys: the vertex stays.
+    let rig = RIG.replacen(
+        "\"source\": \"body\",",
+        "\"source\": \"body\", \"timelines\": false,",
+        1,
+    );
+    let p = project(&rig, &motion);
+    build(&p, &[]).green();
+    assert_eq!(attachment(&skeleton(&p), "twin")["timelines"], false);
+    let twin = posed(&p, "twin", "1");
+    assert!(
+        (twin[4] - 20.0).abs() < 1e-4 && (twin[5] - 60.0).abs() < 1e-4,
+        "{twin:?}"
+    );
+}
+
+#[test]
+fn every_field_of_a_clip_and_a_link_is_written_in_order_and_read_back() {
+    let rig = RIG
+        .replacen("\"end\": \"twin\",", "\"end\": \"twin\", \"convex\": true, \"inverse\": true, \"color\": \"CE3A3AFF\",", 1)
+        .replacen(
+            "\"source\": \"body\", \"slot\": \"body\", \"image\": \"twin.png\" }",
+            "\"source\": \"body\", \"skin\": \"default\", \"slot\": \"body\", \"timelines\": true, \"image\": \"twin.png\", \"path\": \"twin\", \"width\": 40, \"height\": 60, \"color\": \"ff000080\" }",
+            1,
+        );
+    let p = project(&rig, MOTION);
+    build(&p, &[]).green();
+    let s = skeleton(&p);
+    let keys = |slot: &str| -> Vec<String> {
+        attachment(&s, slot)
+            .as_object()
+            .map(|o| o.keys().cloned().collect())
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        keys("clip"),
+        [
+            "type",
+            "end",
+            "convex",
+            "inverse",
+            "vertexCount",
+            "vertices",
+            "color"
+        ]
+    );
+    assert_eq!(
+        keys("twin"),
+        [
+            "type",
+            "source",
+            "skin",
+            "slot",
+            "timelines",
+            "path",
+            "width",
+            "height",
+            "color"
+        ]
+    );
+    assert_eq!(attachment(&s, "clip")["color"], "ce3a3aff");
+    let (sk, at) = (
+        p.path().join("out/skeleton.json"),
+        p.path().join("out/skeleton.atlas"),
+    );
+    let setup = oracle(&[
+        sk.to_str().unwrap_or(""),
+        at.to_str().unwrap_or(""),
+        "--setup",
+        "0",
+    ])
+    .expect("spine-core poses the setup");
+    let shown = |slot: &str| {
+        setup["frames"][0]["attachments"]
+            .as_array()
+            .and_then(|a| a.iter().find(|x| x["slot"] == slot).cloned())
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        (
+            shown("clip")["convex"].as_bool(),
+            shown("clip")["inverse"].as_bool()
+        ),
+        (Some(true), Some(true))
+    );
+    // The link's colour is its own: ff000080 is (1, 0, 0, 128/255).
+    let color: Vec<f64> = shown("twin")["color"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|v| v.as_f64().unwrap_or(f64::NAN))
+        .collect();
+    assert_eq!(color.len(), 4, "{}", shown("twin"));
+    assert!(
+        (color[0] - 1.0).abs() < 1e-6
+            && color[1] == 0.0
+            && color[2] == 0.0
+            && (color[3] - 128.0 / 255.0).abs() < 1e-6,
+        "{color:?}"
+    );
+    spine_core_loads_and_poses(&sk, &|| String::new());
+}
+
 /// Refused: `message` with `code`, at `needle` (+`skip`) in `rig`, pointer
 /// `pointer`; exit 1; nothing written.
 fn refuses(
