@@ -4,7 +4,8 @@
 //! Modules (one per area):
 //! - `util`      — the harness: temp projects, running `rigc`, the spine-core oracle
 //! - `cli`       — flags, usage errors, exit codes
-//! - `attach`    — clipping, linked meshes, sequences: compiled, read back by spine-core and our runtime, A11/A44/A46, refusals
+//! - `attach`    — clipping, linked meshes, sequences: compiled, read back by spine-core and our runtime, A11/A44/A46
+//! - `attach_refusals` — their refusals, one test per class
 //! - `deform`    — deform timelines: runs, kind plugins through the ABI, their refusals
 //! - `deform_reference` — the reference rigs' deform figures (squash, portrait, nod), A39 on a fold
 //! - `build`     — building the gallery and the reference rigs, what is written
@@ -26,6 +27,7 @@ mod fixture;
 mod util;
 
 mod attach;
+mod attach_refusals;
 mod build;
 mod cli;
 mod deform;
