@@ -254,3 +254,26 @@ fn a_deform_keyed_on_a_link_is_refused() {
         "\"twin\", \"keys\"",
     );
 }
+
+#[test]
+fn a_sequence_timeline_cannot_be_written_in_the_motion_spec() {
+    // FORMAT.md §3.16: there is no motion-spec property for sequence keys.
+    let bone_track = "{ \"t\": 1, \"v\": [10] } ] }\n";
+    assert!(MOTION.contains(bone_track));
+    let motion = MOTION.replacen(
+        bone_track,
+        "{ \"t\": 1, \"v\": [10] } ] },\n        { \"slot\": \"flash\", \"property\": \"sequence\", \"keys\": [ { \"t\": 0, \"v\": [0] } ] }\n",
+        1,
+    );
+    assert!(motion.contains("\"property\": \"sequence\""), "{motion}");
+    let p = project(RIG, &motion);
+    refuses(
+        &p,
+        "motion.json",
+        &motion,
+        "motion.track.unknown-property",
+        "animation \"sway\": slot \"flash\" has no property \"sequence\"",
+        "/animations/sway/tracks/1/property",
+        "\"sequence\"",
+    );
+}
