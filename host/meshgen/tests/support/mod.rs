@@ -26,6 +26,24 @@ pub struct Image {
     pub rgba: Vec<u8>,
 }
 
+/// The alpha map, one row a line (`.` clear, `1`–`9` alpha/26, `#` 255).
+impl std::fmt::Debug for Image {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "{}x{}", self.width, self.height)?;
+        for y in 0..self.height {
+            let row: String = (0..self.width)
+                .map(|x| match self.alpha(i64::from(x), i64::from(y)) {
+                    0 => '.',
+                    255 => '#',
+                    a => char::from(b'0' + (a / 26).max(1)),
+                })
+                .collect();
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
 impl Image {
     pub fn raster(&self) -> Raster<'_> {
         Raster {
