@@ -225,3 +225,28 @@ fn an_opaque_120x150_part_is_a_region() {
          alpha threshold, or use a region"
     );
 }
+
+#[test]
+fn the_leafs_fan_is_the_one_its_readme_measures() {
+    // README (A39 history): ear-clipping fans the leaf's 77 outline vertices
+    // from apex vertex 76; triangle 12 is [76,12,13] at 47.739 px² and
+    // triangle 61 [76,60,62] at 4.383 px² (A39 printed them negative: the
+    // winding before v2.20.0; here they are counter-clockwise as drawn, so
+    // the same triples come out with their last two swapped); five
+    // triangles are under 5 px², the thinnest three 0.368, 0.878 and
+    // 2.385 px², against a largest of 792.
+    let c = mesh(&flex_part("leaf"), &FLEX);
+    let tri = |k: usize| &c.mesh.triangles[3 * k..3 * k + 3];
+    let area = |t: &[u32]| -support::twice_area(&c.mesh.points, t) / 2.0;
+    assert_eq!(tri(12), [76, 13, 12]);
+    assert_eq!(format!("{:.3}", area(tri(12))), "47.739");
+    assert_eq!(tri(61), [76, 62, 60]);
+    assert!((area(tri(61)) - 4.383).abs() < 1.5e-3, "{}", area(tri(61)));
+    let mut areas: Vec<f64> = c.mesh.triangles.chunks_exact(3).map(area).collect();
+    areas.sort_by(f64::total_cmp);
+    let thinnest: Vec<String> = areas[..3].iter().map(|a| format!("{a:.3}")).collect();
+    assert_eq!(thinnest, ["0.368", "0.878", "2.385"]);
+    assert_eq!(areas.iter().filter(|&&a| a < 5.0).count(), 5);
+    // "a largest of 792": 792.58 here, the README's figure truncated.
+    assert!((792.0..793.0).contains(&areas[areas.len() - 1]));
+}
