@@ -250,3 +250,40 @@ fn the_leafs_fan_is_the_one_its_readme_measures() {
     // "a largest of 792": 792.58 here, the README's figure truncated.
     assert!((792.0..793.0).contains(&areas[areas.len() - 1]));
 }
+
+#[test]
+fn the_gust_keys_bend_offsets_land_on_these_vertices() {
+    // FIGURES/README: explain prints the gust key's `bend` (amount 15, from
+    // −81, to 77, power 2, along y, axis x) as `v 0 (14.881872, 0)  v 1
+    // (12.795097, 0)  v 2 (11.586316, 0)  v 3 (10.778408, 0)`. The model is
+    // evaluated in the attachment's own (slot-bone) coordinates; FORMAT.md
+    // §2.7.3 places the part window centred on the bone, axis-aligned in
+    // the world (`world = bone + (px − w/2, h/2 − py)`), and the leaf bone's
+    // world rotation is sprig 12° + leaf_stem 10° = 22° (rig.json), so a
+    // vertex's bone-local y is `−(px − 60)·sin 22° + (85 − py)·cos 22°`.
+    // Those four figures pin the outline's first four vertices and its
+    // walk direction.
+    let c = mesh(&flex_part("leaf"), &FLEX);
+    let (s, k) = 22f64.to_radians().sin_cos();
+    let got: Vec<String> = c.mesh.points[..4]
+        .iter()
+        .map(|p| {
+            let y = -(p[0] - 60.0) * s + (85.0 - p[1]) * k;
+            let u = (y + 81.0) / 158.0;
+            format!("{:.6}", 15.0 * u * u)
+        })
+        .collect();
+    assert_eq!(got, ["14.881872", "12.795097", "11.586316", "10.778408"]);
+    // And wave t=0.6 (amount 8, power 1): largest 7.968 px, at vertex 0.
+    let wave: Vec<f64> = c
+        .mesh
+        .points
+        .iter()
+        .map(|p| 8.0 * ((-(p[0] - 60.0) * s + (85.0 - p[1]) * k) + 81.0) / 158.0)
+        .collect();
+    let (at, top) = wave
+        .iter()
+        .enumerate()
+        .fold((0, f64::MIN), |b, (i, &v)| if v > b.1 { (i, v) } else { b });
+    assert_eq!((at, format!("{top:.3}")), (0, "7.968".to_string()));
+}
