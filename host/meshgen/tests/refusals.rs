@@ -224,3 +224,20 @@ fn a_raster_whose_bytes_disagree_with_its_size() {
     .expect_err("refused");
     assert_eq!(r.message, "the part is 0x3, so it has no pixels to trace");
 }
+
+#[test]
+fn a_silhouette_simplified_below_a_triangle() {
+    // One art pixel: its trace is the 4 corners of (2,2)–(3,3). Douglas–
+    // Peucker cuts the ring at (2,2) and the opposite corner (3,3); each
+    // arc's middle corner is √2/2 ≈ 0.71 px off its chord, under tolerance
+    // 1, so 2 vertices are left.
+    let img = Image::from_fn(5, 5, |x, y| if (x, y) == (2, 2) { 255 } else { 0 });
+    let r = refusal(&img, &params(1.0, 0.5, 16, 1));
+    assert_eq!(r.field, Some("tolerance"));
+    assert_eq!(
+        r.message,
+        "the 5x5 silhouette simplified to 2 distinct vertices at tolerance 1; lower the tolerance"
+    );
+    // Under 0.7 the corners stay: a square of 4.
+    assert_eq!(support::mesh(&img, &params(0.7, 0.5, 16, 1)).mesh.hull, 4);
+}
