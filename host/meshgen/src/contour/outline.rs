@@ -80,8 +80,11 @@ pub(crate) fn prune(ring: &[[f64; 2]]) -> Vec<[f64; 2]> {
     while out.len() > 1 && same(out[0], out[out.len() - 1]) {
         out.pop();
     }
-    // Removing one vertex can make its neighbours collinear in turn, so the
-    // scan restarts after each removal, from the start of the ring.
+    // Removing one vertex can make its neighbours collinear in turn. The
+    // reference rescans from the ring's start after each removal; only the
+    // vertex before the removed one has a new neighbour among those already
+    // scanned, so resuming there finds the same vertices in the same order
+    // (one scan, not one per removal).
     let mut i = 0;
     while out.len() > 3 && i < out.len() {
         let m = out.len();
@@ -89,7 +92,7 @@ pub(crate) fn prune(ring: &[[f64; 2]]) -> Vec<[f64; 2]> {
         let cross = (q[0] - p[0]) * (r[1] - q[1]) - (q[1] - p[1]) * (r[0] - q[0]);
         if cross.abs() < 1e-9 {
             out.remove(i);
-            i = 0;
+            i = i.saturating_sub(1);
         } else {
             i += 1;
         }
