@@ -4,11 +4,11 @@
 //! clamped to the part window, ear-clipped — and refused by name when it
 //! cannot keep its coverage guarantee (≥ 99.5 % of the art).
 //!
-//! The steps are submodules, in pipeline order: [`trace`] (mask, islands,
-//! pinch, the outer loop, the enclosed hole), [`simplify`], [`outline`]
-//! (push-out, clamp, prune), [`crossing`] (strict simplicity),
-//! [`triangulate`] (ear-clipping, winding) and [`coverage`] (the guarantee
-//! measured against the mask at `alpha`). This file holds the parameters,
+//! The steps are submodules, in pipeline order: `trace` (mask, islands,
+//! pinch, the outer loop, the enclosed hole), `simplify`, `outline`
+//! (push-out, clamp, prune), `crossing` (strict simplicity), `triangulate`
+//! (ear-clipping, winding) and `coverage` (the guarantee measured against
+//! the mask at `alpha`, and the overshoot). This file holds the parameters,
 //! the order the checks run in and every refusal's text.
 
 mod coverage;
@@ -59,12 +59,15 @@ pub struct Contour {
     /// Pixels of the largest island, the one the outline encloses.
     pub island_pixels: u64,
     /// Pixels below `alpha` the traced outline encloses (inside the mesh,
-    /// drawing little or nothing; holes are not cut out).
+    /// drawing little or nothing; holes are not cut out). gallery/flex's
+    /// `enclosing 848px of hole` is this figure (alpha-0 pixels alone: 803).
     pub hole_pixels: u64,
     /// Corner-lattice vertices the trace walked, before simplification.
     pub traced_vertices: u32,
-    /// The furthest a covered pixel's centre lies from the filled
-    /// silhouette (the island plus its hole), px.
+    /// The furthest a covered pixel lies outside the filled silhouette (the
+    /// island plus its hole), centre to the nearest silhouette pixel's
+    /// centre, px. gallery/flex's `reaching 2.00px past it` is this figure
+    /// (a vertex's distance to the art measures 1.70 px there).
     pub overshoot: f64,
 }
 
