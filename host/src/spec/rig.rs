@@ -16,6 +16,7 @@ use rigc_diag::codes;
 mod attachments;
 mod bones;
 mod constraints;
+mod slider;
 mod deferred;
 mod events;
 mod geometry;
@@ -146,6 +147,7 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
             constraints: constraints.list,
             events,
             invariants,
+            sliders: constraints.sliders,
         }),
         _ => Err(d.into_vec()),
     }

@@ -267,4 +267,6 @@ pub struct RigSpec {
     pub events: Vec<EventSpec>,
     /// The `invariants` block (all empty when absent).
     pub invariants: Invariants,
+    /// Where each slider's values are (same order as the sliders of `constraints`).
+    pub sliders: Vec<super::slider::SliderPlaces>,
 }
