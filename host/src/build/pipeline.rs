@@ -195,6 +195,7 @@ pub fn compile(
         let bounds = driver.run(&BoundsStage {
             setup: setup.clone(),
             atlas_text: &atlas_text,
+            slid: Encoded::new(crate::stages::bounds::slid(&setup.skeleton, &animations)),
         })?;
         skeleton.header.bounds = Some(*bounds);
     }

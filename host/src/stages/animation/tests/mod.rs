@@ -3,6 +3,7 @@
 //! and no input panics.
 
 mod constraints;
+mod slider;
 mod deform;
 mod deform_fuzz;
 mod deform_refusals;
@@ -120,6 +121,11 @@ pub(super) fn setup() -> Skeleton {
             bones: vec!["c".into()],
             source: "b".into(),
             ..TransformConstraint::default()
+        }),
+        Constraint::Slider(rigc_sdk::model::SliderConstraint {
+            name: "knob".into(),
+            animation: "a".into(),
+            ..Default::default()
         }),
     ];
     s.events = vec![
