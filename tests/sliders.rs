@@ -18,7 +18,8 @@ use std::path::Path;
 fn trimmed_look(p: &Project) -> (Value, Value) {
     let dir = util::shared().join("reference/rigc-gallery/look");
     let read = |f: &str| -> Value {
-        serde_json::from_str(&std::fs::read_to_string(dir.join(f)).expect("read look")).expect("json")
+        serde_json::from_str(&std::fs::read_to_string(dir.join(f)).expect("read look"))
+            .expect("json")
     };
     let (mut rig, mut motion) = (read("rig.json"), read("motion.json"));
     for skin in rig["skins"].as_object_mut().expect("skins").values_mut() {
@@ -32,7 +33,11 @@ fn trimmed_look(p: &Project) -> (Value, Value) {
     }
     rig.as_object_mut().expect("rig").remove("invariants");
     motion.as_object_mut().expect("motion").remove("physics");
-    for a in motion["animations"].as_object_mut().expect("animations").values_mut() {
+    for a in motion["animations"]
+        .as_object_mut()
+        .expect("animations")
+        .values_mut()
+    {
         a.as_object_mut().expect("animation").remove("deform");
     }
     p.copy_dir(&dir.join("parts"), "parts");
@@ -42,11 +47,22 @@ fn trimmed_look(p: &Project) -> (Value, Value) {
 
 fn write(p: &Project, rig: &Value, motion: &Value) {
     p.write("rig.json", serde_json::to_string_pretty(rig).expect("text"));
-    p.write("motion.json", serde_json::to_string_pretty(motion).expect("text"));
+    p.write(
+        "motion.json",
+        serde_json::to_string_pretty(motion).expect("text"),
+    );
 }
 
 fn build(p: &Project) -> util::Run {
-    p.rigc(&["build", "--rig", "rig.json", "--motion", "motion.json", "--out", "out"])
+    p.rigc(&[
+        "build",
+        "--rig",
+        "rig.json",
+        "--motion",
+        "motion.json",
+        "--out",
+        "out",
+    ])
 }
 
 fn skeleton(p: &Project) -> Value {
@@ -137,7 +153,20 @@ fn look_sliders_compile_as_declared_and_the_gate_measures_them() {
     let yaw = cons[0].as_object().expect("yaw");
     assert_eq!(
         yaw.keys().map(String::as_str).collect::<Vec<_>>(),
-        ["name", "type", "animation", "additive", "mix", "bone", "property", "from", "to", "scale", "max", "local"]
+        [
+            "name",
+            "type",
+            "animation",
+            "additive",
+            "mix",
+            "bone",
+            "property",
+            "from",
+            "to",
+            "scale",
+            "max",
+            "local"
+        ]
     );
     assert_eq!(
         cons[0],
@@ -160,6 +189,21 @@ fn look_sliders_compile_as_declared_and_the_gate_measures_them() {
     p.rigc(&["explain", "--rig", "rig.json", "--motion", "motion.json", "--out", "out"])
         .green()
         .stdout_has("sliders\n  yaw          animation=turn additive=true mix=1 bone=yaw_dial property=rotate from=-19 to=0 scale=0.05 max=19 local=true\n  tilt         animation=tilt additive=true mix=1 bone=tilt_dial property=rotate from=-5 to=0 scale=0.05 max=5 local=true\n");
+    // A mutant the gate names: yaw muted at setup, and no animation keys its mix.
+    let text = p.read("out/skeleton.json");
+    let at = text.find("\"name\": \"yaw\"").expect("yaw");
+    let rel = text[at..].find("\"mix\": 1").expect("yaw mix") + at;
+    p.write(
+        "out/skeleton.json",
+        format!(
+            "{}\"mix\": 0{}",
+            &text[..rel],
+            &text[rel + "\"mix\": 1".len()..]
+        ),
+    );
+    p.rigc(&["validate", "out"])
+        .code(1)
+        .stdout_has("FAIL  A37_SLIDER_CONSTRAINT_EFFECTIVE: slider \"yaw\" has mix 0 at setup and none of the 3 animations keys its mix above 0");
 }
 
 #[test]
@@ -173,22 +217,45 @@ fn headroll_composes_1_90_and_5_00_into_6_90_and_a_non_additive_tilt_wins() {
     // and tilt's (deg + 5)·0.05; turn keys headroll 1.9° at its 1.9 s end,
     // tilt 5° at its 0.5 s end: 1.90 + 5.00 = 6.90°.
     let (yaw_t, tilt_t) = ((19.0 + 19.0) * 0.05, (5.0 + 5.0) * 0.05);
-    for frame in [oracle_frame(&out, "sweep", 1.0), our_frame(&out, "sweep", 1.0)] {
+    for frame in [
+        oracle_frame(&out, "sweep", 1.0),
+        our_frame(&out, "sweep", 1.0),
+    ] {
         close(slider_time(&frame, "yaw"), yaw_t, 1e-6, "yaw time");
         close(slider_time(&frame, "tilt"), tilt_t, 1e-6, "tilt time");
-        close(world_rotation(bone(&frame, "headroll")), 1.90 + 5.00, 1e-4, "headroll");
+        close(
+            world_rotation(bone(&frame, "headroll")),
+            1.90 + 5.00,
+            1e-4,
+            "headroll",
+        );
     }
     // The same skeleton with tilt not additive: tilt, later in constraints,
     // overwrites headroll with its own 5.00°, and A40 names it.
     let text = p.read("out/skeleton.json");
     let at = text.find("\"name\": \"tilt\"").expect("tilt");
-    let rel = text[at..].find("\"additive\": true").expect("tilt additive") + at;
+    let rel = text[at..]
+        .find("\"additive\": true")
+        .expect("tilt additive")
+        + at;
     p.write(
         "out/skeleton.json",
-        format!("{}\"additive\": false{}", &text[..rel], &text[rel + "\"additive\": true".len()..]),
+        format!(
+            "{}\"additive\": false{}",
+            &text[..rel],
+            &text[rel + "\"additive\": true".len()..]
+        ),
     );
-    for frame in [oracle_frame(&out, "sweep", 1.0), our_frame(&out, "sweep", 1.0)] {
-        close(world_rotation(bone(&frame, "headroll")), 5.00, 1e-4, "non-additive headroll");
+    for frame in [
+        oracle_frame(&out, "sweep", 1.0),
+        our_frame(&out, "sweep", 1.0),
+    ] {
+        close(
+            world_rotation(bone(&frame, "headroll")),
+            5.00,
+            1e-4,
+            "non-additive headroll",
+        );
     }
     p.rigc(&["validate", "out"]).code(1).stdout_has(
         "FAIL  A40_SLIDERS_COMPOSE_ON_A_SHARED_TARGET: bone \"headroll\" rotate is keyed by the animations of 2 sliders — \"yaw\" (constraints[0], additive: true), \"tilt\" (constraints[1], additive: false) — and every one of them applies at mix 1. Today \"tilt\" (constraints[1]) wins that property and \"yaw\" contributes nothing to it",
@@ -200,7 +267,10 @@ fn look_trimmed_poses_the_same_in_spine_core_and_rigc_spine() {
     let p = Project::new();
     trimmed_look(&p);
     build(&p).green();
-    assert_eq!(crate::sample::every_animation_agrees(&p.path().join("out")), 3);
+    assert_eq!(
+        crate::sample::every_animation_agrees(&p.path().join("out")),
+        3
+    );
 }
 
 #[test]
@@ -326,14 +396,39 @@ fn a_bone_driven_and_a_time_driven_slider_pose_to_their_closed_forms() {
         // keyed mix 0.5 over the setup pose: head = 5 + 0.5·30·frac(0.75t).
         let reveal = 0.75 * t;
         let head = 5.0 + 0.5 * 30.0 * (reveal - f64::floor(reveal));
-        for (who, frame) in [("spine-core", oracle_frame(&out, "drive", t)), ("rigc-spine", our_frame(&out, "drive", t))] {
+        for (who, frame) in [
+            ("spine-core", oracle_frame(&out, "drive", t)),
+            ("rigc-spine", our_frame(&out, "drive", t)),
+        ] {
             let what = |w: &str| format!("{who} t={t} {w}");
             close(slider_time(&frame, "knob"), knob, 1e-5, &what("knob time"));
-            close(slider_time(&frame, "reveal"), reveal, 1e-5, &what("reveal time"));
+            close(
+                slider_time(&frame, "reveal"),
+                reveal,
+                1e-5,
+                &what("reveal time"),
+            );
             let body = bone(&frame, "body");
-            close(body["local"]["y"].as_f64().expect("y"), 20.0 + 20.0 * knob, 1e-4, &what("body y"));
-            close(body["local"]["x"].as_f64().expect("x"), 100.0, 1e-4, &what("body x"));
-            close(bone(&frame, "head")["local"]["rotation"].as_f64().expect("rotation"), head, 1e-4, &what("head rotation"));
+            close(
+                body["local"]["y"].as_f64().expect("y"),
+                20.0 + 20.0 * knob,
+                1e-4,
+                &what("body y"),
+            );
+            close(
+                body["local"]["x"].as_f64().expect("x"),
+                100.0,
+                1e-4,
+                &what("body x"),
+            );
+            close(
+                bone(&frame, "head")["local"]["rotation"]
+                    .as_f64()
+                    .expect("rotation"),
+                head,
+                1e-4,
+                &what("head rotation"),
+            );
         }
     }
     crate::sample::every_animation_agrees(&out);
@@ -347,7 +442,15 @@ fn driven_with_rig(from: &str, to: &str) -> (Project, String) {
     (p, rig)
 }
 
-fn refused_at(p: &Project, text: &str, file: &str, message: &str, pointer: &str, needle: &str, skip: usize) {
+fn refused_at(
+    p: &Project,
+    text: &str,
+    file: &str,
+    message: &str,
+    pointer: &str,
+    needle: &str,
+    skip: usize,
+) {
     refused(
         p,
         Expect {
@@ -398,7 +501,17 @@ fn refused_a_bone_field_without_a_bone() {
 #[test]
 fn refused_a_skin_required_slider() {
     let (p, rig) = driven_with_rig("\"mix\": 1 }", "\"mix\": 1, \"skin\": true }");
-    let run = p.rigc(&["build", "--rig", "rig.json", "--motion", "motion.json", "--out", "out", "--message-format", "json"]);
+    let run = p.rigc(&[
+        "build",
+        "--rig",
+        "rig.json",
+        "--motion",
+        "motion.json",
+        "--out",
+        "out",
+        "--message-format",
+        "json",
+    ]);
     run.code(1);
     let d = run
         .json_diagnostics()
@@ -407,16 +520,31 @@ fn refused_a_skin_required_slider() {
         .unwrap_or_else(|| panic!("no rig.slider.skin-not-implemented among:\n{}", run.stderr));
     assert_eq!(d["class"], "not-implemented", "{d}");
     assert_eq!(d["message"], "rig.json: rig constraint \"reveal\": a skin-required slider (`\"skin\": true`) is in the Spine 4.3 format and rigc does not compile a skin's \"slider\" list yet, so no skin could activate it", "{d}");
-    assert_eq!((d["file"].as_str(), d["pointer"].as_str()), (Some("rig.json"), Some("/constraints/1/skin")), "{d}");
+    assert_eq!(
+        (d["file"].as_str(), d["pointer"].as_str()),
+        (Some("rig.json"), Some("/constraints/1/skin")),
+        "{d}"
+    );
     let at = pos(&rig, "\"skin\": true", "\"skin\": ".len());
-    assert_eq!((d["line"].as_u64().unwrap_or(0), d["column"].as_u64().unwrap_or(0)), at, "{d}");
+    assert_eq!(
+        (
+            d["line"].as_u64().unwrap_or(0),
+            d["column"].as_u64().unwrap_or(0)
+        ),
+        at,
+        "{d}"
+    );
     assert!(!p.exists("out"), "a refused build created --out");
 }
 
 #[test]
 fn refused_a_track_on_an_unknown_slider() {
     let p = driven();
-    let motion = DRIVEN_MOTION.replacen("{ \"slider\": \"reveal\", \"property\": \"time\"", "{ \"slider\": \"revel\", \"property\": \"time\"", 1);
+    let motion = DRIVEN_MOTION.replacen(
+        "{ \"slider\": \"reveal\", \"property\": \"time\"",
+        "{ \"slider\": \"revel\", \"property\": \"time\"",
+        1,
+    );
     p.write("motion.json", &motion);
     refused_at(&p, &motion, "motion.json", "animation \"drive\" keys unknown slider \"revel\"; the rig declares slider constraint(s): knob, reveal", "/animations/drive/tracks/1/slider", "\"revel\"", 0);
 }

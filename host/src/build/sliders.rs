@@ -112,7 +112,7 @@ fn wraps(
         from + (anim.duration - to) / scale,
     );
     let (lo, hi) = (lo.max(a.min(b)), hi.min(a.max(b)));
-    if !(lo <= hi) || (lo / 360.0).floor() == (hi / 360.0).floor() {
+    if lo > hi || lo.is_nan() || hi.is_nan() || (lo / 360.0).floor() == (hi / 360.0).floor() {
         return None;
     }
     let read = lo.rem_euclid(360.0);

@@ -26,9 +26,9 @@ mod deform_target;
 pub mod derive;
 mod draw_order;
 mod events;
-mod slider;
 mod kinds;
 pub mod members;
+mod slider;
 #[cfg(test)]
 pub(crate) mod tests;
 mod timing;

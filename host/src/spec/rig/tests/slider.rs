@@ -120,7 +120,13 @@ fn bone_and_time() {
 #[test]
 fn a_bone_field_without_a_bone() {
     for field in ["property", "from", "to", "scale", "max", "local"] {
-        let value = if field == "property" { "\"x\"" } else if field == "local" { "true" } else { "1" };
+        let value = if field == "property" {
+            "\"x\""
+        } else if field == "local" {
+            "true"
+        } else {
+            "1"
+        };
         refuses(
             &cons(&format!(r#"[{{ "name": "k", "type": "slider", "animation": "a", "{field}": {value} }}]"#)),
             "rig.slider.field-without-bone",
@@ -134,7 +140,9 @@ fn a_bone_field_without_a_bone() {
 #[test]
 fn bone_undeclared() {
     refuses(
-        &cons(r#"[{ "name": "k", "type": "slider", "animation": "a", "bone": "dial", "property": "x" }]"#),
+        &cons(
+            r#"[{ "name": "k", "type": "slider", "animation": "a", "bone": "dial", "property": "x" }]"#,
+        ),
         "rig.constraint.bone-undeclared",
         "rig constraint \"k\": bone names \"dial\", which the rig does not declare as a bone",
         "/constraints/0/bone",
@@ -158,5 +166,9 @@ fn unknown_key() {
     let text = cons(r#"[{ "name": "k", "type": "slider", "animation": "a", "tme": 0 }]"#);
     let d = super::refused(&text);
     assert_eq!(d.len(), 1, "{}", super::render(&d));
-    assert!(d[0].message.contains("unknown field \"tme\""), "{}", d[0].message);
+    assert!(
+        d[0].message.contains("unknown field \"tme\""),
+        "{}",
+        d[0].message
+    );
 }

@@ -3,7 +3,6 @@
 //! and no input panics.
 
 mod constraints;
-mod slider;
 mod deform;
 mod deform_fuzz;
 mod deform_refusals;
@@ -15,6 +14,7 @@ mod fuzz;
 pub(crate) mod gallery;
 mod keys;
 mod reference;
+mod slider;
 mod tracks;
 
 use super::{compile, DeformKinds};

@@ -11,7 +11,13 @@ use rigc_sdk::model::{Curve, KeyValue};
 #[track_caller]
 fn expect_at(animations: &str, code: &str, message: &str, pointer: &str, needle: &str) {
     let d = refused(animations);
-    expect(&d, code, message, pointer, position(&motion(animations), needle));
+    expect(
+        &d,
+        code,
+        message,
+        pointer,
+        position(&motion(animations), needle),
+    );
 }
 
 #[test]
@@ -22,7 +28,9 @@ fn time_and_mix_keys_are_emitted_under_the_slider() {
 ]}"#);
     let time = timeline(&a.slider, "knob", "time");
     assert_eq!(
-        time.iter().map(|k| (k.time, k.fields.clone())).collect::<Vec<_>>(),
+        time.iter()
+            .map(|k| (k.time, k.fields.clone()))
+            .collect::<Vec<_>>(),
         [
             (0.0, vec![("value".to_string(), KeyValue::Num(0.0))]),
             (1.0, vec![("value".to_string(), KeyValue::Num(0.75))]),
@@ -33,7 +41,11 @@ fn time_and_mix_keys_are_emitted_under_the_slider() {
     assert_eq!(mix[0].curve, Some(Curve::Stepped));
     assert_eq!(mix.len(), 3);
     assert_eq!(
-        a.slider[0].timelines.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(),
+        a.slider[0]
+            .timelines
+            .iter()
+            .map(|t| t.name.as_str())
+            .collect::<Vec<_>>(),
         ["time", "mix"]
     );
 }
