@@ -70,7 +70,7 @@ pub(super) struct Constraints {
     /// Where `skin` was stated, per compiled constraint (same order as `list`).
     pub skin_locs: Vec<Option<rigc_diag::Loc>>,
     /// Where each compiled slider's values are, in declaration order.
-    pub sliders: Vec<super::slider::SliderPlaces>,
+    pub sliders: Vec<super::types::SliderPlaces>,
 }
 
 impl Constraints {

@@ -10,8 +10,8 @@ use rigc_diag::codes;
 use super::bones::Bones;
 use super::properties::PROPERTIES;
 use super::read::{absent_at, boolean, did_you_mean, not_a_string, number, q, Diags};
+use super::types::SliderPlaces;
 use rigc_diag::cursor::Node;
-use rigc_diag::Loc;
 use rigc_sdk::model::{SliderConstraint, SliderDrive};
 use rigc_sdk::num::quantise;
 
@@ -36,19 +36,6 @@ const KEYS: &[&str] = &[
 
 /// The fields read only inside the runtime's `if (boneName)` branch.
 const BONE_FIELDS: &[&str] = &["property", "from", "to", "scale", "max", "local"];
-
-/// Where a slider's values are, for the pass that sees the motion spec.
-#[derive(Debug, Clone)]
-pub struct SliderPlaces {
-    /// The slider's name.
-    pub name: String,
-    /// Where `animation` is.
-    pub animation: Loc,
-    /// Where `property` is, when stated.
-    pub property: Option<Loc>,
-    /// Where `local` is, when stated.
-    pub local: Option<Loc>,
-}
 
 /// Reads the slider `node` called `name`: the constraint and its places, or
 /// `None` when something was refused (pushed onto `d`).
