@@ -432,6 +432,11 @@ fn a_bone_driven_and_a_time_driven_slider_pose_to_their_closed_forms() {
         }
     }
     crate::sample::every_animation_agrees(&out);
+    // explain lists the slider timelines key by key, and both models.
+    p.rigc(&["explain", "--rig", "rig.json", "--motion", "motion.json", "--out", "out"])
+        .green()
+        .stdout_has("    slider.reveal.time  2 key(s)\n      t=0       value=0                        linear\n      t=2       value=1.5                      linear\n")
+        .stdout_has("sliders\n  knob         animation=lift additive=true bone=dial property=rotate from=0 to=0 scale=0.005 local=true\n  reveal       animation=spin loop=true mix=1 time=0\n");
 }
 
 fn driven_with_rig(from: &str, to: &str) -> (Project, String) {

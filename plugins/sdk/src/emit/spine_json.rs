@@ -9,6 +9,8 @@ use crate::model::names::{AnimationGroup as Group, AttachmentTimeline, IkMix, Tr
 use crate::model::*;
 use serde_json::{Map, Value};
 
+mod slider;
+
 /// What a builder of this module answers: a value, or the number it could
 /// not write and where.
 type Built<T = Value> = Result<T, Unwritable>;
@@ -296,32 +298,9 @@ fn constraint(c: &Constraint) -> Built {
             put_num(&mut m, TransformMix::ShearY.name(), t.mix_shear_y)?;
             put_bool(&mut m, "skin", t.skin);
         }
-        Constraint::Slider(sl) => slider(&mut m, sl)?,
+        Constraint::Slider(sl) => slider::fields(&mut m, sl)?,
     }
     Ok(Value::Object(m))
-}
-
-/// A slider's fields in §5.3's order: `name, type, animation, additive?, loop?,
-/// mix?`, then the bone-driven model's or `time?`, then `skin?`.
-fn slider(m: &mut Map<String, Value>, s: &SliderConstraint) -> Built<()> {
-    m.insert("name".into(), Value::String(s.name.clone()));
-    m.insert("type".into(), Value::String("slider".into()));
-    m.insert("animation".into(), Value::String(s.animation.clone()));
-    put_bool(m, "additive", s.additive);
-    put_bool(m, "loop", s.looping);
-    put_num(m, "mix", s.mix)?;
-    if let Some(d) = &s.driven {
-        m.insert("bone".into(), Value::String(d.bone.clone()));
-        m.insert("property".into(), Value::String(d.property.clone()));
-        put_num(m, "from", d.from)?;
-        put_num(m, "to", d.to)?;
-        put_num(m, "scale", d.scale)?;
-        put_num(m, "max", d.max)?;
-        put_bool(m, "local", d.local);
-    }
-    put_num(m, "time", s.time)?;
-    put_bool(m, "skin", s.skin);
-    Ok(())
 }
 
 /// One source property of a transform constraint: its offset and targets.
