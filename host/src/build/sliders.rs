@@ -219,3 +219,128 @@ pub fn refusals(findings: Vec<Finding>, rig: &RigSpec) -> Vec<Diagnostic> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rigc_sdk::model::{Bone, Header, Key, SliderDrive, TargetTimelines, Timeline};
+
+    /// A dial under a gauge turned `parent` degrees, a world-rotation slider
+    /// over it (look's mapping: from −19, scale 0.05) applying `turn` (1.9 s),
+    /// and an animation keying the dial at `keys`.
+    fn case(parent: f64, keys: &[f64]) -> (Skeleton, Vec<Animation>) {
+        let bones = vec![
+            Bone {
+                name: "gauge".into(),
+                rotation: Some(parent),
+                ..Bone::default()
+            },
+            Bone {
+                name: "dial".into(),
+                parent: Some("gauge".into()),
+                ..Bone::default()
+            },
+        ];
+        let constraints = vec![Constraint::Slider(SliderConstraint {
+            name: "yaw".into(),
+            animation: "turn".into(),
+            driven: Some(SliderDrive {
+                bone: "dial".into(),
+                property: "rotate".into(),
+                from: Some(-19.0),
+                scale: Some(0.05),
+                ..SliderDrive::default()
+            }),
+            ..SliderConstraint::default()
+        })];
+        let s = Skeleton {
+            header: Header::default(),
+            bones,
+            slots: Vec::new(),
+            skins: Vec::new(),
+            events: Vec::new(),
+            animations: Vec::new(),
+            constraints,
+        };
+        let sweep = Animation {
+            name: "sweep".into(),
+            bones: vec![TargetTimelines {
+                target: "dial".into(),
+                timelines: vec![Timeline {
+                    name: "rotate".into(),
+                    keys: keys
+                        .iter()
+                        .enumerate()
+                        .map(|(i, v)| Key {
+                            time: i as f64,
+                            fields: vec![("value".into(), KeyValue::Num(*v))],
+                            curve: None,
+                        })
+                        .collect(),
+                }],
+            }],
+            ..Animation::default()
+        };
+        (s, vec![sweep])
+    }
+
+    const DECLARED: &[Declared] = &[
+        Declared {
+            name: "turn",
+            duration: 1.9,
+        },
+        Declared {
+            name: "sweep",
+            duration: 3.0,
+        },
+    ];
+
+    #[test]
+    fn a_dial_crossing_0_is_refused_and_one_side_of_it_is_not() {
+        let (s, a) = case(0.0, &[0.0, 19.0, -19.0]);
+        let f = check(&s, DECLARED, &a);
+        assert!(
+            matches!(&f[..], [Finding::Wraps { slider, message }] if slider == "yaw" && message.contains("run from −19.000° to 19.000°") && message.contains("reads as 341.000° (94.7 % of a full turn)")),
+            "{f:?}"
+        );
+        // Keyed on one side of 0°, or turned clear of it by the gauge.
+        assert_eq!(check(&s, DECLARED, &case(0.0, &[0.0, 19.0]).1), []);
+        let (turned, a) = case(90.0, &[0.0, 19.0, -19.0]);
+        assert_eq!(check(&turned, DECLARED, &a), []);
+    }
+
+    #[test]
+    fn only_the_values_that_reach_the_animation_count() {
+        // −30° maps to time −0.55 s, before turn starts: the values that reach
+        // it are −19..10, which still cross 0°; 0..10 alone do not.
+        let (s, a) = case(0.0, &[-30.0, 10.0]);
+        let f = check(&s, DECLARED, &a);
+        assert!(
+            matches!(&f[..], [Finding::Wraps { message, .. }] if message.contains("run from −19.000° to 10.000°")),
+            "{f:?}"
+        );
+        let (mut local, a) = case(0.0, &[-30.0, 10.0]);
+        if let Constraint::Slider(SliderConstraint {
+            driven: Some(d), ..
+        }) = &mut local.constraints[0]
+        {
+            d.local = Some(true);
+        }
+        assert_eq!(check(&local, DECLARED, &a), []);
+    }
+
+    #[test]
+    fn an_animation_the_motion_does_not_declare() {
+        let (s, a) = case(0.0, &[0.0]);
+        assert_eq!(
+            check(&s, &DECLARED[1..], &a),
+            [Finding::Undeclared {
+                slider: "yaw".into(),
+                message: "rig constraint \"yaw\": applies animation \"turn\", which the motion spec does not declare (it declares: sweep)".into()
+            }]
+        );
+        assert!(
+            matches!(&check(&s, &[], &a)[..], [Finding::Undeclared { message, .. }] if message.ends_with("(it declares none at all)"))
+        );
+    }
+}
