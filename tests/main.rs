@@ -18,6 +18,7 @@
 //! - `derive`    — `derive` models: spine-core poses the derived members at their closed forms
 //! - `sample`    — `rigc sample` against spine-core (`compare.mjs`) on fixtures and built rigs
 //! - `sample_stream` — `rigc sample` streams: flat memory, the oracle's layout, a closed pipe, a late refusal
+//! - `sliders`   — slider constraints: look's dials trimmed, headroll's composition, bone- and time-driven closed forms posed by spine-core and rigc-spine, A37/A40/A42 measured, every slider refusal
 //! - `watch`     — `rigc watch` on a live project: rebuilds, red keeps green, reloads, SIGINT
 //! - `projects`  — one project per build: the nearest rigc.toml above the rig spec, else its directory
 //! - `layout`    — the workspace's sources: no import cycle between the modules of any crate
@@ -47,5 +48,6 @@ mod refusals;
 mod reliability;
 mod sample;
 mod sample_stream;
+mod sliders;
 #[cfg(unix)]
 mod watch;

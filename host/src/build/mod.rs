@@ -8,6 +8,7 @@
 mod locate;
 pub mod pipeline;
 pub mod result;
+pub mod sliders;
 pub mod sources;
 pub mod target;
 mod trace;

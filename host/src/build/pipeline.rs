@@ -141,6 +141,18 @@ pub fn compile(
     if !diags.is_empty() {
         return Err(diags.into_vec());
     }
+    let declared: Vec<super::sliders::Declared> = motion
+        .animations
+        .iter()
+        .map(|a| super::sliders::Declared {
+            name: &a.name,
+            duration: a.duration,
+        })
+        .collect();
+    let findings = super::sliders::check(&setup.skeleton, &declared, &animations);
+    if !findings.is_empty() {
+        return Err(super::sliders::refusals(findings, sources.rig.spec()?));
+    }
     animations.sort_by(|a, b| rigc_sdk::num::natural_cmp(&a.name, &b.name));
     let mut rig_info = setup.rig_info.clone();
     rig_info.animations = motion
@@ -183,6 +195,7 @@ pub fn compile(
         let bounds = driver.run(&BoundsStage {
             setup: setup.clone(),
             atlas_text: &atlas_text,
+            slid: Encoded::new(crate::stages::bounds::slid(&setup.skeleton, &animations)),
         })?;
         skeleton.header.bounds = Some(*bounds);
     }

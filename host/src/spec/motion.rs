@@ -8,7 +8,7 @@
 //! key's `v` and `curve` are kept here as written ([`RawValue`]), located.
 //!
 //! Constructs this compiler does not build yet (the `physics` table and tracks,
-//! `path`/`slider` tracks) are refused by name as
+//! `path` tracks) are refused by name as
 //! not-implemented, at their value — never dropped in silence.
 
 use rigc_diag::codes;
@@ -260,6 +260,8 @@ pub enum TargetKind {
     Slot,
     /// `group`.
     Group,
+    /// `slider`: a slider constraint's timeline (§3.15).
+    Slider,
 }
 
 impl TargetKind {
@@ -269,6 +271,7 @@ impl TargetKind {
             TargetKind::Bone => "bone",
             TargetKind::Slot => "slot",
             TargetKind::Group => "group",
+            TargetKind::Slider => "slider",
         }
     }
 }

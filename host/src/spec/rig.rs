@@ -29,6 +29,7 @@ mod properties;
 mod read;
 mod sequence;
 mod skins;
+mod slider;
 mod slots;
 mod switch;
 mod types;
@@ -153,6 +154,7 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
             constraints: constraints.list,
             events,
             invariants,
+            sliders: constraints.sliders,
         }),
         _ => Err(d.into_vec()),
     }

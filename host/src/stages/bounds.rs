@@ -2,7 +2,9 @@
 //! setup-pose bounding box of every drawn attachment (DECISIONS.md), measured the
 //! way the runtime measures it — the skeleton (header not yet filled) is written,
 //! read back through rigc's Spine 4.3 reader with its atlas, posed in the setup
-//! pose with constraints applied, and `Skeleton.getBounds` is taken.
+//! pose with constraints applied, and `Skeleton.getBounds` is taken. A slider
+//! applies its animation in the setup pose too, so the animations the sliders
+//! name are written with it.
 
 use rigc_diag::codes;
 
@@ -18,20 +20,24 @@ crate::stage::stage! {
         pub setup: Hashed<crate::stages::setup::Setup>,
         /// The `skeleton.atlas` text.
         pub atlas_text: &'a str,
+        /// The compiled animations the setup's sliders apply (none without sliders).
+        pub slid: crate::stage::Encoded<Vec<model::Animation>>,
     }
 }
 
 impl crate::stage::Stage for BoundsStage<'_> {
     type Output = Bounds;
     type Error = Vec<Diagnostic>;
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
 
     fn name(&self) -> String {
         "bounds".into()
     }
 
     fn compute(&self) -> Result<Bounds, Vec<Diagnostic>> {
-        setup_bounds(&self.setup.skeleton, self.atlas_text)
+        let mut skeleton = self.setup.skeleton.clone();
+        skeleton.animations = self.slid.value.clone();
+        setup_bounds(&skeleton, self.atlas_text)
     }
 }
 
@@ -69,4 +75,18 @@ pub fn setup_bounds(
         Ok(None) => Ok(Bounds::default()),
         Err(e) => Err(internal("the attachments cannot be placed", &e.message)),
     }
+}
+
+/// The animations of `animations` a slider of `setup` applies, in their order.
+pub fn slid(setup: &model::Skeleton, animations: &[model::Animation]) -> Vec<model::Animation> {
+    animations
+        .iter()
+        .filter(|a| {
+            setup.constraints.iter().any(|c| match c {
+                model::Constraint::Slider(s) => s.animation == a.name,
+                _ => false,
+            })
+        })
+        .cloned()
+        .collect()
 }

@@ -154,7 +154,6 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
     for (field, what) in [
         ("physics", "a physics constraint"),
         ("path", "a path constraint"),
-        ("slider", "a slider"),
     ] {
         if let Some(n) = node.get(field) {
             ok = false;
@@ -171,7 +170,12 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
         }
     }
     let mut targets = Vec::new();
-    for kind in [TargetKind::Slot, TargetKind::Group, TargetKind::Bone] {
+    for kind in [
+        TargetKind::Slot,
+        TargetKind::Group,
+        TargetKind::Bone,
+        TargetKind::Slider,
+    ] {
         let field = kind.field();
         if let Some((name, loc)) = cx.string(
             node,

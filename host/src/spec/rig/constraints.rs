@@ -1,7 +1,8 @@
 //! This module owns the rig spec's `constraints` array (FORMAT.md §2.8): names
 //! unique per kind, `ik` and `transform` constraints with their fields and
-//! refusals, and the refusal by name of the kinds rigc does not compile yet
-//! (`path`, `physics`, `slider`) and of a type Spine 4.3 does not know.
+//! refusals (a `slider` is `slider`'s), and the refusal by name of the kinds
+//! rigc does not compile yet (`path`, `physics`) and of a type Spine 4.3 does
+//! not know.
 
 use rigc_diag::codes;
 
@@ -68,6 +69,8 @@ pub(super) struct Constraints {
     pub complete: bool,
     /// Where `skin` was stated, per compiled constraint (same order as `list`).
     pub skin_locs: Vec<Option<rigc_diag::Loc>>,
+    /// Where each compiled slider's values are, in declaration order.
+    pub sliders: Vec<super::types::SliderPlaces>,
 }
 
 impl Constraints {
@@ -92,6 +95,7 @@ pub(super) fn parse(root: &Node, bones: &Bones, d: &mut Diags) -> Constraints {
         declared: Vec::new(),
         complete: true,
         skin_locs: Vec::new(),
+        sliders: Vec::new(),
     };
     let Some(arr) = root.get("constraints") else {
         return out;
@@ -235,13 +239,24 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
         return true;
     }
     out.declared.push((ty.clone(), name.to_string()));
+    if ty == "slider" {
+        if let Some((c, places)) = super::slider::parse(node, name, &label, bones, d) {
+            out.list.push(ConstraintSpec {
+                constraint: Constraint::Slider(c),
+                loc: node.loc(),
+            });
+            out.skin_locs.push(node.get("skin").map(|s| s.loc()));
+            out.sliders.push(places);
+        }
+        return true;
+    }
     if !matches!(ty.as_str(), "ik" | "transform") {
         d.push(
             type_node
                 .not_implemented(
                     codes::RIG_CONSTRAINT_TYPE_NOT_IMPLEMENTED,
                     format!(
-                        "{label}: a {} constraint is in the Spine 4.3 format and rigc does not compile it yet. Implemented: ik, transform. path, physics and slider constraints are refused by name until they are built, so nothing is dropped in silence",
+                        "{label}: a {} constraint is in the Spine 4.3 format and rigc does not compile it yet. Implemented: ik, transform, slider. path and physics constraints are refused by name until they are built, so nothing is dropped in silence",
                         q(&ty)
                     ),
                 )

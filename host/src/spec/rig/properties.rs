@@ -10,7 +10,7 @@ use rigc_diag::cursor::Node;
 use rigc_sdk::model::{TransformFrom, TransformTo};
 
 /// The six transform properties.
-const PROPERTIES: &[&str] = &["rotate", "x", "y", "scaleX", "scaleY", "shearY"];
+pub(super) const PROPERTIES: &[&str] = &["rotate", "x", "y", "scaleX", "scaleY", "shearY"];
 
 /// Reads a transform constraint's `properties` table.
 pub(super) fn parse(node: &Node, label: &str, d: &mut Diags) -> Option<Vec<TransformFrom>> {

@@ -113,6 +113,8 @@ pub(super) fn check(
         let (kind, name, skin) = match &c.constraint {
             Constraint::Ik(x) => ("ik", &x.name, x.skin),
             Constraint::Transform(x) => ("transform", &x.name, x.skin),
+            // A skin-required slider is refused by name (`slider`).
+            Constraint::Slider(_) => continue,
         };
         if skin == Some(true) && !listed.contains(&(kind, name.as_str())) {
             d.push(
@@ -140,6 +142,7 @@ fn member(label: &str, kind: &str, c: &At<String>, constraints: &Constraints, d:
         let skin = compiled.map(|x| match &x.constraint {
             Constraint::Ik(i) => i.skin,
             Constraint::Transform(t) => t.skin,
+            Constraint::Slider(s) => s.skin,
         });
         if let (Some(spec), Some(flag)) = (compiled, skin) {
             if flag != Some(true) {

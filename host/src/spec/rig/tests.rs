@@ -17,6 +17,7 @@ mod invariants;
 mod mesh;
 mod reference;
 mod skins;
+mod slider;
 mod slots;
 mod switch;
 
@@ -51,7 +52,9 @@ pub(crate) const RICH: &str = r#"{
   "constraints": [
     { "name": "reach", "type": "ik", "bones": ["arm", "hand"], "target": "target", "mix": 0.5, "softness": 0, "bendPositive": false, "compress": true, "stretch": false, "scaleY": "uniform" },
     { "name": "follow", "type": "transform", "bones": ["prop"], "source": "hip", "properties": { "rotate": { "to": { "rotate": { "scale": 0.5 } } } }, "mixRotate": 1, "skin": true },
-    { "name": "reach", "type": "transform", "bones": ["hand"], "source": "root", "localSource": false }
+    { "name": "reach", "type": "transform", "bones": ["hand"], "source": "root", "localSource": false },
+    { "name": "knob", "type": "slider", "animation": "swing", "bone": "target", "property": "rotate", "from": 0, "to": 0, "scale": 0.011111, "max": 90, "local": true, "additive": true, "loop": false, "mix": 1 },
+    { "name": "reveal", "type": "slider", "animation": "curtain", "time": 0.5, "loop": true, "mix": 0.5 }
   ],
   "skins": {
     "armed": {
@@ -241,7 +244,7 @@ pub(super) fn refuses_ni(text: &str, code: &str, message: &str, pointer: &str, n
 fn rich_is_valid() {
     let r = ok(RICH);
     assert_eq!(r.skins.len(), 2);
-    assert_eq!(r.constraints.len(), 3);
+    assert_eq!(r.constraints.len(), 5);
     assert_eq!(r.events.len(), 2);
     let refs: Vec<String> = r.image_refs().into_iter().map(|(v, _)| v).collect();
     assert_eq!(

@@ -332,4 +332,19 @@ pub struct RigSpec {
     pub events: Vec<EventSpec>,
     /// The `invariants` block (all empty when absent).
     pub invariants: Invariants,
+    /// Where each slider's values are (same order as the sliders of `constraints`).
+    pub sliders: Vec<SliderPlaces>,
+}
+
+/// Where a slider's values are, for the pass that sees the motion spec.
+#[derive(Debug, Clone)]
+pub struct SliderPlaces {
+    /// The slider's name.
+    pub name: String,
+    /// Where `animation` is.
+    pub animation: Loc,
+    /// Where `property` is, when stated.
+    pub property: Option<Loc>,
+    /// Where `local` is, when stated.
+    pub local: Option<Loc>,
 }

@@ -37,6 +37,11 @@ pub(super) fn compile(cx: &mut Cx, out: &mut Animation) {
 }
 
 fn one(cx: &mut Cx, track: &TrackSpec, claims: &mut Vec<Claim>, out: &mut Animation) -> Option<()> {
+    if let [t] = track.targets.as_slice() {
+        if t.kind == TargetKind::Slider {
+            return super::slider::track(cx, track, t, out);
+        }
+    }
     let (prop, target) = resolve(cx, track)?;
     let members = members(cx, target, prop.side)?;
     claim(cx, target, prop, &members, claims)?;
@@ -148,6 +153,7 @@ fn resolve<'t>(cx: &mut Cx, track: &'t TrackSpec) -> Option<(Prop, &'t TrackTarg
                         TargetKind::Bone => q.side == Side::Bone,
                         TargetKind::Slot => q.side == Side::Slot,
                         TargetKind::Group => true,
+                        TargetKind::Slider => false,
                     })
                     .map(|q| q.name)
                     .collect();
@@ -203,6 +209,8 @@ fn constraint_property_refusal(
 /// checked against the compiled setup.
 fn members(cx: &mut Cx, target: &TrackTarget, side: Side) -> Option<Vec<Member>> {
     let (members, group) = match target.kind {
+        // A slider track is `slider`'s, never a bone or slot's.
+        TargetKind::Slider => return None,
         TargetKind::Bone | TargetKind::Slot => (
             vec![Member {
                 name: target.name.name.clone(),

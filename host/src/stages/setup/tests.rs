@@ -390,7 +390,9 @@ fn every_construct_assembles() {
         [
             ("ik", "reach"),
             ("transform", "follow"),
-            ("transform", "reach")
+            ("transform", "reach"),
+            ("slider", "knob"),
+            ("slider", "reveal")
         ]
     );
     let Constraint::Ik(ik) = &k.constraints[0] else {

@@ -9,6 +9,8 @@ use crate::model::names::{AnimationGroup as Group, AttachmentTimeline, IkMix, Tr
 use crate::model::*;
 use serde_json::{Map, Value};
 
+mod slider;
+
 /// What a builder of this module answers: a value, or the number it could
 /// not write and where.
 type Built<T = Value> = Result<T, Unwritable>;
@@ -337,6 +339,7 @@ fn constraint(c: &Constraint) -> Built {
             put_num(&mut m, TransformMix::ShearY.name(), t.mix_shear_y)?;
             put_bool(&mut m, "skin", t.skin);
         }
+        Constraint::Slider(sl) => slider::fields(&mut m, sl)?,
     }
     Ok(Value::Object(m))
 }

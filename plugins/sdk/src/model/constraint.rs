@@ -10,6 +10,8 @@ pub enum Constraint {
     Ik(IkConstraint),
     /// `"type": "transform"`.
     Transform(TransformConstraint),
+    /// `"type": "slider"`.
+    Slider(SliderConstraint),
 }
 
 impl Constraint {
@@ -18,6 +20,7 @@ impl Constraint {
         match self {
             Constraint::Ik(c) => &c.name,
             Constraint::Transform(c) => &c.name,
+            Constraint::Slider(c) => &c.name,
         }
     }
 
@@ -26,6 +29,7 @@ impl Constraint {
         match self {
             Constraint::Ik(_) => "ik",
             Constraint::Transform(_) => "transform",
+            Constraint::Slider(_) => "slider",
         }
     }
 }
@@ -124,4 +128,47 @@ pub struct TransformTo {
     pub max: Option<f64>,
     /// `scale`.
     pub scale: Option<f64>,
+}
+
+/// A 4.3 slider constraint (FORMAT.md §2.8 slider): it applies `animation` at a
+/// time of its own (`time`, the bone-less model) or one read off a bone's
+/// property (`time = to + (value − from) · scale`). Optional fields are `Some`
+/// when declared; numbers are already rounded to 6 decimals.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct SliderConstraint {
+    /// Name.
+    pub name: String,
+    /// The animation it applies (one the motion spec declares).
+    pub animation: String,
+    /// `additive`.
+    pub additive: Option<bool>,
+    /// `loop`.
+    pub looping: Option<bool>,
+    /// `mix`.
+    pub mix: Option<f64>,
+    /// The driving bone and how its property maps to time, when bone-driven.
+    pub driven: Option<SliderDrive>,
+    /// `time` (the bone-less model's setup time).
+    pub time: Option<f64>,
+    /// `skin` (skinRequired).
+    pub skin: Option<bool>,
+}
+
+/// The bone-driven model of a slider.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct SliderDrive {
+    /// `bone`.
+    pub bone: String,
+    /// `property`: `rotate`, `x`, `y`, `scaleX`, `scaleY` or `shearY`.
+    pub property: String,
+    /// `from`.
+    pub from: Option<f64>,
+    /// `to`.
+    pub to: Option<f64>,
+    /// `scale`.
+    pub scale: Option<f64>,
+    /// `max` (nonessential).
+    pub max: Option<f64>,
+    /// `local`.
+    pub local: Option<bool>,
 }

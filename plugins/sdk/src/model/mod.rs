@@ -27,6 +27,7 @@ pub use attachment::{
 };
 pub use attachment::{ClippingAttachment, LinkedMeshAttachment, Sequence};
 pub use constraint::{Constraint, IkConstraint, TransformConstraint, TransformFrom, TransformTo};
+pub use constraint::{SliderConstraint, SliderDrive};
 
 /// An axis-aligned box: `x, y, width, height` (the gate payload's, so the
 /// header's box and the rig's declared stage are one type).

@@ -151,9 +151,10 @@ fn rigs_beyond_this_build_are_refused_by_name_only() {
             "rigc-gallery/flex/rig.json",
             "rig.attachment.generator-not-implemented",
         ),
+        // look's sliders compile; its grid meshes do not yet.
         (
             "rigc-gallery/look/rig.json",
-            "rig.constraint.type-not-implemented",
+            "rig.attachment.generator-not-implemented",
         ),
         (
             "rigc-gallery/ride/rig.json",

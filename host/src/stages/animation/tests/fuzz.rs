@@ -15,7 +15,8 @@ fn rich() -> String {
   {"bone": "c", "property": "inherit", "keys": [{"t": 0, "v": "noScale"}, {"t": 1, "v": "normal"}]},
   {"slot": "body", "property": "rgba2", "keys": [{"t": 0, "v": [1, 1, 1, 1, 0, 0, 0], "ease": "stepped"}, {"t": 1, "v": [0, 0, 0, 1, 1, 1, 1]}]},
   {"group": "lids", "property": "attachment", "keys": [{"t": 0, "v": "open"}, {"t": 0.5, "v": null}]},
-  {"slot": "lid_l", "property": "rgba", "keys": [{"t": 0, "v": [1, 0, 0, 1]}, {"t": 1, "v": [0, 1, 0, 1]}]}
+  {"slot": "lid_l", "property": "rgba", "keys": [{"t": 0, "v": [1, 0, 0, 1]}, {"t": 1, "v": [0, 1, 0, 1]}]},
+  {"slider": "knob", "property": "mix", "keys": [{"t": 0, "v": [0], "ease": "soft"}, {"t": 1, "v": [1]}]}
  ],
  "drawOrder": [{"t": 0, "offsets": [{"slot": "bare", "offset": -2}]}, {"t": 1}],
  "events": [{"t": 0, "name": "thud", "volume": 1}, {"t": 1, "name": "step", "int": 2}],
@@ -131,7 +132,7 @@ fn mutate(v: &mut Value, rng: &mut Rng) {
         4 => {
             let keys = [
                 "t", "v", "ease", "curve", "lag", "stagger", "group", "bone", "slot", "offsets",
-                "mix", "name", "easing",
+                "mix", "name", "easing", "slider", "property",
             ];
             let key = keys[rng.below(keys.len())];
             let value = random_value(rng);

@@ -14,6 +14,7 @@ mod fuzz;
 pub(crate) mod gallery;
 mod keys;
 mod reference;
+mod slider;
 mod tracks;
 
 use super::{compile, DeformKinds};
@@ -120,6 +121,11 @@ pub(super) fn setup() -> Skeleton {
             bones: vec!["c".into()],
             source: "b".into(),
             ..TransformConstraint::default()
+        }),
+        Constraint::Slider(rigc_sdk::model::SliderConstraint {
+            name: "knob".into(),
+            animation: "a".into(),
+            ..Default::default()
         }),
     ];
     s.events = vec![
