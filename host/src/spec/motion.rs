@@ -7,8 +7,8 @@
 //! times increase) is the animation stage's question (`stages::animation`), so a
 //! key's `v` and `curve` are kept here as written ([`RawValue`]), located.
 //!
-//! Constructs this compiler does not build yet (the `physics` table and tracks,
-//! `path`/`slider` tracks) are refused by name as
+//! The `physics` table is `physics`'. Constructs this compiler does not build
+//! yet (`path`/`slider` tracks) are refused by name as
 //! not-implemented, at their value — never dropped in silence.
 
 use rigc_diag::codes;
@@ -17,6 +17,7 @@ mod animations;
 mod deform;
 mod derive;
 mod families;
+mod physics;
 mod shape;
 mod tables;
 #[cfg(test)]
@@ -25,6 +26,7 @@ pub(crate) mod tests;
 pub use deform::{DeformKeySpec, DeformTrackSpec, KeyRun, Start, TransformSpec};
 pub use derive::{Depth, DeriveKind, DeriveSpec};
 pub use families::Family as ConstraintFamily;
+pub use physics::PhysicsSpec;
 pub use shape::secs;
 
 use super::setup_entry::SetupEntry;
@@ -56,6 +58,8 @@ pub struct MotionSpec {
     pub setup: Vec<SetupEntry>,
     /// `mix`: the player's mix table (checked, never emitted).
     pub mix: Option<MixSpec>,
+    /// `physics`, in table order.
+    pub physics: Vec<PhysicsSpec>,
     /// `animations`, in declaration order (the emitter sorts them).
     pub animations: Vec<AnimationSpec>,
 }
@@ -80,6 +84,7 @@ impl MotionSpec {
             groups: &self.groups,
             setup: &self.setup,
             mix: self.mix.as_ref(),
+            physics: &self.physics,
         }
     }
 }
@@ -97,6 +102,8 @@ pub struct MotionRest<'a> {
     pub setup: &'a [SetupEntry],
     /// `mix`.
     pub mix: Option<&'a MixSpec>,
+    /// `physics`, in table order.
+    pub physics: &'a [PhysicsSpec],
 }
 
 impl<'a> MotionRest<'a> {
@@ -499,15 +506,7 @@ fn parse_root(cx: &mut shape::Cx, root: &Node) -> Option<MotionSpec> {
     let easings = tables::easings(cx, root);
     let groups = tables::groups(cx, root);
     let setup = tables::setup(cx, root);
-    if let Some(p) = root.get("physics") {
-        cx.push(
-            p.not_implemented(
-                codes::MOTION_PHYSICS_NOT_IMPLEMENTED,
-                "`physics` declares physics constraints in the motion spec, and this compiler does not build physics constraints yet",
-            )
-            .help("remove the `physics` table for now; physics constraints are not compiled yet"),
-        );
-    }
+    let physics = physics::table(cx, root);
     let animations = animations::animations(cx, root);
     let mix = tables::mix(cx, root, &animations);
     let (archetype, archetype_loc) = archetype?;
@@ -520,6 +519,7 @@ fn parse_root(cx: &mut shape::Cx, root: &Node) -> Option<MotionSpec> {
         groups,
         setup,
         mix,
+        physics,
         animations,
     })
 }

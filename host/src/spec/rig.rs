@@ -22,6 +22,7 @@ mod geometry;
 mod header;
 mod invariants;
 mod mesh;
+mod physics;
 mod properties;
 mod read;
 mod skins;
@@ -35,6 +36,7 @@ pub(crate) mod tests;
 #[cfg(test)]
 pub(crate) use mesh::MESH_KEYS;
 pub use types::*;
+pub(crate) use physics::COMPONENTS as PHYSICS_COMPONENTS;
 
 use read::{absent_at, Diags};
 use rigc_diag::cursor::Node;

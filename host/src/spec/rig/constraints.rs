@@ -1,7 +1,8 @@
 //! This module owns the rig spec's `constraints` array (FORMAT.md §2.8): names
 //! unique per kind, `ik` and `transform` constraints with their fields and
-//! refusals, and the refusal by name of the kinds rigc does not compile yet
-//! (`path`, `physics`, `slider`) and of a type Spine 4.3 does not know.
+//! refusals (a `physics` constraint's own fields are `physics`'), and the
+//! refusal by name of the kinds rigc does not compile yet (`path`, `slider`)
+//! and of a type Spine 4.3 does not know.
 
 use rigc_diag::codes;
 
@@ -209,6 +210,15 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
         had_unknown = !unknown.is_empty();
         d.extend(unknown);
     }
+    if ty == "physics" {
+        let what = format!(
+            "physics constraint {}",
+            name.map(q).unwrap_or_else(|| format!("constraints[{i}]"))
+        );
+        let unknown = node.unknown_keys(&super::physics::keys(), &what);
+        had_unknown = !unknown.is_empty();
+        d.extend(unknown);
+    }
     let Some(name) = name else {
         if !had_unknown || name_node.is_some() {
             let at = name_node.unwrap_or_else(|| node.clone());
@@ -235,13 +245,25 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
         return true;
     }
     out.declared.push((ty.clone(), name.to_string()));
+    if ty == "physics" {
+        let before = d.len();
+        let c = super::physics::parse(node, name, &label, bones, had_unknown, d);
+        if d.len() == before && !had_unknown {
+            out.list.push(ConstraintSpec {
+                constraint: Constraint::Physics(c),
+                loc: node.loc(),
+            });
+            out.skin_locs.push(node.get("skin").map(|s| s.loc()));
+        }
+        return true;
+    }
     if !matches!(ty.as_str(), "ik" | "transform") {
         d.push(
             type_node
                 .not_implemented(
                     codes::RIG_CONSTRAINT_TYPE_NOT_IMPLEMENTED,
                     format!(
-                        "{label}: a {} constraint is in the Spine 4.3 format and rigc does not compile it yet. Implemented: ik, transform. path, physics and slider constraints are refused by name until they are built, so nothing is dropped in silence",
+                        "{label}: a {} constraint is in the Spine 4.3 format and rigc does not compile it yet. Implemented: ik, transform, physics. path and slider constraints are refused by name until they are built, so nothing is dropped in silence",
                         q(&ty)
                     ),
                 )
@@ -394,8 +416,8 @@ fn bone_list(
     out
 }
 
-/// Reads a required bone reference (`target`, `source`).
-fn bone_ref(
+/// Reads a required bone reference (`target`, `source`, `bone`).
+pub(super) fn bone_ref(
     node: &Node,
     field: &str,
     label: &str,
@@ -444,8 +466,8 @@ fn bone_ref(
     }
 }
 
-/// Reads an ik `scaleY` mode (first letter's case free).
-fn scale_y(node: &Node, label: &str, d: &mut Diags) -> Option<String> {
+/// Reads an ik or physics `scaleY` mode (first letter's case free).
+pub(super) fn scale_y(node: &Node, label: &str, d: &mut Diags) -> Option<String> {
     let v = node.get("scaleY")?;
     let s = super::read::string(node, "scaleY", label, d)?;
     if SCALE_Y.iter().any(|k| first_letter_match(&s, k)) {

@@ -25,7 +25,10 @@ pub use attachment::{
     Attachment, BoundingBoxAttachment, MeshAttachment, PointAttachment, RegionAttachment, Vertices,
     WeightedBinding,
 };
-pub use constraint::{Constraint, IkConstraint, TransformConstraint, TransformFrom, TransformTo};
+pub use constraint::{
+    Constraint, IkConstraint, PhysicsConstraint, TransformConstraint, TransformFrom, TransformTo,
+    PHYSICS_GLOBALS,
+};
 
 /// An axis-aligned box: `x, y, width, height` (the gate payload's, so the
 /// header's box and the rig's declared stage are one type).
