@@ -267,6 +267,8 @@ pub enum TargetKind {
     Slot,
     /// `group`.
     Group,
+    /// `physics` (the empty name: every physics constraint, the global form).
+    Physics,
 }
 
 impl TargetKind {
@@ -276,6 +278,7 @@ impl TargetKind {
             TargetKind::Bone => "bone",
             TargetKind::Slot => "slot",
             TargetKind::Group => "group",
+            TargetKind::Physics => "physics",
         }
     }
 }
@@ -294,7 +297,8 @@ pub struct TrackTarget {
 pub struct TrackSpec {
     /// Where the track's object is.
     pub loc: Loc,
-    /// Every target field the track states, in the order slot, group, bone (a valid
+    /// Every target field the track states, in the order slot, group, bone,
+    /// physics (a valid
     /// track states exactly one; the animation stage refuses the others).
     pub targets: Vec<TrackTarget>,
     /// `property`, as written.

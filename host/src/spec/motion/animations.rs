@@ -10,7 +10,6 @@ use super::{
     deform, families, AnimationSpec, KeySpec, Named, RawValue, TargetKind, TrackSpec, TrackTarget,
 };
 use rigc_diag::cursor::Node;
-use rigc_sdk::model::names::PhysicsTimeline;
 
 const ANIMATION_KEYS: &[&str] = &[
     "duration",
@@ -152,7 +151,6 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
     cx.unknown(node, TRACK_KEYS);
     let mut ok = true;
     for (field, what) in [
-        ("physics", "a physics constraint"),
         ("path", "a path constraint"),
         ("slider", "a slider"),
     ] {
@@ -171,7 +169,12 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
         }
     }
     let mut targets = Vec::new();
-    for kind in [TargetKind::Slot, TargetKind::Group, TargetKind::Bone] {
+    for kind in [
+        TargetKind::Slot,
+        TargetKind::Group,
+        TargetKind::Bone,
+        TargetKind::Physics,
+    ] {
         let field = kind.field();
         if let Some((name, loc)) = cx.string(
             node,
@@ -223,22 +226,6 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
         match key(cx, &k) {
             Some(key) => keys.push(key),
             None => ok = false,
-        }
-    }
-    if let (Some(g), Some((p, _))) = (node.get("group"), &property) {
-        if p == PhysicsTimeline::Mix.name() || p == PhysicsTimeline::Reset.name() {
-            ok = false;
-            let n = node.get("property").unwrap_or(g);
-            cx.push(
-                n.not_implemented(
-                    codes::MOTION_TRACK_CONSTRAINT_NOT_IMPLEMENTED,
-                    format!(
-                        "`{}` keys \"{p}\" on a group, which makes it a physics constraint timeline (a group of physics constraints), and this compiler does not compile physics timelines yet",
-                        node.key_path()
-                    ),
-                )
-                .help("remove this track for now; physics timelines are not compiled yet"),
-            );
         }
     }
     let (name, loc) = property?;
