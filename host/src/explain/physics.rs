@@ -104,3 +104,37 @@ pub fn lines(physics: &[Physics]) -> Vec<String> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_constraint_on_a_mesh_bone_notes_that_it_drives_a_mesh() {
+        // `w` weights the mesh's vertices (weighted: 2 vertices, bone indices 2
+        // and 1), `s` is its slot's bone, `free` draws nothing.
+        let v = json!({
+            "bones": [ { "name": "root" }, { "name": "s" }, { "name": "w" }, { "name": "free" } ],
+            "slots": [ { "name": "m", "bone": "s" } ],
+            "skins": [ { "name": "default", "attachments": { "m": { "m": {
+                "type": "mesh", "uvs": [0, 0, 1, 1],
+                "vertices": [1, 2, 0, 0, 1, 2, 1, 5, 5, 0.5, 2, 5, 5, 0.5]
+            } } } } ],
+            "constraints": [
+                { "type": "physics", "name": "a", "bone": "w", "rotate": 1 },
+                { "type": "physics", "name": "b", "bone": "s", "x": 1 },
+                { "type": "physics", "name": "c", "bone": "free", "y": 1 }
+            ]
+        });
+        assert_eq!(
+            lines(&of(&v)),
+            [
+                "physics constraints",
+                "  PHYS  a            bone=w              components=[rotate] mix=1  <- drives a mesh: its canvas re-rasterises while the spring settles",
+                "  PHYS  b            bone=s              components=[x] mix=1  <- drives a mesh: its canvas re-rasterises while the spring settles",
+                "  PHYS  c            bone=free           components=[y] mix=1",
+            ]
+        );
+    }
+}
