@@ -107,7 +107,10 @@ fn num(v: &Value) -> f64 {
 }
 
 fn close(got: f64, want: f64, what: &str) {
-    assert!((got - want).abs() <= 1e-6, "{what}: spine-core {got}, expected {want}");
+    assert!(
+        (got - want).abs() <= 1e-6,
+        "{what}: spine-core {got}, expected {want}"
+    );
 }
 
 #[test]
@@ -150,9 +153,10 @@ fn spine_core_reads_the_setup_values_and_the_keys() {
     let frame = &setup["frames"][0];
     // look's whip (FIGURES.md): inertia 0.55, strength 55, damping 0.72, mass 1
     // (massInverse 1/1), mix 1; sway's defaults where it states none.
-    for (name, inertia, strength, damping, mix) in
-        [("whip", 0.55, 55.0, 0.72, 1.0), ("sway", 0.8, 100.0, 0.9, 1.0)]
-    {
+    for (name, inertia, strength, damping, mix) in [
+        ("whip", 0.55, 55.0, 0.72, 1.0),
+        ("sway", 0.8, 100.0, 0.9, 1.0),
+    ] {
         let c = constraint(frame, name);
         assert_eq!(c["type"], "physics");
         close(num(&c["inertia"]), inertia, "inertia");
@@ -222,9 +226,15 @@ fn the_simulation_moves_the_bones_resets_and_our_runtime_agrees() {
             .remove("reset");
     }
     let other = Project::new();
-    other.write("out/skeleton.json", serde_json::to_string(&no_reset).unwrap());
+    other.write(
+        "out/skeleton.json",
+        serde_json::to_string(&no_reset).unwrap(),
+    );
     other.write("out/skeleton.atlas", p.read("out/skeleton.atlas"));
-    let unreset = pose(&other.path().join("out"), &["swing", "0.8", "--physics", "update"]);
+    let unreset = pose(
+        &other.path().join("out"),
+        &["swing", "0.8", "--physics", "update"],
+    );
     let reset = pose(&out, &["swing", "0.8", "--physics", "update"]);
     let d = (world_rotation(&reset["frames"][0], "tail")
         - world_rotation(&unreset["frames"][0], "tail"))
@@ -241,7 +251,16 @@ fn the_simulation_moves_the_bones_resets_and_our_runtime_agrees() {
             &skeleton,
             atlas,
             &[anim, times, "--physics", "update", "--dt", "0.02"],
-            &["--animation", anim, "--times", times, "--physics", "update", "--dt", "0.02"],
+            &[
+                "--animation",
+                anim,
+                "--times",
+                times,
+                "--physics",
+                "update",
+                "--dt",
+                "0.02",
+            ],
         );
     }
 }
@@ -249,7 +268,15 @@ fn the_simulation_moves_the_bones_resets_and_our_runtime_agrees() {
 #[test]
 fn explain_prints_a_phys_line_per_constraint() {
     let p = project(RIG, MOTION);
-    let run = p.rigc(&["explain", "--rig", "rig.json", "--motion", "motion.json", "--out", "out"]);
+    let run = p.rigc(&[
+        "explain",
+        "--rig",
+        "rig.json",
+        "--motion",
+        "motion.json",
+        "--out",
+        "out",
+    ]);
     run.green()
         .stdout_has("  PHYS  sway         bone=tail           components=[x, rotate] mix=1\n")
         .stdout_has("  PHYS  whip         bone=whip           components=[rotate] mix=1\n");
@@ -259,10 +286,7 @@ fn explain_prints_a_phys_line_per_constraint() {
 fn a23_refuses_rotation_physics_on_a_bone_with_no_length() {
     // look's reference rig declares `ahoge_whip` with no length (FIGURES.md ⚠️):
     // the same whip on a length-0 bone is refused at the gate, nothing written.
-    let rig = RIG.replace(
-        r#""rotation": -60, "length": 66 }"#,
-        r#""rotation": -60 }"#,
-    );
+    let rig = RIG.replace(r#""rotation": -60, "length": 66 }"#, r#""rotation": -60 }"#);
     assert_ne!(rig, RIG);
     let p = project(&rig, MOTION);
     let run = fixture::build(&p, "out");

@@ -45,23 +45,46 @@ fn a_rig_constraint_that_drives_no_component() {
 
 #[test]
 fn a_table_entry_that_is_not_an_object() {
-    let m = edit(MOTION, r#""whip": { "bone": "whip", "rotate": 1, "inertia": 0.55, "strength": 55, "damping": 0.72, "mass": 1, "mix": 1 }"#, r#""whip": 5"#);
+    let m = edit(
+        MOTION,
+        r#""whip": { "bone": "whip", "rotate": 1, "inertia": 0.55, "strength": 55, "damping": 0.72, "mass": 1, "mix": 1 }"#,
+        r#""whip": 5"#,
+    );
     let at = pos(&m, r#""whip": 5"#, 8);
-    motion_refused(&m, "`physics.\"whip\"` is 5; a physics constraint is an object", "/physics/whip", at);
+    motion_refused(
+        &m,
+        "`physics.\"whip\"` is 5; a physics constraint is an object",
+        "/physics/whip",
+        at,
+    );
 }
 
 #[test]
 fn a_table_entry_with_an_empty_name() {
     let m = edit(MOTION, r#""whip": { "bone""#, r#""": { "bone""#);
     let at = pos(&m, r#""": { "bone""#, 0);
-    motion_refused(&m, "a physics constraint has an empty name", "/physics/", at);
+    motion_refused(
+        &m,
+        "a physics constraint has an empty name",
+        "/physics/",
+        at,
+    );
 }
 
 #[test]
 fn a_table_bone_that_is_not_a_name() {
-    let m = edit(MOTION, r#""bone": "whip", "rotate""#, r#""bone": 7, "rotate""#);
+    let m = edit(
+        MOTION,
+        r#""bone": "whip", "rotate""#,
+        r#""bone": 7, "rotate""#,
+    );
     let at = pos(&m, r#""bone": 7"#, 8);
-    motion_refused(&m, "`physics.\"whip\".bone` is 7; it names the bone the constraint moves, a non-empty string", "/physics/whip/bone", at);
+    motion_refused(
+        &m,
+        "`physics.\"whip\".bone` is 7; it names the bone the constraint moves, a non-empty string",
+        "/physics/whip/bone",
+        at,
+    );
 }
 
 #[test]
@@ -73,7 +96,11 @@ fn a_tuning_field_that_is_not_a_number() {
 
 #[test]
 fn a_table_entry_that_drives_no_component() {
-    let m = edit(MOTION, r#""rotate": 1, "inertia""#, r#""rotate": 0, "inertia""#);
+    let m = edit(
+        MOTION,
+        r#""rotate": 1, "inertia""#,
+        r#""rotate": 0, "inertia""#,
+    );
     let at = pos(&m, r#""whip": { "bone""#, 0);
     motion_refused(&m, "physics constraint \"whip\" drives no component — set at least one of x/y/rotate/scaleX/shearX", "/physics/whip", at);
 }
@@ -82,26 +109,48 @@ fn a_table_entry_that_drives_no_component() {
 fn a_constraint_declared_in_the_rig_and_the_table() {
     let m = edit(MOTION, r#""whip": { "bone""#, r#""sway": { "bone""#);
     let at = pos(&m, r#""sway": { "bone""#, 0);
-    motion_refused(&m, "constraint \"sway\" is declared in both the rig spec and the motion spec's physics table", "/physics/sway", at);
+    motion_refused(
+        &m,
+        "constraint \"sway\" is declared in both the rig spec and the motion spec's physics table",
+        "/physics/sway",
+        at,
+    );
 }
 
 #[test]
 fn a_table_bone_the_rig_does_not_declare() {
-    let m = edit(MOTION, r#""bone": "whip", "rotate""#, r#""bone": "wihp", "rotate""#);
+    let m = edit(
+        MOTION,
+        r#""bone": "whip", "rotate""#,
+        r#""bone": "wihp", "rotate""#,
+    );
     let at = pos(&m, r#""wihp""#, 0);
-    motion_refused(&m, "physics constraint \"whip\" targets unknown bone \"wihp\"", "/physics/whip/bone", at);
+    motion_refused(
+        &m,
+        "physics constraint \"whip\" targets unknown bone \"wihp\"",
+        "/physics/whip/bone",
+        at,
+    );
 }
 
 #[test]
 fn a_physics_timeline_a_motion_spec_cannot_key() {
-    let m = edit(MOTION, r#""physics": "whip", "property": "mix""#, r#""physics": "whip", "property": "wind""#);
+    let m = edit(
+        MOTION,
+        r#""physics": "whip", "property": "mix""#,
+        r#""physics": "whip", "property": "wind""#,
+    );
     let at = pos(&m, r#""wind""#, 0);
     motion_refused(&m, "animation \"swing\": physics constraint \"whip\" has no timeline \"wind\" (it has: mix, reset)", "/animations/swing/tracks/1/property", at);
 }
 
 #[test]
 fn an_unknown_physics_constraint() {
-    let m = edit(MOTION, r#""physics": "whip", "property": "mix""#, r#""physics": "wihp", "property": "mix""#);
+    let m = edit(
+        MOTION,
+        r#""physics": "whip", "property": "mix""#,
+        r#""physics": "wihp", "property": "mix""#,
+    );
     let at = pos(&m, r#""wihp""#, 0);
     motion_refused(&m, "animation \"swing\" keys unknown physics constraint \"wihp\" (the skeleton declares: sway, whip)", "/animations/swing/tracks/1/physics", at);
 }
@@ -130,7 +179,11 @@ fn a_reset_key_with_a_value() {
 
 #[test]
 fn a_physics_key_with_per_member_values() {
-    let m = edit(MOTION, r#"{ "t": 0.5, "v": [1] }"#, r#"{ "t": 0.5, "v": { "whip": [1] } }"#);
+    let m = edit(
+        MOTION,
+        r#"{ "t": 0.5, "v": [1] }"#,
+        r#"{ "t": 0.5, "v": { "whip": [1] } }"#,
+    );
     let at = pos(&m, r#"{ "whip": [1] }"#, 0);
     motion_refused(&m, "animation \"swing\" physics constraint \"whip\" mix (t=0.5): a physics key states one value for every constraint it keys", "/animations/swing/tracks/1/keys/1/v", at);
 }

@@ -80,8 +80,7 @@ pub fn of(skeleton: &Value) -> Vec<Physics> {
                 .map(|k| k.to_string())
                 .collect(),
             mix: text::field(c, "mix", "1"),
-            drives_mesh: text::string(c, "bone")
-                .is_some_and(|b| mesh_bones.iter().any(|m| m == b)),
+            drives_mesh: text::string(c, "bone").is_some_and(|b| mesh_bones.iter().any(|m| m == b)),
         })
         .collect()
 }

@@ -35,8 +35,8 @@ pub(crate) mod tests;
 
 #[cfg(test)]
 pub(crate) use mesh::MESH_KEYS;
-pub use types::*;
 pub(crate) use physics::COMPONENTS as PHYSICS_COMPONENTS;
+pub use types::*;
 
 use read::{absent_at, Diags};
 use rigc_diag::cursor::Node;

@@ -150,10 +150,7 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
     }
     cx.unknown(node, TRACK_KEYS);
     let mut ok = true;
-    for (field, what) in [
-        ("path", "a path constraint"),
-        ("slider", "a slider"),
-    ] {
+    for (field, what) in [("path", "a path constraint"), ("slider", "a slider")] {
         if let Some(n) = node.get(field) {
             ok = false;
             cx.push(

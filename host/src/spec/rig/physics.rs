@@ -20,7 +20,11 @@ const OWN_KEYS: &[&str] = &[
 
 /// Every key a physics constraint may state.
 pub(super) fn keys() -> Vec<&'static str> {
-    OWN_KEYS.iter().chain(PHYSICS_GLOBALS.iter()).copied().collect()
+    OWN_KEYS
+        .iter()
+        .chain(PHYSICS_GLOBALS.iter())
+        .copied()
+        .collect()
 }
 
 /// The five components' JSON names, in the order the refusal lists them.
@@ -36,15 +40,7 @@ pub(super) fn parse(
     quiet: bool,
     d: &mut Diags,
 ) -> PhysicsConstraint {
-    let bone = bone_ref(
-        node,
-        "bone",
-        label,
-        "a physics constraint",
-        bones,
-        quiet,
-        d,
-    );
+    let bone = bone_ref(node, "bone", label, "a physics constraint", bones, quiet, d);
     let mut globals = [None; 7];
     for (slot, flag) in globals.iter_mut().zip(PHYSICS_GLOBALS) {
         *slot = boolean(node, flag, label, d);

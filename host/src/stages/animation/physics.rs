@@ -29,9 +29,7 @@ pub(super) struct Claim {
 /// Is `track` a physics timeline: a `physics` target, or a group keying `mix`
 /// or `reset` (a group of physics constraints)?
 pub(super) fn owns(track: &TrackSpec) -> bool {
-    let physics_property = WRITABLE
-        .iter()
-        .any(|t| t.name() == track.property.name);
+    let physics_property = WRITABLE.iter().any(|t| t.name() == track.property.name);
     match track.targets.as_slice() {
         [t] => t.kind == TargetKind::Physics || (t.kind == TargetKind::Group && physics_property),
         _ => false,
@@ -121,7 +119,8 @@ fn members(
         if name.is_empty() {
             return global(cx, target.name.loc.clone(), timeline);
         }
-        return lookup(cx, name, &target.name.loc, None).then(|| vec![(name.clone(), target.name.loc.clone())]);
+        return lookup(cx, name, &target.name.loc, None)
+            .then(|| vec![(name.clone(), target.name.loc.clone())]);
     }
     let Some(g) = cx.motion.group(name) else {
         let names: Vec<&str> = cx.motion.groups.iter().map(|g| g.name.as_str()).collect();
@@ -132,7 +131,10 @@ fn members(
             )
             .at(target.name.loc.clone())
             .help(match rigc_diag::cursor::nearest(name, &names) {
-                Some(near) => format!("did you mean {}? Or declare the group in `groups`", quote(near)),
+                Some(near) => format!(
+                    "did you mean {}? Or declare the group in `groups`",
+                    quote(near)
+                ),
                 None => "declare the group in the motion spec's `groups` table".to_string(),
             }),
         );
@@ -142,7 +144,12 @@ fn members(
     for m in &g.members {
         ok &= lookup(cx, &m.name, &m.loc, Some((&g.name, &target.name.loc)));
     }
-    ok.then(|| g.members.iter().map(|m| (m.name.clone(), m.loc.clone())).collect())
+    ok.then(|| {
+        g.members
+            .iter()
+            .map(|m| (m.name.clone(), m.loc.clone()))
+            .collect()
+    })
 }
 
 /// The global form reaches every physics constraint whose `mixGlobal` is set

@@ -12,7 +12,10 @@ use rigc_diag::Diagnostic;
 use rigc_sdk::model::Constraint;
 
 /// The table's constraints, in table order, or every refusal.
-pub(super) fn table(rig: &RigSpec, table: &[PhysicsSpec]) -> Result<Vec<Constraint>, Vec<Diagnostic>> {
+pub(super) fn table(
+    rig: &RigSpec,
+    table: &[PhysicsSpec],
+) -> Result<Vec<Constraint>, Vec<Diagnostic>> {
     let mut out = Vec::new();
     let mut d = rigc_diag::Diags::new();
     for p in table {

@@ -426,8 +426,24 @@ fn physics_fields_are_copied_as_declared() {
     };
     assert_eq!(p.bone, "b");
     assert_eq!(
-        (p.rotate, p.x, p.y, p.scale_y.as_deref(), p.fps, p.mass, p.mix),
-        (Some(1.0), Some(0.0), None, Some("Uniform"), Some(30.0), Some(2.0), None)
+        (
+            p.rotate,
+            p.x,
+            p.y,
+            p.scale_y.as_deref(),
+            p.fps,
+            p.mass,
+            p.mix
+        ),
+        (
+            Some(1.0),
+            Some(0.0),
+            None,
+            Some("Uniform"),
+            Some(30.0),
+            Some(2.0),
+            None
+        )
     );
     assert_eq!(
         p.globals,
@@ -488,14 +504,18 @@ fn a_skin_required_physics_constraint_is_activated_by_its_skin() {
     let r = ok(&text);
     let hat = r.skins.iter().find(|s| s.name == "hat").expect("hat");
     assert_eq!(
-        hat.physics.iter().map(|a| a.value.as_str()).collect::<Vec<_>>(),
+        hat.physics
+            .iter()
+            .map(|a| a.value.as_str())
+            .collect::<Vec<_>>(),
         ["p"]
     );
     let d = refused(&cons(
         r#"[{ "name": "p", "type": "physics", "bone": "b", "x": 1, "skin": true }]"#,
     ));
     assert!(
-        d.iter().any(|d| d.code == "rig.constraint.skin-never-activated"),
+        d.iter()
+            .any(|d| d.code == "rig.constraint.skin-never-activated"),
         "{}",
         render(&d)
     );

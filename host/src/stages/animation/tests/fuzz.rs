@@ -48,7 +48,8 @@ fn physics_setup() -> rigc_sdk::model::Skeleton {
         ..Default::default()
     };
     jig.globals[6] = Some(true);
-    s.constraints.push(rigc_sdk::model::Constraint::Physics(jig));
+    s.constraints
+        .push(rigc_sdk::model::Constraint::Physics(jig));
     s
 }
 
@@ -221,7 +222,11 @@ fn mutated_motions_never_panic() {
     let physics: Vec<(&str, &str)> = done[0]
         .physics
         .iter()
-        .flat_map(|t| t.timelines.iter().map(|l| (t.target.as_str(), l.name.as_str())))
+        .flat_map(|t| {
+            t.timelines
+                .iter()
+                .map(|l| (t.target.as_str(), l.name.as_str()))
+        })
         .collect();
     assert_eq!(physics, [("jig", "mix"), ("", "reset")]);
 }

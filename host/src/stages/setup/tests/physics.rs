@@ -39,7 +39,12 @@ fn table_entries_follow_the_rig_constraints_in_table_order() {
     let names: Vec<&str> = extra.iter().map(Constraint::name).collect();
     assert_eq!(names, ["z", "a"]);
     let s = assembled(&rig, "{}", &HashMap::new());
-    let hat = s.skeleton.skins.iter().find(|k| k.name == "hat").expect("hat");
+    let hat = s
+        .skeleton
+        .skins
+        .iter()
+        .find(|k| k.name == "hat")
+        .expect("hat");
     assert_eq!(hat.physics, ["p"]);
 }
 
@@ -47,7 +52,7 @@ fn table_entries_follow_the_rig_constraints_in_table_order() {
 fn a_constraint_of_both_specs_and_an_unknown_bone_are_refused() {
     let rig = ok(RIG);
     let m = motion(r#"{"p": {"bone": "b", "x": 1}, "q": {"bone": "nope", "x": 1}}"#);
-    let d = table(&rig, &m.physics).err().expect("refused");
+    let d = table(&rig, &m.physics).expect_err("refused");
     let got: Vec<(&str, &str, &str)> = d
         .iter()
         .map(|d| {
