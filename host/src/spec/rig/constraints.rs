@@ -247,7 +247,17 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
     out.declared.push((ty.clone(), name.to_string()));
     if ty == "physics" {
         let before = d.len();
-        let c = super::physics::parse(node, name, &label, bones, had_unknown, d);
+        let bone = bone_ref(
+            node,
+            "bone",
+            &label,
+            "a physics constraint",
+            bones,
+            had_unknown,
+            d,
+        );
+        let mode = scale_y(node, &label, d);
+        let c = super::physics::parse(node, name, &label, (bone, mode), d);
         if d.len() == before && !had_unknown {
             out.list.push(ConstraintSpec {
                 constraint: Constraint::Physics(c),
@@ -417,7 +427,7 @@ fn bone_list(
 }
 
 /// Reads a required bone reference (`target`, `source`, `bone`).
-pub(super) fn bone_ref(
+fn bone_ref(
     node: &Node,
     field: &str,
     label: &str,
@@ -467,7 +477,7 @@ pub(super) fn bone_ref(
 }
 
 /// Reads an ik or physics `scaleY` mode (first letter's case free).
-pub(super) fn scale_y(node: &Node, label: &str, d: &mut Diags) -> Option<String> {
+fn scale_y(node: &Node, label: &str, d: &mut Diags) -> Option<String> {
     let v = node.get("scaleY")?;
     let s = super::read::string(node, "scaleY", label, d)?;
     if SCALE_Y.iter().any(|k| first_letter_match(&s, k)) {

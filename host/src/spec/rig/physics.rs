@@ -6,8 +6,6 @@
 
 use rigc_diag::codes;
 
-use super::bones::Bones;
-use super::constraints::{bone_ref, scale_y};
 use super::read::{boolean, number, q, Diags};
 use rigc_diag::cursor::Node;
 use rigc_sdk::model::{PhysicsConstraint, PHYSICS_GLOBALS};
@@ -30,17 +28,15 @@ pub(super) fn keys() -> Vec<&'static str> {
 /// The five components' JSON names, in the order the refusal lists them.
 pub(crate) const COMPONENTS: &str = "x/y/rotate/scaleX/shearX";
 
-/// Reads one physics constraint `name` (its keys already checked); `quiet`
-/// when an unknown key was refused, so a missing `bone` is not piled on.
+/// Reads one physics constraint `name` (its keys already checked), given its
+/// `bone` and `scaleY` mode as `constraints` resolved them.
 pub(super) fn parse(
     node: &Node,
     name: &str,
     label: &str,
-    bones: &Bones,
-    quiet: bool,
+    (bone, scale_y): (String, Option<String>),
     d: &mut Diags,
 ) -> PhysicsConstraint {
-    let bone = bone_ref(node, "bone", label, "a physics constraint", bones, quiet, d);
     let mut globals = [None; 7];
     for (slot, flag) in globals.iter_mut().zip(PHYSICS_GLOBALS) {
         *slot = boolean(node, flag, label, d);
@@ -53,7 +49,7 @@ pub(super) fn parse(
         rotate: number(node, "rotate", label, d),
         scale_x: number(node, "scaleX", label, d),
         shear_x: number(node, "shearX", label, d),
-        scale_y: scale_y(node, label, d),
+        scale_y,
         limit: number(node, "limit", label, d),
         fps: number(node, "fps", label, d),
         inertia: number(node, "inertia", label, d),
