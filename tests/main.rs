@@ -15,6 +15,8 @@
 //! - `gate`      — every rule: a mutant of emitted text that FAILs it, and a positive control
 //! - `mesh`      — authored meshes: squash builds past its mesh, spine-core poses it, refusals, the mesh rules
 //! - `oracle`    — spine-core parses and poses what rigc emits, to figures derived here
+//! - `physics`   — physics constraints (rig and motion table), their timelines, A23 and PHYS lines, posed by spine-core
+//! - `physics_refusals` — one test per physics refusal class
 //! - `derive`    — `derive` models: spine-core poses the derived members at their closed forms
 //! - `sample`    — `rigc sample` against spine-core (`compare.mjs`) on fixtures and built rigs
 //! - `sample_stream` — `rigc sample` streams: flat memory, the oracle's layout, a closed pipe, a late refusal
@@ -42,6 +44,8 @@ mod incremental;
 mod layout;
 mod mesh;
 mod oracle;
+mod physics;
+mod physics_refusals;
 mod plugins;
 mod projects;
 mod refusals;

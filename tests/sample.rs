@@ -12,7 +12,12 @@ use std::process::Command;
 
 /// `node compare.mjs theirs ours --abs 1e-4 --rel 0`: panics with its report
 /// unless it passes; returns the "largest |a-b|" line.
-fn oracle_agrees(skeleton: &Path, atlas: &str, pose_args: &[&str], sample_args: &[&str]) -> String {
+pub(crate) fn oracle_agrees(
+    skeleton: &Path,
+    atlas: &str,
+    pose_args: &[&str],
+    sample_args: &[&str],
+) -> String {
     let dir = util::oracle_dir();
     let tmp = tempfile::tempdir().expect("tmp");
     let (theirs, ours) = (tmp.path().join("theirs.json"), tmp.path().join("ours.json"));

@@ -161,7 +161,6 @@ codes! {
     MOTION_MIX_SHAPE = "motion.mix.shape",
     MOTION_NOT_OBJECT = "motion.not-object",
     MOTION_NOTE = "motion.note",
-    MOTION_PHYSICS_NOT_IMPLEMENTED = "motion.physics.not-implemented",
     MOTION_SETUP_ATTACHMENT_SHAPE = "motion.setup.attachment-shape",
     MOTION_SETUP_COLOR_SHAPE = "motion.setup.color-shape",
     MOTION_SETUP_ENTRY_SHAPE = "motion.setup.entry-shape",
@@ -404,6 +403,19 @@ codes! {
     SETUP_TWO_COLOUR_AUTHORS = "setup.two-colour-authors",
     // Issue #15 item 1: an authored mesh with no size to draw on
     SETUP_MESH_SIZE = "setup.mesh-size",
+    // Issue #16 item 4: physics constraints (rig, motion table, timelines)
+    RIG_CONSTRAINT_PHYSICS_NO_COMPONENT = "rig.constraint.physics-no-component",
+    MOTION_PHYSICS_SHAPE = "motion.physics.shape",
+    MOTION_PHYSICS_EMPTY_NAME = "motion.physics.empty-name",
+    MOTION_PHYSICS_BONE = "motion.physics.bone",
+    MOTION_PHYSICS_FIELD = "motion.physics.field",
+    MOTION_PHYSICS_NO_COMPONENT = "motion.physics.no-component",
+    SETUP_PHYSICS_DECLARED_TWICE = "setup.physics.declared-twice",
+    SETUP_PHYSICS_UNKNOWN_BONE = "setup.physics.unknown-bone",
+    MOTION_PHYSICS_TIMELINE_UNKNOWN = "motion.physics.timeline-unknown",
+    MOTION_PHYSICS_GLOBAL_REACHES_NONE = "motion.physics.global-reaches-none",
+    MOTION_PHYSICS_RESET_VALUE = "motion.physics.reset-value",
+    MOTION_PHYSICS_KEY_PER_MEMBER = "motion.physics.key-per-member",
     // Reading a spec file
     SPEC_JSON_SYNTAX = "spec.json-syntax",
     SPEC_NOT_UTF8 = "spec.not-utf8",

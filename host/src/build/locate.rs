@@ -7,7 +7,8 @@
 //! It maps as finely as the spec says for certain: a key when the track that
 //! made the timeline has that key (tracks, group tracks, `ik`/`transform`
 //! timelines, `drawOrder`, `events` and `deform` keys are emitted one for
-//! one), else the track, else the animation; a setup subject to its entry.
+//! one), else the track, else the animation; a setup subject to its entry (a
+//! physics constraint of the motion spec's `physics` table to that entry).
 //! A subject it cannot place (a page, a region, an animation the motion spec
 //! does not name) has no place, and its FAIL prints without one.
 
@@ -40,9 +41,21 @@ pub fn place(subject: &Subject, rig: &Node<'_>, motion: &Node<'_>) -> Option<Pla
             let anim = motion.get("animations")?.get(a)?;
             in_animation(&anim, subject, motion).unwrap_or(anim)
         }
-        None => in_rig(rig, subject.target.as_ref()?)?,
+        None => {
+            let target = subject.target.as_ref()?;
+            in_rig(rig, target).or_else(|| in_motion_table(motion, target))?
+        }
     };
     Some(at.loc().place())
+}
+
+/// A setup subject the motion spec declares: a physics constraint of its
+/// `physics` table.
+fn in_motion_table<'a>(motion: &Node<'a>, target: &Target) -> Option<Node<'a>> {
+    match target {
+        Target::Constraint { kind, name } if kind == "physics" => motion.get("physics")?.get(name),
+        _ => None,
+    }
 }
 
 /// The track or key of animation `anim` that `subject` is about.

@@ -7,8 +7,8 @@
 //! times increase) is the animation stage's question (`stages::animation`), so a
 //! key's `v` and `curve` are kept here as written ([`RawValue`]), located.
 //!
-//! Constructs this compiler does not build yet (the `physics` table and tracks,
-//! `path` tracks) are refused by name as
+//! The `physics` table is `physics`'. Constructs this compiler does not build
+//! yet (`path` tracks) are refused by name as
 //! not-implemented, at their value — never dropped in silence.
 
 use rigc_diag::codes;
@@ -17,6 +17,7 @@ mod animations;
 mod deform;
 mod derive;
 mod families;
+mod physics;
 mod shape;
 mod tables;
 #[cfg(test)]
@@ -25,6 +26,7 @@ pub(crate) mod tests;
 pub use deform::{DeformKeySpec, DeformTrackSpec, KeyRun, Start, TransformSpec};
 pub use derive::{Depth, DeriveKind, DeriveSpec};
 pub use families::Family as ConstraintFamily;
+pub use physics::PhysicsSpec;
 pub use shape::secs;
 
 use super::setup_entry::SetupEntry;
@@ -56,6 +58,8 @@ pub struct MotionSpec {
     pub setup: Vec<SetupEntry>,
     /// `mix`: the player's mix table (checked, never emitted).
     pub mix: Option<MixSpec>,
+    /// `physics`, in table order.
+    pub physics: Vec<PhysicsSpec>,
     /// `animations`, in declaration order (the emitter sorts them).
     pub animations: Vec<AnimationSpec>,
 }
@@ -80,6 +84,7 @@ impl MotionSpec {
             groups: &self.groups,
             setup: &self.setup,
             mix: self.mix.as_ref(),
+            physics: &self.physics,
         }
     }
 }
@@ -97,6 +102,8 @@ pub struct MotionRest<'a> {
     pub setup: &'a [SetupEntry],
     /// `mix`.
     pub mix: Option<&'a MixSpec>,
+    /// `physics`, in table order.
+    pub physics: &'a [PhysicsSpec],
 }
 
 impl<'a> MotionRest<'a> {
@@ -262,6 +269,8 @@ pub enum TargetKind {
     Group,
     /// `slider`: a slider constraint's timeline (§3.15).
     Slider,
+    /// `physics` (the empty name: every physics constraint, the global form).
+    Physics,
 }
 
 impl TargetKind {
@@ -272,6 +281,7 @@ impl TargetKind {
             TargetKind::Slot => "slot",
             TargetKind::Group => "group",
             TargetKind::Slider => "slider",
+            TargetKind::Physics => "physics",
         }
     }
 }
@@ -290,7 +300,8 @@ pub struct TrackTarget {
 pub struct TrackSpec {
     /// Where the track's object is.
     pub loc: Loc,
-    /// Every target field the track states, in the order slot, group, bone (a valid
+    /// Every target field the track states, in the order slot, group, bone,
+    /// physics (a valid
     /// track states exactly one; the animation stage refuses the others).
     pub targets: Vec<TrackTarget>,
     /// `property`, as written.
@@ -502,15 +513,7 @@ fn parse_root(cx: &mut shape::Cx, root: &Node) -> Option<MotionSpec> {
     let easings = tables::easings(cx, root);
     let groups = tables::groups(cx, root);
     let setup = tables::setup(cx, root);
-    if let Some(p) = root.get("physics") {
-        cx.push(
-            p.not_implemented(
-                codes::MOTION_PHYSICS_NOT_IMPLEMENTED,
-                "`physics` declares physics constraints in the motion spec, and this compiler does not build physics constraints yet",
-            )
-            .help("remove the `physics` table for now; physics constraints are not compiled yet"),
-        );
-    }
+    let physics = physics::table(cx, root);
     let animations = animations::animations(cx, root);
     let mix = tables::mix(cx, root, &animations);
     let (archetype, archetype_loc) = archetype?;
@@ -523,6 +526,7 @@ fn parse_root(cx: &mut shape::Cx, root: &Node) -> Option<MotionSpec> {
         groups,
         setup,
         mix,
+        physics,
         animations,
     })
 }

@@ -25,6 +25,7 @@ mod header;
 mod invariants;
 mod linked;
 mod mesh;
+mod physics;
 mod properties;
 mod read;
 mod sequence;
@@ -39,6 +40,7 @@ pub(crate) mod tests;
 
 #[cfg(test)]
 pub(crate) use mesh::MESH_KEYS;
+pub(crate) use physics::COMPONENTS as PHYSICS_COMPONENTS;
 pub use types::*;
 
 use read::{absent_at, Diags};

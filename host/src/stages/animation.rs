@@ -13,8 +13,8 @@
 //! `transform` key is evaluated by the kind plugin that provides its kind.
 //!
 //! The stage is a function of its inputs only (a kind plugin's identity is one).
-//! Groups come out in the order slots, bones, ik, transform, (path, physics:
-//! empty), slider, attachments (deform), drawOrder, events;
+//! Groups come out in the order slots, bones, ik, transform, (path: empty),
+//! slider, physics, attachments (deform), drawOrder, events;
 //! within `slots`/`bones`, targets in order of first appearance across tracks
 //! (group members in member order), timelines in track order.
 
@@ -30,6 +30,7 @@ mod events;
 mod kinds;
 pub mod members;
 mod slider;
+mod physics;
 #[cfg(test)]
 pub(crate) mod tests;
 mod timing;
@@ -71,7 +72,7 @@ crate::stage::stage! {
 impl Stage for AnimationStage<'_> {
     type Output = Animation;
     type Error = Vec<Diagnostic>;
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
 
     fn name(&self) -> String {
         format!("animation:{}", self.animation)

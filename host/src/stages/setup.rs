@@ -11,11 +11,13 @@
 //!
 //! Submodules: `pose` (each slot's setup attachment and colour, rule R3),
 //! `skins` (skins, attachments, regions and the part list), `mesh` (an
-//! authored mesh) and `resolve` (what both read: region names, vertices).
+//! authored mesh), `resolve` (what both read: region names, vertices) and
+//! `physics` (the motion spec's `physics` table, appended to the constraints).
 
 use rigc_diag::codes;
 
 mod mesh;
+mod physics;
 mod pose;
 mod resolve;
 mod skins;
@@ -87,7 +89,7 @@ crate::stage::stage! {
 impl Stage for SetupStage<'_> {
     type Output = Setup;
     type Error = Vec<Diagnostic>;
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
 
     fn name(&self) -> String {
         "setup".into()
@@ -99,7 +101,16 @@ impl Stage for SetupStage<'_> {
             .iter()
             .map(|(name, info)| (name.clone(), (**info).clone()))
             .collect();
-        assemble(self.rig.get()?, self.rest.get()?.setup, &images)
+        let (rig, rest) = (self.rig.get()?, self.rest.get()?);
+        let table = physics::table(rig, rest.physics);
+        let mut setup = assemble(rig, rest.setup, &images);
+        match (&mut setup, table) {
+            (Ok(s), Ok(extra)) => s.skeleton.constraints.extend(extra),
+            (Err(d), Err(more)) => d.extend(more),
+            (Ok(_), Err(more)) => return Err(more),
+            (Err(_), Ok(_)) => {}
+        }
+        setup
     }
 }
 

@@ -10,7 +10,6 @@ use super::{
     deform, families, AnimationSpec, KeySpec, Named, RawValue, TargetKind, TrackSpec, TrackTarget,
 };
 use rigc_diag::cursor::Node;
-use rigc_sdk::model::names::PhysicsTimeline;
 
 const ANIMATION_KEYS: &[&str] = &[
     "duration",
@@ -151,10 +150,7 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
     }
     cx.unknown(node, TRACK_KEYS);
     let mut ok = true;
-    for (field, what) in [
-        ("physics", "a physics constraint"),
-        ("path", "a path constraint"),
-    ] {
+    for (field, what) in [("path", "a path constraint")] {
         if let Some(n) = node.get(field) {
             ok = false;
             cx.push(
@@ -175,6 +171,7 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
         TargetKind::Group,
         TargetKind::Bone,
         TargetKind::Slider,
+        TargetKind::Physics,
     ] {
         let field = kind.field();
         if let Some((name, loc)) = cx.string(
@@ -227,22 +224,6 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
         match key(cx, &k) {
             Some(key) => keys.push(key),
             None => ok = false,
-        }
-    }
-    if let (Some(g), Some((p, _))) = (node.get("group"), &property) {
-        if p == PhysicsTimeline::Mix.name() || p == PhysicsTimeline::Reset.name() {
-            ok = false;
-            let n = node.get("property").unwrap_or(g);
-            cx.push(
-                n.not_implemented(
-                    codes::MOTION_TRACK_CONSTRAINT_NOT_IMPLEMENTED,
-                    format!(
-                        "`{}` keys \"{p}\" on a group, which makes it a physics constraint timeline (a group of physics constraints), and this compiler does not compile physics timelines yet",
-                        node.key_path()
-                    ),
-                )
-                .help("remove this track for now; physics timelines are not compiled yet"),
-            );
         }
     }
     let (name, loc) = property?;

@@ -1,8 +1,8 @@
 //! This module owns the rig spec's `constraints` array (FORMAT.md §2.8): names
 //! unique per kind, `ik` and `transform` constraints with their fields and
-//! refusals (a `slider` is `slider`'s), and the refusal by name of the kinds
-//! rigc does not compile yet (`path`, `physics`) and of a type Spine 4.3 does
-//! not know.
+//! refusals (a `slider` is `slider`'s, a `physics` constraint's own fields are
+//! `physics`'), and the refusal by name of the kinds rigc does not compile yet
+//! (`path`) and of a type Spine 4.3 does not know.
 
 use rigc_diag::codes;
 
@@ -213,6 +213,15 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
         had_unknown = !unknown.is_empty();
         d.extend(unknown);
     }
+    if ty == "physics" {
+        let what = format!(
+            "physics constraint {}",
+            name.map(q).unwrap_or_else(|| format!("constraints[{i}]"))
+        );
+        let unknown = node.unknown_keys(&super::physics::keys(), &what);
+        had_unknown = !unknown.is_empty();
+        d.extend(unknown);
+    }
     let Some(name) = name else {
         if !had_unknown || name_node.is_some() {
             let at = name_node.unwrap_or_else(|| node.clone());
@@ -250,13 +259,35 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
         }
         return true;
     }
+    if ty == "physics" {
+        let before = d.len();
+        let bone = bone_ref(
+            node,
+            "bone",
+            &label,
+            "a physics constraint",
+            bones,
+            had_unknown,
+            d,
+        );
+        let mode = scale_y(node, &label, d);
+        let c = super::physics::parse(node, name, &label, (bone, mode), d);
+        if d.len() == before && !had_unknown {
+            out.list.push(ConstraintSpec {
+                constraint: Constraint::Physics(c),
+                loc: node.loc(),
+            });
+            out.skin_locs.push(node.get("skin").map(|s| s.loc()));
+        }
+        return true;
+    }
     if !matches!(ty.as_str(), "ik" | "transform") {
         d.push(
             type_node
                 .not_implemented(
                     codes::RIG_CONSTRAINT_TYPE_NOT_IMPLEMENTED,
                     format!(
-                        "{label}: a {} constraint is in the Spine 4.3 format and rigc does not compile it yet. Implemented: ik, transform, slider. path and physics constraints are refused by name until they are built, so nothing is dropped in silence",
+                        "{label}: a {} constraint is in the Spine 4.3 format and rigc does not compile it yet. Implemented: ik, transform, physics, slider. path constraints are refused by name until they are built, so nothing is dropped in silence",
                         q(&ty)
                     ),
                 )
@@ -409,7 +440,7 @@ fn bone_list(
     out
 }
 
-/// Reads a required bone reference (`target`, `source`).
+/// Reads a required bone reference (`target`, `source`, `bone`).
 fn bone_ref(
     node: &Node,
     field: &str,
@@ -459,7 +490,7 @@ fn bone_ref(
     }
 }
 
-/// Reads an ik `scaleY` mode (first letter's case free).
+/// Reads an ik or physics `scaleY` mode (first letter's case free).
 fn scale_y(node: &Node, label: &str, d: &mut Diags) -> Option<String> {
     let v = node.get("scaleY")?;
     let s = super::read::string(node, "scaleY", label, d)?;

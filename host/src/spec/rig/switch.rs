@@ -77,7 +77,11 @@ pub(super) fn check(
                 }
             }
         }
-        for (kind, list) in [("ik", &s.ik), ("transform", &s.transform)] {
+        for (kind, list) in [
+            ("ik", &s.ik),
+            ("transform", &s.transform),
+            ("physics", &s.physics),
+        ] {
             twice(list, &label, &format!("{kind} constraint"), d);
             for c in list {
                 listed.insert((kind, c.value.as_str()));
@@ -115,6 +119,7 @@ pub(super) fn check(
             Constraint::Transform(x) => ("transform", &x.name, x.skin),
             // A skin-required slider is refused by name (`slider`).
             Constraint::Slider(_) => continue,
+            Constraint::Physics(x) => ("physics", &x.name, x.skin),
         };
         if skin == Some(true) && !listed.contains(&(kind, name.as_str())) {
             d.push(
@@ -143,6 +148,7 @@ fn member(label: &str, kind: &str, c: &At<String>, constraints: &Constraints, d:
             Constraint::Ik(i) => i.skin,
             Constraint::Transform(t) => t.skin,
             Constraint::Slider(s) => s.skin,
+            Constraint::Physics(p) => p.skin,
         });
         if let (Some(spec), Some(flag)) = (compiled, skin) {
             if flag != Some(true) {

@@ -102,6 +102,8 @@ pub struct SkinSpec {
     pub ik: Vec<At<String>>,
     /// Transform constraints it activates (long form).
     pub transform: Vec<At<String>>,
+    /// Physics constraints it activates (long form).
+    pub physics: Vec<At<String>>,
     /// The slots it fills, in the skin's own key order.
     pub slots: Vec<SkinSlotSpec>,
 }

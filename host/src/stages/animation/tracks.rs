@@ -1,7 +1,7 @@
 //! This module owns an animation's `tracks` (FORMAT.md §3.7–§3.9): each track's one
 //! target (a bone, a slot, or a group of them) and property, the per-member value
 //! maps of group keys (a `derive` model's values come from `derive`), `lag`/`stagger`,
-//! and the bone and slot timelines it emits.
+//! and the bone and slot timelines it emits; a physics track is `physics`'.
 
 use rigc_diag::codes;
 
@@ -31,7 +31,12 @@ struct Claim {
 /// Compiles every track of the animation into `out.bones` / `out.slots`.
 pub(super) fn compile(cx: &mut Cx, out: &mut Animation) {
     let mut claims = Vec::new();
+    let mut physics_claims = Vec::new();
     for track in &cx.anim.tracks {
+        if super::physics::owns(track) {
+            super::physics::one(cx, track, &mut physics_claims, out);
+            continue;
+        }
         one(cx, track, &mut claims, out);
     }
 }
@@ -154,6 +159,7 @@ fn resolve<'t>(cx: &mut Cx, track: &'t TrackSpec) -> Option<(Prop, &'t TrackTarg
                         TargetKind::Slot => q.side == Side::Slot,
                         TargetKind::Group => true,
                         TargetKind::Slider => false,
+                        TargetKind::Physics => false,
                     })
                     .map(|q| q.name)
                     .collect();
@@ -211,7 +217,7 @@ fn members(cx: &mut Cx, target: &TrackTarget, side: Side) -> Option<Vec<Member>>
     let (members, group) = match target.kind {
         // A slider track is `slider`'s, never a bone or slot's.
         TargetKind::Slider => return None,
-        TargetKind::Bone | TargetKind::Slot => (
+        TargetKind::Bone | TargetKind::Slot | TargetKind::Physics => (
             vec![Member {
                 name: target.name.name.clone(),
                 loc: target.name.loc.clone(),

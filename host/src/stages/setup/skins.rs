@@ -112,6 +112,7 @@ fn skin(
         bones: names(&s.bones),
         ik: names(&s.ik),
         transform: names(&s.transform),
+        physics: names(&s.physics),
         ..Skin::default()
     };
     for slot in &rig.slots {

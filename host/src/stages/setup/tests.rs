@@ -5,6 +5,7 @@
 
 mod fuzz;
 mod mesh;
+mod physics;
 mod refusals;
 
 use super::{assemble, Setup};

@@ -340,6 +340,22 @@ fn constraint(c: &Constraint) -> Built {
             put_bool(&mut m, "skin", t.skin);
         }
         Constraint::Slider(sl) => slider::fields(&mut m, sl)?,
+        Constraint::Physics(p) => {
+            m.insert("name".into(), Value::String(p.name.clone()));
+            m.insert("type".into(), Value::String("physics".into()));
+            m.insert("bone".into(), Value::String(p.bone.clone()));
+            for (name, v) in p.components() {
+                put_num(&mut m, name, v)?;
+            }
+            put_str(&mut m, "scaleY", &p.scale_y);
+            for (name, v) in p.parameters() {
+                put_num(&mut m, name, v)?;
+            }
+            for (name, v) in PHYSICS_GLOBALS.iter().zip(p.globals) {
+                put_bool(&mut m, name, v);
+            }
+            put_bool(&mut m, "skin", p.skin);
+        }
     }
     Ok(Value::Object(m))
 }

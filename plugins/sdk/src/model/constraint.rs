@@ -12,6 +12,8 @@ pub enum Constraint {
     Transform(TransformConstraint),
     /// `"type": "slider"`.
     Slider(SliderConstraint),
+    /// `"type": "physics"`.
+    Physics(PhysicsConstraint),
 }
 
 impl Constraint {
@@ -21,6 +23,7 @@ impl Constraint {
             Constraint::Ik(c) => &c.name,
             Constraint::Transform(c) => &c.name,
             Constraint::Slider(c) => &c.name,
+            Constraint::Physics(c) => &c.name,
         }
     }
 
@@ -30,6 +33,7 @@ impl Constraint {
             Constraint::Ik(_) => "ik",
             Constraint::Transform(_) => "transform",
             Constraint::Slider(_) => "slider",
+            Constraint::Physics(_) => "physics",
         }
     }
 }
@@ -171,4 +175,98 @@ pub struct SliderDrive {
     pub max: Option<f64>,
     /// `local`.
     pub local: Option<bool>,
+}
+
+/// A physics constraint; optional fields are `Some` when declared (a rig's) or
+/// when they differ from the parser's default (the motion spec's `physics`
+/// table, FORMAT.md §3.5).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct PhysicsConstraint {
+    /// Name.
+    pub name: String,
+    /// The bone it moves.
+    pub bone: String,
+    /// Component `x`.
+    pub x: Option<f64>,
+    /// Component `y`.
+    pub y: Option<f64>,
+    /// Component `rotate`.
+    pub rotate: Option<f64>,
+    /// Component `scaleX`.
+    pub scale_x: Option<f64>,
+    /// Component `shearX`.
+    pub shear_x: Option<f64>,
+    /// `scaleY` mode, as written.
+    pub scale_y: Option<String>,
+    /// `limit`.
+    pub limit: Option<f64>,
+    /// `fps`.
+    pub fps: Option<f64>,
+    /// `inertia`.
+    pub inertia: Option<f64>,
+    /// `strength`.
+    pub strength: Option<f64>,
+    /// `damping`.
+    pub damping: Option<f64>,
+    /// `mass`.
+    pub mass: Option<f64>,
+    /// `wind`.
+    pub wind: Option<f64>,
+    /// `gravity`.
+    pub gravity: Option<f64>,
+    /// `mix`.
+    pub mix: Option<f64>,
+    /// The `<value>Global` flags, in [`PHYSICS_GLOBALS`] order.
+    pub globals: [Option<bool>; 7],
+    /// `skin` (skinRequired).
+    pub skin: Option<bool>,
+}
+
+/// The names of a physics constraint's `<value>Global` flags, in emission order.
+pub const PHYSICS_GLOBALS: [&str; 7] = [
+    "inertiaGlobal",
+    "strengthGlobal",
+    "dampingGlobal",
+    "massGlobal",
+    "windGlobal",
+    "gravityGlobal",
+    "mixGlobal",
+];
+
+impl PhysicsConstraint {
+    /// The five components with their JSON names, in emission order.
+    pub fn components(&self) -> [(&'static str, Option<f64>); 5] {
+        [
+            ("x", self.x),
+            ("y", self.y),
+            ("rotate", self.rotate),
+            ("scaleX", self.scale_x),
+            ("shearX", self.shear_x),
+        ]
+    }
+
+    /// The numeric parameters after `scaleY`, with their JSON names, in
+    /// emission order.
+    pub fn parameters(&self) -> [(&'static str, Option<f64>); 9] {
+        [
+            ("limit", self.limit),
+            ("fps", self.fps),
+            ("inertia", self.inertia),
+            ("strength", self.strength),
+            ("damping", self.damping),
+            ("mass", self.mass),
+            ("wind", self.wind),
+            ("gravity", self.gravity),
+            ("mix", self.mix),
+        ]
+    }
+
+    /// Is the `<value>Global` flag called `flag` (one of [`PHYSICS_GLOBALS`]) set?
+    pub fn global(&self, flag: &str) -> bool {
+        PHYSICS_GLOBALS
+            .iter()
+            .position(|g| *g == flag)
+            .and_then(|i| self.globals[i])
+            .unwrap_or(false)
+    }
 }

@@ -26,7 +26,10 @@ pub use attachment::{
     WeightedBinding,
 };
 pub use attachment::{ClippingAttachment, LinkedMeshAttachment, Sequence};
-pub use constraint::{Constraint, IkConstraint, TransformConstraint, TransformFrom, TransformTo};
+pub use constraint::{
+    Constraint, IkConstraint, PhysicsConstraint, TransformConstraint, TransformFrom, TransformTo,
+    PHYSICS_GLOBALS,
+};
 pub use constraint::{SliderConstraint, SliderDrive};
 
 /// An axis-aligned box: `x, y, width, height` (the gate payload's, so the

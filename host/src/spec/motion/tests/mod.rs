@@ -4,6 +4,7 @@
 
 mod deform;
 mod families;
+mod physics;
 mod shapes;
 mod tracks;
 

@@ -289,15 +289,6 @@ fn setup_shapes() {
 }
 
 #[test]
-fn physics_table_is_not_implemented() {
-    let d = refused(
-        r#"{"spec": "rigc-motion/1", "archetype": "t", "easings": {}, "physics": {"h": {"bone": "a"}}, "animations": {}}"#,
-    );
-    expect(&d, "motion.physics.not-implemented", "`physics` declares physics constraints in the motion spec, and this compiler does not build physics constraints yet", "/physics", (1, 71));
-    assert_eq!(d[0].class, Class::NotImplemented);
-}
-
-#[test]
 fn mix_shapes() {
     let base = |mix: &str| {
         format!(

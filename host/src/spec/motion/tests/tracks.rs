@@ -33,12 +33,11 @@ fn target_field_not_a_string() {
 
 #[test]
 fn constraint_tracks_are_not_implemented() {
-    for (field, property) in [("physics", "mix"), ("path", "position")] {
+    for (field, property) in [("path", "position")] {
         let d = refused(&track(&format!(
             r#"{{"{field}": "c", "property": "{property}", "keys": []}}"#
         )));
         let message = match field {
-            "physics" => "`animations.\"a\".tracks[0].physics` keys a physics constraint, and this compiler does not compile physics timelines yet",
             _ => "`animations.\"a\".tracks[0].path` keys a path constraint, and this compiler does not compile path timelines yet",
         };
         let pointer = format!("/animations/a/tracks/0/{field}");
@@ -51,15 +50,6 @@ fn constraint_tracks_are_not_implemented() {
         );
         assert_eq!(d[0].class, Class::NotImplemented);
     }
-}
-
-#[test]
-fn physics_group_tracks_are_not_implemented() {
-    let d = refused(&track(
-        r#"{"group": "pair", "property": "reset", "keys": [{"t": 0, "v": null}]}"#,
-    ));
-    expect(&d, "motion.track.constraint-not-implemented", "`animations.\"a\".tracks[0]` keys \"reset\" on a group, which makes it a physics constraint timeline (a group of physics constraints), and this compiler does not compile physics timelines yet", "/animations/a/tracks/0/property", (5, 31));
-    assert_eq!(d[0].class, Class::NotImplemented);
 }
 
 #[test]

@@ -153,11 +153,11 @@ fn type_unknown() {
 
 #[test]
 fn not_compiled_kinds_are_refused_by_name() {
-    for ty in ["path", "physics"] {
+    for ty in ["path"] {
         refuses_ni(
             &cons(&format!(r#"[{{ "name": "c", "type": "{ty}", "bone": "b" }}]"#)),
             "rig.constraint.type-not-implemented",
-            &format!("rig constraint \"c\": a \"{ty}\" constraint is in the Spine 4.3 format and rigc does not compile it yet. Implemented: ik, transform, slider. path and physics constraints are refused by name until they are built, so nothing is dropped in silence"),
+            &format!("rig constraint \"c\": a \"{ty}\" constraint is in the Spine 4.3 format and rigc does not compile it yet. Implemented: ik, transform, physics, slider. path constraints are refused by name until they are built, so nothing is dropped in silence"),
             "/constraints/0/type",
             &format!("\"{ty}\""),
         );
@@ -414,4 +414,109 @@ fn a_bad_entry_does_not_echo_into_skins() {
     let d = refused(&t);
     assert_eq!(d.len(), 1, "{}", render(&d));
     assert_eq!(d[0].code, "rig.constraint.name-missing");
+}
+
+#[test]
+fn physics_fields_are_copied_as_declared() {
+    let r = ok(&cons(
+        r#"[{ "name": "p", "type": "physics", "bone": "b", "rotate": 1, "x": 0, "scaleY": "Uniform", "fps": 30, "mass": 2, "windGlobal": true, "mixGlobal": false }]"#,
+    ));
+    let Constraint::Physics(p) = &r.constraints[0].constraint else {
+        panic!("physics")
+    };
+    assert_eq!(p.bone, "b");
+    assert_eq!(
+        (
+            p.rotate,
+            p.x,
+            p.y,
+            p.scale_y.as_deref(),
+            p.fps,
+            p.mass,
+            p.mix
+        ),
+        (
+            Some(1.0),
+            Some(0.0),
+            None,
+            Some("Uniform"),
+            Some(30.0),
+            Some(2.0),
+            None
+        )
+    );
+    assert_eq!(
+        p.globals,
+        [None, None, None, None, Some(true), None, Some(false)]
+    );
+    assert!(p.global("windGlobal") && !p.global("mixGlobal") && !p.global("massGlobal"));
+}
+
+#[test]
+fn physics_refusals() {
+    refuses(
+        &cons(r#"[{ "name": "p", "type": "physics", "bone": "b", "x": 0 }]"#),
+        "rig.constraint.physics-no-component",
+        "rig constraint \"p\": physics constraint \"p\" drives no component — set at least one of x/y/rotate/scaleX/shearX; every component defaults to 0, so the constraint parses and moves nothing",
+        "/constraints/0",
+        "{ \"name\": \"p\"",
+    );
+    refuses(
+        &cons(r#"[{ "name": "p", "type": "physics", "bone": "nope", "x": 1 }]"#),
+        "rig.constraint.bone-undeclared",
+        "rig constraint \"p\": bone names \"nope\", which the rig does not declare as a bone",
+        "/constraints/0/bone",
+        "\"nope\"",
+    );
+    refuses(
+        &cons(r#"[{ "name": "p", "type": "physics", "x": 1 }]"#),
+        "rig.constraint.bone-ref-missing",
+        "rig constraint \"p\": a physics constraint needs a \"bone\" bone",
+        "/constraints/0",
+        "{ \"name\": \"p\"",
+    );
+    refuses(
+        &cons(r#"[{ "name": "p", "type": "physics", "bone": "b", "x": 1, "scaleY": "VOLUME" }]"#),
+        "rig.constraint.scale-y-unknown",
+        "rig constraint \"p\": scaleY is \"VOLUME\"; known: none, uniform, volume (only the first letter's case is free — the runtime folds the case of the first letter and of nothing else)",
+        "/constraints/0/scaleY",
+        "\"VOLUME\"",
+    );
+    let d = refused(&cons(
+        r#"[{ "name": "p", "type": "physics", "bone": "b", "rotat": 1 }]"#,
+    ));
+    assert!(
+        d.iter().any(|d| d.code == "spec.unknown-key"
+            && d.message.contains("\"rotat\"")
+            && d.help.as_deref().is_some_and(|h| h.contains("rotate"))),
+        "{}",
+        render(&d)
+    );
+}
+
+#[test]
+fn a_skin_required_physics_constraint_is_activated_by_its_skin() {
+    let text = cons(r#"[{ "name": "p", "type": "physics", "bone": "b", "x": 1, "skin": true }]"#)
+        .replace(
+            "\"default\": { \"s\": { \"p\": { \"width\": 10, \"height\": 10 } } }",
+            "\"default\": { \"s\": { \"p\": { \"width\": 10, \"height\": 10 } } },\n    \"hat\": { \"physics\": [\"p\"], \"attachments\": {} }",
+        );
+    let r = ok(&text);
+    let hat = r.skins.iter().find(|s| s.name == "hat").expect("hat");
+    assert_eq!(
+        hat.physics
+            .iter()
+            .map(|a| a.value.as_str())
+            .collect::<Vec<_>>(),
+        ["p"]
+    );
+    let d = refused(&cons(
+        r#"[{ "name": "p", "type": "physics", "bone": "b", "x": 1, "skin": true }]"#,
+    ));
+    assert!(
+        d.iter()
+            .any(|d| d.code == "rig.constraint.skin-never-activated"),
+        "{}",
+        render(&d)
+    );
 }

@@ -7,23 +7,51 @@ use super::{compile_all, setup};
 use crate::spec::motion::tests::{motion, parse_str, reference};
 use serde_json::{json, Value};
 
-/// A motion that reaches every family the stage compiles.
+/// A motion that reaches every family the stage compiles, with a `physics`
+/// table (the parser's) and physics tracks: one constraint's `mix`, the
+/// empty-name global `reset`.
 fn rich() -> String {
-    motion(
+    with_physics_table(motion(
         r#""a": {"duration": 1, "loop": true, "note": "n", "tracks": [
   {"group": "pair", "property": "translate", "lag": 0.1, "stagger": 0.05, "keys": [{"t": 0, "v": {"a": [0, 1], "b": [2, 3]}, "ease": "soft"}, {"t": 0.5, "v": [1, 1], "curve": [0.7, 0, 0.8, 1, 0.7, 0, 0.8, 1]}, {"t": 0.85, "v": [0, 0]}]},
   {"bone": "c", "property": "inherit", "keys": [{"t": 0, "v": "noScale"}, {"t": 1, "v": "normal"}]},
   {"slot": "body", "property": "rgba2", "keys": [{"t": 0, "v": [1, 1, 1, 1, 0, 0, 0], "ease": "stepped"}, {"t": 1, "v": [0, 0, 0, 1, 1, 1, 1]}]},
   {"group": "lids", "property": "attachment", "keys": [{"t": 0, "v": "open"}, {"t": 0.5, "v": null}]},
   {"slot": "lid_l", "property": "rgba", "keys": [{"t": 0, "v": [1, 0, 0, 1]}, {"t": 1, "v": [0, 1, 0, 1]}]},
-  {"slider": "knob", "property": "mix", "keys": [{"t": 0, "v": [0], "ease": "soft"}, {"t": 1, "v": [1]}]}
+  {"slider": "knob", "property": "mix", "keys": [{"t": 0, "v": [0], "ease": "soft"}, {"t": 1, "v": [1]}]},
+  {"physics": "jig", "property": "mix", "keys": [{"t": 0, "v": [0], "ease": "soft"}, {"t": 1, "v": [1]}]},
+  {"physics": "", "property": "reset", "keys": [{"t": 0.5, "v": null}]}
  ],
  "drawOrder": [{"t": 0, "offsets": [{"slot": "bare", "offset": -2}]}, {"t": 1}],
  "events": [{"t": 0, "name": "thud", "volume": 1}, {"t": 1, "name": "step", "int": 2}],
  "ik": [{"constraint": "reach", "keys": [{"t": 0, "mix": 0.5, "softness": 1, "ease": "soft"}, {"t": 1, "mix": 1, "softness": 0}]}],
  "transform": [{"constraint": "follow", "keys": [{"t": 0, "mixRotate": 0.5}, {"t": 1, "mixRotate": 1}]}]
 }"#,
+    ))
+}
+
+/// `text` with a `physics` table before its `animations`.
+fn with_physics_table(text: String) -> String {
+    text.replacen(
+        "\"animations\": {",
+        "\"physics\": {\"tab\": {\"bone\": \"a\", \"rotate\": 1, \"mass\": 2, \"note\": \"n\"}},\n\"animations\": {",
+        1,
     )
+}
+
+/// [`setup`] with physics constraint `jig` on bone `c` (its mix global).
+fn physics_setup() -> rigc_sdk::model::Skeleton {
+    let mut s = setup();
+    let mut jig = rigc_sdk::model::PhysicsConstraint {
+        name: "jig".into(),
+        bone: "c".into(),
+        rotate: Some(1.0),
+        ..Default::default()
+    };
+    jig.globals[6] = Some(true);
+    s.constraints
+        .push(rigc_sdk::model::Constraint::Physics(jig));
+    s
 }
 
 /// xorshift64*: deterministic, no dependency.
@@ -79,6 +107,7 @@ fn random_value(rng: &mut Rng) -> Value {
         json!("a"),
         json!("lid_l"),
         json!("noScale"),
+        json!("jig"),
         json!([]),
         json!({}),
         json!([1]),
@@ -132,7 +161,7 @@ fn mutate(v: &mut Value, rng: &mut Rng) {
         4 => {
             let keys = [
                 "t", "v", "ease", "curve", "lag", "stagger", "group", "bone", "slot", "offsets",
-                "mix", "name", "easing", "slider", "property",
+                "mix", "name", "easing", "slider", "property", "physics", "reset",
             ];
             let key = keys[rng.below(keys.len())];
             let value = random_value(rng);
@@ -156,7 +185,7 @@ fn mutate(v: &mut Value, rng: &mut Rng) {
 
 fn run(text: &str) {
     if let Ok(spec) = parse_str(text) {
-        let _ = compile_all(&spec, &setup());
+        let _ = compile_all(&spec, &physics_setup());
     }
 }
 
@@ -188,6 +217,17 @@ fn mutated_motions_never_panic() {
     }
     // The rich spec compiles as written.
     let spec = parse_str(&rich()).expect("parses");
-    compile_all(&spec, &setup())
+    assert_eq!(spec.physics.len(), 1);
+    let done = compile_all(&spec, &physics_setup())
         .unwrap_or_else(|d| panic!("{}", crate::spec::motion::tests::dump(&d)));
+    let physics: Vec<(&str, &str)> = done[0]
+        .physics
+        .iter()
+        .flat_map(|t| {
+            t.timelines
+                .iter()
+                .map(|l| (t.target.as_str(), l.name.as_str()))
+        })
+        .collect();
+    assert_eq!(physics, [("jig", "mix"), ("", "reset")]);
 }
