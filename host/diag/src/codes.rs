@@ -393,6 +393,19 @@ codes! {
     // Writing a green build
     WRITE_FAILED = "write.failed",
     WRITE_OUT_ESCAPES_PROJECT = "write.out-escapes-project",
+    // Issue #16 item 3: path attachments, path constraints, path timelines
+    RIG_PATH_VERTEX_COUNT = "rig.path.vertex-count",
+    RIG_PATH_LENGTHS_AUTHORED = "rig.path.lengths-authored",
+    RIG_PATH_MODE_UNKNOWN = "rig.path.mode-unknown",
+    RIG_PATH_SLOT_MISSING = "rig.path.slot-missing",
+    RIG_PATH_SLOT_UNDECLARED = "rig.path.slot-undeclared",
+    RIG_PATH_SLOT_HAS_NO_PATH = "rig.path.slot-has-no-path",
+    SETUP_PATH_ZERO_LENGTH = "setup.path-zero-length",
+    SETUP_PATH_UNMEASURED = "setup.path-unmeasured",
+    MOTION_PATH_TRACK_SHAPE = "motion.path.track-shape",
+    MOTION_PATH_PROPERTY_UNKNOWN = "motion.path.property-unknown",
+    MOTION_PATH_VALUE_SHAPE = "motion.path.value-shape",
+    MOTION_DEFORM_PATH_NOT_IMPLEMENTED = "motion.deform.path-not-implemented",
     // rig-pose clean (POSE.md)
     CLEAN_LOOP = "CLEAN_LOOP",
     CLEAN_SHORT = "CLEAN_SHORT",

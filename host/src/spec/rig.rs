@@ -22,6 +22,7 @@ mod geometry;
 mod header;
 mod invariants;
 mod mesh;
+mod path;
 mod properties;
 mod read;
 mod skins;
@@ -115,7 +116,15 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
     let bones = bones::parse(&root, quiet, &mut d);
     let slots = slots::parse(&root, &bones, quiet, &mut d);
     let constraints = constraints::parse(&root, &bones, &mut d);
+    let before_skins = d.len();
     let (skins, pending) = skins::parse(&root, &bones, &slots, &mut d);
+    path::check_slots(
+        &constraints,
+        &slots,
+        &skins,
+        d.len() == before_skins,
+        &mut d,
+    );
     switch::check(&skins, &pending, &bones, &constraints, &mut d);
     let events = events::parse(&root, &mut d);
     let cx = invariants::Context {

@@ -28,6 +28,7 @@ mod draw_order;
 mod events;
 mod kinds;
 pub mod members;
+mod path;
 #[cfg(test)]
 pub(crate) mod tests;
 mod timing;
@@ -108,6 +109,7 @@ pub fn compile(
     tracks::compile(&mut cx, &mut out);
     out.ik = constraints::compile(&mut cx, &anim.ik, constraints::Kind::Ik);
     out.transform = constraints::compile(&mut cx, &anim.transform, constraints::Kind::Transform);
+    out.path = path::compile(&mut cx, &anim.path);
     out.deform = deform::compile(&mut cx, kinds);
     out.draw_order = draw_order::compile(&mut cx);
     out.events = events::compile(&mut cx);

@@ -11,11 +11,13 @@
 //!
 //! Submodules: `pose` (each slot's setup attachment and colour, rule R3),
 //! `skins` (skins, attachments, regions and the part list), `mesh` (an
-//! authored mesh) and `resolve` (what both read: region names, vertices).
+//! authored mesh), `path` (a path's measured `lengths`) and `resolve` (what
+//! both read: region names, vertices).
 
 use rigc_diag::codes;
 
 mod mesh;
+mod path;
 mod pose;
 mod resolve;
 mod skins;
@@ -143,7 +145,7 @@ pub fn assemble(
     if !d.is_empty() {
         return Err(d.into_vec());
     }
-    let skeleton = Skeleton {
+    let mut skeleton = Skeleton {
         header: Header {
             spine: SPINE_VERSION.to_string(),
             bounds: None,
@@ -163,6 +165,10 @@ pub fn assemble(
             .map(|c| c.constraint.clone())
             .collect(),
     };
+    path::measure(rig, &mut skeleton, &mut d);
+    if !d.is_empty() {
+        return Err(d.into_vec());
+    }
     let rig_info = RigInfo {
         name: rig.name().to_string(),
         slot_order: rig.slots.iter().map(|s| s.name.clone()).collect(),

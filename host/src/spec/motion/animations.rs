@@ -1,7 +1,7 @@
 //! This module owns the shape of `animations` (FORMAT.md §3.6): each animation's
 //! own fields, its `tracks` (§3.7) and their keys (§3.8). The families that sit
 //! beside `tracks` (`drawOrder`, `events`, `ik`, `transform`) are in `families`,
-//! `deform` in `deform`.
+//! `deform` in `deform`; a `path` track is read by `path`.
 
 use rigc_diag::codes;
 
@@ -114,7 +114,12 @@ fn animation(cx: &mut Cx, name: String, node: &Node) -> Option<AnimationSpec> {
         "it is an array of tracks (write `[]` for an animation whose timelines are all in the families beside it)",
     );
     let mut tracks = Vec::new();
+    let mut path = Vec::new();
     for t in tracks_node.iter().flat_map(|t| t.elements()) {
+        if t.is_object() && t.has("path") {
+            path.extend(super::path::track(cx, &t));
+            continue;
+        }
         if let Some(track) = track(cx, &t) {
             tracks.push(track);
         }
@@ -138,6 +143,7 @@ fn animation(cx: &mut Cx, name: String, node: &Node) -> Option<AnimationSpec> {
         ik,
         transform,
         deform,
+        path,
     })
 }
 
@@ -151,11 +157,7 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
     }
     cx.unknown(node, TRACK_KEYS);
     let mut ok = true;
-    for (field, what) in [
-        ("physics", "a physics constraint"),
-        ("path", "a path constraint"),
-        ("slider", "a slider"),
-    ] {
+    for (field, what) in [("physics", "a physics constraint"), ("slider", "a slider")] {
         if let Some(n) = node.get(field) {
             ok = false;
             cx.push(
@@ -253,7 +255,7 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
     })
 }
 
-fn key(cx: &mut Cx, node: &Node) -> Option<KeySpec> {
+pub(super) fn key(cx: &mut Cx, node: &Node) -> Option<KeySpec> {
     if !cx.object(
         node,
         codes::MOTION_KEY_SHAPE,

@@ -1,8 +1,8 @@
 //! This module owns one attachment of a skin (FORMAT.md §2.7): its `type`, the
 //! region, point and bounding-box attachments rigc compiles, and the refusal by
 //! name of every attachment construct it does not compile yet (`linkedmesh`,
-//! `clipping`, `path`, a mesh `generator`, a `sequence`). Bounding-box geometry
-//! lives in `geometry`, an authored mesh in `mesh`.
+//! `clipping`, a mesh `generator`, a `sequence`). Bounding-box geometry
+//! lives in `geometry`, an authored mesh in `mesh`, a path in `path`.
 
 use rigc_diag::codes;
 
@@ -92,7 +92,8 @@ pub(super) fn parse(
         "point" => AttachmentKind::Point(point(node, where_, d)?),
         "boundingbox" => AttachmentKind::BoundingBox(bounding_box(node, where_, bones, d)?),
         "mesh" => AttachmentKind::Mesh(super::mesh::parse(node, where_, bones, d)?),
-        "linkedmesh" | "clipping" | "path" => {
+        "path" => AttachmentKind::Path(super::path::attachment(node, where_, bones, d)?),
+        "linkedmesh" | "clipping" => {
             d.push(not_compiled(&type_node, &ty, where_));
             return None;
         }
@@ -126,7 +127,7 @@ fn not_compiled(type_node: &Node, ty: &str, where_: &str) -> rigc_diag::Diagnost
         .not_implemented(
             codes::RIG_ATTACHMENT_TYPE_NOT_IMPLEMENTED,
             format!(
-                "{where_}: attachment type {} is in the Spine 4.3 format and rigc does not compile it yet. Implemented: region, mesh, boundingbox, point. linkedmesh, clipping and path are refused by name until they are built, so nothing is dropped in silence",
+                "{where_}: attachment type {} is in the Spine 4.3 format and rigc does not compile it yet. Implemented: region, mesh, boundingbox, point, path. linkedmesh and clipping are refused by name until they are built, so nothing is dropped in silence",
                 q(ty)
             ),
         )

@@ -1,7 +1,8 @@
 //! This module owns the rig spec's `constraints` array (FORMAT.md §2.8): names
 //! unique per kind, `ik` and `transform` constraints with their fields and
-//! refusals, and the refusal by name of the kinds rigc does not compile yet
-//! (`path`, `physics`, `slider`) and of a type Spine 4.3 does not know.
+//! refusals (a `path` constraint is read by `path`), and the refusal by name of
+//! the kinds rigc does not compile yet (`physics`, `slider`) and of a type
+//! Spine 4.3 does not know.
 
 use rigc_diag::codes;
 
@@ -68,6 +69,9 @@ pub(super) struct Constraints {
     pub complete: bool,
     /// Where `skin` was stated, per compiled constraint (same order as `list`).
     pub skin_locs: Vec<Option<rigc_diag::Loc>>,
+    /// Each compiled path constraint's name and the `slot` it follows
+    /// (checked by `path::check_slots` once the skins are read).
+    pub path_slots: Vec<(String, super::types::At<String>)>,
 }
 
 impl Constraints {
@@ -92,6 +96,7 @@ pub(super) fn parse(root: &Node, bones: &Bones, d: &mut Diags) -> Constraints {
         declared: Vec::new(),
         complete: true,
         skin_locs: Vec::new(),
+        path_slots: Vec::new(),
     };
     let Some(arr) = root.get("constraints") else {
         return out;
@@ -140,7 +145,11 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
         .unwrap_or_else(|| format!("constraints[{i}]"));
     let ty = match node.get("type") {
         None => {
-            let all: Vec<&str> = ik_keys().into_iter().chain(transform_keys()).collect();
+            let all: Vec<&str> = ik_keys()
+                .into_iter()
+                .chain(transform_keys())
+                .chain(super::path::constraint_keys())
+                .collect();
             let unknown = node.unknown_keys(&all, &label);
             if !unknown.is_empty() {
                 d.extend(unknown);
@@ -235,13 +244,17 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
         return true;
     }
     out.declared.push((ty.clone(), name.to_string()));
+    if ty == "path" {
+        super::path::constraint(node, name, &label, bones, out, d);
+        return true;
+    }
     if !matches!(ty.as_str(), "ik" | "transform") {
         d.push(
             type_node
                 .not_implemented(
                     codes::RIG_CONSTRAINT_TYPE_NOT_IMPLEMENTED,
                     format!(
-                        "{label}: a {} constraint is in the Spine 4.3 format and rigc does not compile it yet. Implemented: ik, transform. path, physics and slider constraints are refused by name until they are built, so nothing is dropped in silence",
+                        "{label}: a {} constraint is in the Spine 4.3 format and rigc does not compile it yet. Implemented: ik, transform, path. physics and slider constraints are refused by name until they are built, so nothing is dropped in silence",
                         q(&ty)
                     ),
                 )
@@ -335,7 +348,7 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
 }
 
 /// Reads the constrained `bones` (a non-empty array of declared bone names).
-fn bone_list(
+pub(super) fn bone_list(
     node: &Node,
     label: &str,
     ty: &str,

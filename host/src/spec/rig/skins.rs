@@ -18,7 +18,7 @@ use rigc_diag::cursor::Node;
 pub(super) struct Pending {
     /// The skin's name.
     pub skin: String,
-    /// `(kind, name)` per listed member of `path`, `physics`, `slider`.
+    /// `(kind, name)` per listed member of `physics`, `slider`.
     pub members: Vec<(String, At<String>)>,
 }
 
@@ -75,6 +75,7 @@ fn skin(
         bones: Vec::new(),
         ik: Vec::new(),
         transform: Vec::new(),
+        path: Vec::new(),
         slots: Vec::new(),
     };
     let mut p = Pending {
@@ -126,6 +127,7 @@ fn skin(
             "bones" => s.bones = names,
             "ik" => s.ik = names,
             "transform" => s.transform = names,
+            "path" => s.path = names,
             _ => p
                 .members
                 .extend(names.into_iter().map(|n| (field.to_string(), n))),

@@ -77,7 +77,11 @@ pub(super) fn check(
                 }
             }
         }
-        for (kind, list) in [("ik", &s.ik), ("transform", &s.transform)] {
+        for (kind, list) in [
+            ("ik", &s.ik),
+            ("transform", &s.transform),
+            ("path", &s.path),
+        ] {
             twice(list, &label, &format!("{kind} constraint"), d);
             for c in list {
                 listed.insert((kind, c.value.as_str()));
@@ -113,6 +117,7 @@ pub(super) fn check(
         let (kind, name, skin) = match &c.constraint {
             Constraint::Ik(x) => ("ik", &x.name, x.skin),
             Constraint::Transform(x) => ("transform", &x.name, x.skin),
+            Constraint::Path(x) => ("path", &x.name, x.skin),
         };
         if skin == Some(true) && !listed.contains(&(kind, name.as_str())) {
             d.push(
@@ -140,6 +145,7 @@ fn member(label: &str, kind: &str, c: &At<String>, constraints: &Constraints, d:
         let skin = compiled.map(|x| match &x.constraint {
             Constraint::Ik(i) => i.skin,
             Constraint::Transform(t) => t.skin,
+            Constraint::Path(p) => p.skin,
         });
         if let (Some(spec), Some(flag)) = (compiled, skin) {
             if flag != Some(true) {

@@ -14,7 +14,9 @@ use crate::spec::rig::{AttachmentKind, AttachmentSpec, RegionSpec, RigSpec, Skin
 use crate::stages::measure::ImageInfo;
 use rigc_diag::json::quote;
 use rigc_diag::Diagnostic;
-use rigc_sdk::model::{Attachment, BoundingBoxAttachment, RegionAttachment, Skin, SkinSlot};
+use rigc_sdk::model::{
+    Attachment, BoundingBoxAttachment, PathAttachment, RegionAttachment, Skin, SkinSlot,
+};
 use std::collections::HashMap;
 
 /// One part per distinct region, in first-use order; refuses an image the
@@ -109,6 +111,7 @@ fn skin(
         bones: names(&s.bones),
         ik: names(&s.ik),
         transform: names(&s.transform),
+        path: names(&s.path),
         ..Skin::default()
     };
     for slot in &rig.slots {
@@ -144,6 +147,14 @@ fn attachment(
             color: b.color.clone(),
         })),
         AttachmentKind::Mesh(m) => super::mesh::mesh(rig, m, e, images, d).map(Attachment::Mesh),
+        AttachmentKind::Path(p) => Some(Attachment::Path(PathAttachment {
+            closed: p.closed,
+            constant_speed: p.constant_speed,
+            vertex_count: p.vertex_count,
+            vertices: vertices(rig, &p.geometry, e, d)?,
+            lengths: Vec::new(), // measured in the setup pose by `path`
+            color: p.color.clone(),
+        })),
     }
 }
 

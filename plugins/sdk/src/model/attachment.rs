@@ -13,6 +13,27 @@ pub enum Attachment {
     Point(PointAttachment),
     /// A mesh: a textured triangle list over the part image.
     Mesh(MeshAttachment),
+    /// A path: cubic Bézier curves a path constraint moves bones along.
+    Path(PathAttachment),
+}
+
+/// A path attachment (FORMAT.md §2.7.6, §5.3): knots and their handles, 3
+/// vertices a knot, and the `lengths` rigc measured.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PathAttachment {
+    /// `closed`, when declared.
+    pub closed: Option<bool>,
+    /// `constantSpeed`, when declared.
+    pub constant_speed: Option<bool>,
+    /// Number of vertices (knots and handles).
+    pub vertex_count: u32,
+    /// The geometry.
+    pub vertices: Vertices,
+    /// `lengths`: the cumulative setup length at the end of each curve, world
+    /// units, as `PathConstraint` measures a curve (never authored).
+    pub lengths: Vec<f64>,
+    /// Editor colour.
+    pub color: Option<String>,
 }
 
 /// A mesh attachment (FORMAT.md §2.7.2, §5.3): authored geometry, or a

@@ -10,6 +10,8 @@ pub enum Constraint {
     Ik(IkConstraint),
     /// `"type": "transform"`.
     Transform(TransformConstraint),
+    /// `"type": "path"`.
+    Path(PathConstraint),
 }
 
 impl Constraint {
@@ -18,6 +20,7 @@ impl Constraint {
         match self {
             Constraint::Ik(c) => &c.name,
             Constraint::Transform(c) => &c.name,
+            Constraint::Path(c) => &c.name,
         }
     }
 
@@ -26,6 +29,7 @@ impl Constraint {
         match self {
             Constraint::Ik(_) => "ik",
             Constraint::Transform(_) => "transform",
+            Constraint::Path(_) => "path",
         }
     }
 }
@@ -124,4 +128,36 @@ pub struct TransformTo {
     pub max: Option<f64>,
     /// `scale`.
     pub scale: Option<f64>,
+}
+
+/// A path constraint (FORMAT.md §2.8 path); optional fields are `Some` when
+/// declared, the modes spelled as written.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct PathConstraint {
+    /// Name.
+    pub name: String,
+    /// Constrained bones, in riding order.
+    pub bones: Vec<String>,
+    /// The slot whose path attachment the bones follow.
+    pub slot: String,
+    /// `positionMode`.
+    pub position_mode: Option<String>,
+    /// `spacingMode`.
+    pub spacing_mode: Option<String>,
+    /// `rotateMode`.
+    pub rotate_mode: Option<String>,
+    /// `rotation`, degrees.
+    pub rotation: Option<f64>,
+    /// `position`.
+    pub position: Option<f64>,
+    /// `spacing`.
+    pub spacing: Option<f64>,
+    /// `mixRotate`.
+    pub mix_rotate: Option<f64>,
+    /// `mixX`.
+    pub mix_x: Option<f64>,
+    /// `mixY`.
+    pub mix_y: Option<f64>,
+    /// `skin` (skinRequired).
+    pub skin: Option<bool>,
 }

@@ -22,10 +22,12 @@ pub use animation::{
     TargetTimelines, Timeline,
 };
 pub use attachment::{
-    Attachment, BoundingBoxAttachment, MeshAttachment, PointAttachment, RegionAttachment, Vertices,
-    WeightedBinding,
+    Attachment, BoundingBoxAttachment, MeshAttachment, PathAttachment, PointAttachment,
+    RegionAttachment, Vertices, WeightedBinding,
 };
-pub use constraint::{Constraint, IkConstraint, TransformConstraint, TransformFrom, TransformTo};
+pub use constraint::{
+    Constraint, IkConstraint, PathConstraint, TransformConstraint, TransformFrom, TransformTo,
+};
 
 /// An axis-aligned box: `x, y, width, height` (the gate payload's, so the
 /// header's box and the rig's declared stage are one type).
