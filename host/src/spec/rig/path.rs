@@ -95,6 +95,7 @@ pub(super) fn attachment(
     let color = color(node, "color", where_, 8, d);
     let (vertex_count, geometry) = geometry::parse(node, where_, bones, d)?;
     let at = node.get("vertexCount").unwrap_or_else(|| node.clone());
+    // A closed path's minimum, 3, is `geometry`'s minimum of every polygon.
     if vertex_count % 3 != 0 {
         d.push(
             at.err(
@@ -104,16 +105,6 @@ pub(super) fn attachment(
                 ),
             )
             .help("give every knot its two handles: vertexCount = 3 × knots"),
-        );
-    } else if closed == Some(true) && vertex_count < 3 {
-        d.push(
-            at.err(
-                codes::RIG_PATH_VERTEX_COUNT,
-                format!(
-                    "{where_}: vertexCount is {vertex_count} and a closed path needs at least 3 — one knot, whose curve runs back to itself"
-                ),
-            )
-            .help("give the path a knot and its two handles"),
         );
     } else if closed != Some(true) && vertex_count < 6 {
         d.push(

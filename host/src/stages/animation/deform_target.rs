@@ -129,7 +129,7 @@ pub(super) fn resolve(cx: &mut Cx, track: &DeformTrackSpec) -> Option<Target> {
         Attachment::BoundingBox(b) => (&b.vertices, &[][..], &[][..], 0, [0.0, 0.0]),
         Attachment::Path(_) => {
             cx.push(
-                Diagnostic::new(
+                Diagnostic::not_implemented(
                     codes::MOTION_DEFORM_PATH_NOT_IMPLEMENTED,
                     format!("{at}: a path attachment does have a vertex array, and rigc does not key it yet — a deform timeline on a path moves the curve its constraint's bones follow, and that is refused by name until it is built, so nothing is dropped in silence"),
                 )

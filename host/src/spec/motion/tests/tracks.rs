@@ -33,13 +33,12 @@ fn target_field_not_a_string() {
 
 #[test]
 fn constraint_tracks_are_not_implemented() {
-    for (field, property) in [("physics", "mix"), ("path", "position"), ("slider", "time")] {
+    for (field, property) in [("physics", "mix"), ("slider", "time")] {
         let d = refused(&track(&format!(
             r#"{{"{field}": "c", "property": "{property}", "keys": []}}"#
         )));
         let message = match field {
             "physics" => "`animations.\"a\".tracks[0].physics` keys a physics constraint, and this compiler does not compile physics timelines yet",
-            "path" => "`animations.\"a\".tracks[0].path` keys a path constraint, and this compiler does not compile path timelines yet",
             _ => "`animations.\"a\".tracks[0].slider` keys a slider, and this compiler does not compile slider timelines yet",
         };
         let pointer = format!("/animations/a/tracks/0/{field}");

@@ -146,8 +146,8 @@ fn listed_constraint_undeclared() {
 fn listed_not_compiled_kind_is_refused_once() {
     let t = rig(
         B,
-        r#"[{ "name": "pc", "type": "path", "bones": ["b"], "slot": "s" }]"#,
-        &format!(r#"{DEFAULT}, "armed": {{ "path": ["pc"] }}"#),
+        r#"[{ "name": "pc", "type": "physics", "bone": "b" }]"#,
+        &format!(r#"{DEFAULT}, "armed": {{ "physics": ["pc"] }}"#),
     );
     let d = refused(&t);
     assert_eq!(d.len(), 1, "{}", render(&d));
