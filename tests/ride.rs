@@ -118,7 +118,10 @@ fn spine_core_reads_back_the_measured_lengths() {
         .map(num)
         .collect();
     assert_eq!(lengths, [430.83893, 838.0142, 1127.7358, 0.0]);
-    assert_eq!((&track["closed"], &track["constantSpeed"]), (&Value::Bool(false), &Value::Bool(true)));
+    assert_eq!(
+        (&track["closed"], &track["constantSpeed"]),
+        (&Value::Bool(false), &Value::Bool(true))
+    );
 }
 
 /// FIGURES.md ride: spine-core poses `coast`'s trolley (bone `cart`, the
@@ -151,7 +154,9 @@ fn spine_core_rides_the_trolley_along_the_rail() {
     // Open path: vertex 0 is the first knot's in-handle, 1 the knot, 2 its
     // out-handle; the last knot is vertex n/2 - 2, its in-handle n/2 - 3.
     let start_tangent = (v[5] - v[3]).atan2(v[4] - v[2]).to_degrees();
-    let end_tangent = (v[n - 3] - v[n - 5]).atan2(v[n - 4] - v[n - 6]).to_degrees();
+    let end_tangent = (v[n - 3] - v[n - 5])
+        .atan2(v[n - 4] - v[n - 6])
+        .to_degrees();
     for (i, (x, y), turn) in [
         (0, (150.0, 360.0), Some(start_tangent)),
         (1, (642.680, 197.574), None),
@@ -205,8 +210,19 @@ fn refused(p: &Project, code: &str, message: &str, file: &str, pointer: &str, at
         .find(|d| d["code"] == code)
         .unwrap_or_else(|| panic!("no {code} among:\n{}", run.stderr));
     assert_eq!(d["message"], format!("{file}: {message}"), "{d}");
-    assert_eq!((d["file"].as_str(), d["pointer"].as_str()), (Some(file), Some(pointer)), "{d}");
-    assert_eq!((d["line"].as_u64().unwrap_or(0), d["column"].as_u64().unwrap_or(0)), at, "{d}");
+    assert_eq!(
+        (d["file"].as_str(), d["pointer"].as_str()),
+        (Some(file), Some(pointer)),
+        "{d}"
+    );
+    assert_eq!(
+        (
+            d["line"].as_u64().unwrap_or(0),
+            d["column"].as_u64().unwrap_or(0)
+        ),
+        at,
+        "{d}"
+    );
     assert!(!p.exists("out"), "a refused build created --out");
 }
 
@@ -276,7 +292,10 @@ fn an_open_path_of_one_knot_is_refused() {
 
 #[test]
 fn authored_lengths_are_refused() {
-    let (p, rig, _) = ride(|r| track(r)["lengths"] = serde_json::json!([1, 2, 3]), |_| {});
+    let (p, rig, _) = ride(
+        |r| track(r)["lengths"] = serde_json::json!([1, 2, 3]),
+        |_| {},
+    );
     refused(
         &p,
         "rig.path.lengths-authored",
@@ -309,7 +328,10 @@ fn a_path_of_zero_length_is_refused() {
 
 #[test]
 fn a_mode_in_the_wrong_case_is_refused() {
-    let (p, rig, _) = ride(|r| constraint(r)["rotateMode"] = "CHAINSCALE".into(), |_| {});
+    let (p, rig, _) = ride(
+        |r| constraint(r)["rotateMode"] = "CHAINSCALE".into(),
+        |_| {},
+    );
     refused(
         &p,
         "rig.path.mode-unknown",

@@ -474,7 +474,9 @@ fn no_stage_declared() {
 fn bezier(p: [(f64, f64); 4], t: f64) -> (f64, f64) {
     let u = 1.0 - t;
     let w = [u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t];
-    (0..4).fold((0.0, 0.0), |(x, y), i| (x + w[i] * p[i].0, y + w[i] * p[i].1))
+    (0..4).fold((0.0, 0.0), |(x, y), i| {
+        (x + w[i] * p[i].0, y + w[i] * p[i].1)
+    })
 }
 
 /// The length of the polyline through `p` at `n + 1` evenly spaced `t`.
@@ -521,7 +523,10 @@ fn path_lengths_are_measured_in_the_setup_pose() {
         );
     };
     let looped = path("loop");
-    assert_eq!((looped.closed, looped.constant_speed), (Some(true), Some(false)));
+    assert_eq!(
+        (looped.closed, looped.constant_speed),
+        (Some(true), Some(false))
+    );
     assert_eq!(looped.lengths.len(), 2);
     let first = [(0.0, 0.0), (10.0, 0.0), (40.0, -10.0), (40.0, 0.0)];
     let second = [(40.0, 0.0), (40.0, 10.0), (-10.0, 0.0), (0.0, 0.0)];
@@ -529,5 +534,8 @@ fn path_lengths_are_measured_in_the_setup_pose() {
     near(looped.lengths[1], &[first, second]);
     let bound = path("bound");
     assert_eq!(bound.lengths.len(), 1);
-    near(bound.lengths[0], &[[(5.0, 40.0), (10.0, 45.0), (20.0, 5.0), (30.0, 0.0)]]);
+    near(
+        bound.lengths[0],
+        &[[(5.0, 40.0), (10.0, 45.0), (20.0, 5.0), (30.0, 0.0)]],
+    );
 }
