@@ -119,7 +119,7 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
     let before_skins = d.len();
     let (skins, pending) = skins::parse(&root, &bones, &slots, &mut d);
     path::check_slots(
-        &constraints,
+        &constraints.path_slots,
         &slots,
         &skins,
         d.len() == before_skins,

@@ -117,7 +117,7 @@ fn animation(cx: &mut Cx, name: String, node: &Node) -> Option<AnimationSpec> {
     let mut path = Vec::new();
     for t in tracks_node.iter().flat_map(|t| t.elements()) {
         if t.is_object() && t.has("path") {
-            path.extend(super::path::track(cx, &t));
+            path.extend(super::path::track(cx, &t, key));
             continue;
         }
         if let Some(track) = track(cx, &t) {
@@ -255,7 +255,7 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
     })
 }
 
-pub(super) fn key(cx: &mut Cx, node: &Node) -> Option<KeySpec> {
+fn key(cx: &mut Cx, node: &Node) -> Option<KeySpec> {
     if !cx.object(
         node,
         codes::MOTION_KEY_SHAPE,

@@ -7,15 +7,20 @@
 use rigc_diag::codes;
 
 use super::shape::Cx;
-use super::{Named, PathTrackSpec};
+use super::{KeySpec, Named, PathTrackSpec};
 use rigc_diag::cursor::Node;
 use rigc_sdk::model::names::PathTimeline;
 
 /// The keys of a path track.
 const PATH_TRACK_KEYS: &[&str] = &["path", "property", "lag", "keys"];
 
-/// Reads the track `node`, which states `path`; `None` when refused.
-pub(super) fn track(cx: &mut Cx, node: &Node) -> Option<PathTrackSpec> {
+/// Reads the track `node`, which states `path`, its keys read by `key` (the
+/// one reading of a track's key); `None` when refused.
+pub(super) fn track(
+    cx: &mut Cx,
+    node: &Node,
+    key: impl Fn(&mut Cx, &Node) -> Option<KeySpec>,
+) -> Option<PathTrackSpec> {
     let before = cx.diags.len();
     for stray in ["slot", "group", "bone", "physics", "slider", "stagger"] {
         if let Some(n) = node.get(stray) {
@@ -99,7 +104,7 @@ pub(super) fn track(cx: &mut Cx, node: &Node) -> Option<PathTrackSpec> {
             );
             continue;
         }
-        if let Some(key) = super::animations::key(cx, &k) {
+        if let Some(key) = key(cx, &k) {
             keys.push(key);
         }
     }

@@ -245,7 +245,19 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
     }
     out.declared.push((ty.clone(), name.to_string()));
     if ty == "path" {
-        super::path::constraint(node, name, &label, bones, out, d);
+        let unknown = node.unknown_keys(
+            &super::path::constraint_keys(),
+            &format!("path constraint {}", q(name)),
+        );
+        let quiet = !unknown.is_empty();
+        d.extend(unknown);
+        let bone_list = bone_list(node, &label, "path", bones, quiet, d);
+        if let Some((spec, slot)) = super::path::constraint(node, name, &label, bone_list, quiet, d)
+        {
+            out.list.push(spec);
+            out.skin_locs.push(node.get("skin").map(|s| s.loc()));
+            out.path_slots.extend(slot.map(|s| (name.to_string(), s)));
+        }
         return true;
     }
     if !matches!(ty.as_str(), "ik" | "transform") {
@@ -348,7 +360,7 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
 }
 
 /// Reads the constrained `bones` (a non-empty array of declared bone names).
-pub(super) fn bone_list(
+fn bone_list(
     node: &Node,
     label: &str,
     ty: &str,

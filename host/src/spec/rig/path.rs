@@ -9,7 +9,6 @@
 use rigc_diag::codes;
 
 use super::bones::{first_letter_match, Bones};
-use super::constraints::{bone_list, Constraints};
 use super::geometry;
 use super::read::{absent_at, boolean, color, did_you_mean, number, q, Diags};
 use super::slots::Slots;
@@ -126,21 +125,20 @@ pub(super) fn attachment(
     })
 }
 
-/// Reads the path constraint `node` called `name`; pushes it onto `out` when
-/// nothing is refused. The slot it follows is checked by [`check_slots`].
+/// Reads the path constraint `node` called `name` (its `bones` already read
+/// as `bone_list`; `quiet` when an unknown key was refused); the compiled
+/// constraint and the `slot` it follows, which [`check_slots`] checks, or
+/// `None` when anything is refused.
 pub(super) fn constraint(
     node: &Node,
     name: &str,
     label: &str,
-    bones: &Bones,
-    out: &mut Constraints,
+    bone_list: Vec<String>,
+    quiet: bool,
     d: &mut Diags,
-) {
-    let unknown = node.unknown_keys(&constraint_keys(), &format!("path constraint {}", q(name)));
-    let had_unknown = !unknown.is_empty();
-    d.extend(unknown);
+) -> Option<(ConstraintSpec, Option<At<String>>)> {
+    let had_unknown = quiet;
     let before = d.len();
-    let bone_list = bone_list(node, label, "path", bones, had_unknown, d);
     let slot = match node.get("slot") {
         None => {
             if !had_unknown {
@@ -183,16 +181,15 @@ pub(super) fn constraint(
         mix_y: number(node, PathMix::Y.name(), label, d),
         skin: boolean(node, "skin", label, d),
     };
-    if d.len() == before && !had_unknown {
-        if let Some(slot) = slot {
-            out.path_slots.push((name.to_string(), slot));
-        }
-        out.list.push(ConstraintSpec {
-            constraint: Constraint::Path(c),
-            loc: node.loc(),
-        });
-        out.skin_locs.push(node.get("skin").map(|s| s.loc()));
-    }
+    (d.len() == before && !had_unknown).then(|| {
+        (
+            ConstraintSpec {
+                constraint: Constraint::Path(c),
+                loc: node.loc(),
+            },
+            slot,
+        )
+    })
 }
 
 /// Reads one mode (first letter's case free), `None` when absent or refused.
@@ -216,17 +213,17 @@ fn mode(node: &Node, key: &str, known: &[&str], label: &str, d: &mut Diags) -> O
     None
 }
 
-/// Refuses a path constraint whose slot the rig does not declare, or that no
-/// skin gives a path attachment. `skins_clean` is false when a skin entry was
+/// Refuses a path constraint (`path_slots`: each one's name and slot) whose
+/// slot the rig does not declare, or that no skin gives a path attachment. `skins_clean` is false when a skin entry was
 /// refused (a refused path attachment is not echoed as a missing one).
 pub(super) fn check_slots(
-    constraints: &Constraints,
+    path_slots: &[(String, At<String>)],
     slots: &Slots,
     skins: &[SkinSpec],
     skins_clean: bool,
     d: &mut Diags,
 ) {
-    for (name, slot) in &constraints.path_slots {
+    for (name, slot) in path_slots {
         let label = format!("rig constraint {}", q(name));
         if !slots.has(&slot.value) {
             if slots.complete {
