@@ -184,3 +184,29 @@ fn listed_twice() {
         "\"b\"] }",
     );
 }
+
+/// DEFAULT with a path attachment beside the region on slot `s`.
+const PATH_SKIN: &str = "\"default\": { \"s\": { \"p\": { \"width\": 10, \"height\": 10 }, \"rail\": { \"type\": \"path\", \"vertexCount\": 6, \"vertices\": [0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0] } } }";
+
+const PC: &str = r#"[{ "name": "pc", "type": "path", "bones": ["b"], "slot": "s", "skin": true }]"#;
+
+#[test]
+fn a_skin_activates_a_path_constraint() {
+    let r = ok(&rig(
+        B,
+        PC,
+        &format!(r#"{PATH_SKIN}, "armed": {{ "path": ["pc"] }}"#),
+    ));
+    assert_eq!(r.skins[1].path[0].value, "pc");
+}
+
+#[test]
+fn flagged_path_constraint_listed_nowhere() {
+    refuses(
+        &rig(B, PC, PATH_SKIN),
+        "rig.constraint.skin-never-activated",
+        "path constraint \"pc\" declares `\"skin\": true` but no skin activates it, so it never runs — list it in that skin's \"path\" array, or drop the flag",
+        "/constraints/0/skin",
+        "true }]",
+    );
+}
