@@ -479,3 +479,79 @@ fn a_deform_timeline_on_a_path_is_refused_by_name() {
     );
     assert!(!p.exists("out"));
 }
+
+/// FORMAT.md §3.15 and §5.4: a path `mix` key writes all three channels and
+/// its named easing as one 4-number Bézier per channel (12 in all); a
+/// `spacing` key writes `value`. Each curve point is computed here from the
+/// motion's `glide` handles.
+#[test]
+fn mix_and_spacing_timelines_are_written_at_path_constraint_timeline() {
+    let (p, _, motion) = ride(
+        |_| {},
+        |m| {
+            let tracks = m["animations"]["coast"]["tracks"].as_array_mut().unwrap();
+            tracks.push(
+                serde_json::json!({ "path": "ride", "property": "mix", "keys": [
+                { "t": 0, "v": [0, 0.5, 0.25], "ease": "glide" }, { "t": 2, "v": [1, 1, 1] } ] }),
+            );
+            tracks.push(
+                serde_json::json!({ "path": "ride", "property": "spacing", "keys": [
+                { "t": 0, "v": [0] }, { "t": 2, "v": [3] } ] }),
+            );
+        },
+    );
+    build(&p, &[]).green();
+    let skeleton: Value = serde_json::from_str(&p.read("out/skeleton.json")).unwrap();
+    let ride = &skeleton["animations"]["coast"]["path"]["ride"];
+    let timelines: Vec<&str> = ride
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(timelines, ["position", "mix", "spacing"]);
+    let glide: Vec<f64> = serde_json::from_str::<Value>(&motion).unwrap()["easings"]["glide"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(num)
+        .collect();
+    let (t1, t2) = (0.0, 2.0);
+    let mut curve = Vec::new();
+    for (v1, v2) in [(0.0, 1.0), (0.5, 1.0), (0.25, 1.0)] {
+        curve.extend([
+            t1 + (t2 - t1) * glide[0],
+            v1 + (v2 - v1) * glide[1],
+            t1 + (t2 - t1) * glide[2],
+            v1 + (v2 - v1) * glide[3],
+        ]);
+    }
+    let first = &ride["mix"][0];
+    let keys: Vec<&str> = first
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(keys, ["time", "mixRotate", "mixX", "mixY", "curve"]);
+    let written: Vec<f64> = first["curve"].as_array().unwrap().iter().map(num).collect();
+    assert_eq!(written.len(), 12);
+    for (w, c) in written.iter().zip(&curve) {
+        assert!(
+            (w - c).abs() < 1e-6,
+            "curve {written:?}, expected {curve:?}"
+        );
+    }
+    assert_eq!(
+        [&first["mixRotate"], &first["mixX"], &first["mixY"]].map(num),
+        [0.0, 0.5, 0.25]
+    );
+    assert_eq!(
+        ride["mix"][1],
+        serde_json::json!({ "time": 2, "mixRotate": 1, "mixX": 1, "mixY": 1 })
+    );
+    assert_eq!(
+        ride["spacing"][1],
+        serde_json::json!({ "time": 2, "value": 3 })
+    );
+}
