@@ -25,6 +25,7 @@
 //! - `projects`  — one project per build: the nearest rigc.toml above the rig spec, else its directory
 //! - `layout`    — the workspace's sources: no import cycle between the modules of any crate
 //! - `reliability` — the adversarial checks: kills, cache and plugin faults, hostile input
+//! - `ride`      — the reference rig ride: its path attachment and constraint to FIGURES.md and spine-core, the path refusals
 
 mod fixture;
 mod util;
@@ -50,6 +51,7 @@ mod plugins;
 mod projects;
 mod refusals;
 mod reliability;
+mod ride;
 mod sample;
 mod sample_stream;
 mod sliders;

@@ -168,7 +168,6 @@ codes! {
     MOTION_SLIDER_PROPERTY_UNKNOWN = "motion.slider.property-unknown",
     MOTION_SLIDER_UNDECLARED = "motion.slider.undeclared",
     MOTION_SPEC_VERSION = "motion.spec-version",
-    MOTION_TRACK_CONSTRAINT_NOT_IMPLEMENTED = "motion.track.constraint-not-implemented",
     MOTION_TRACK_CONSTRAINT_PROPERTY = "motion.track.constraint-property",
     MOTION_TRACK_DARK_WITHOUT_SLOT_DARK = "motion.track.dark-without-slot-dark",
     MOTION_TRACK_DUPLICATE = "motion.track.duplicate",
@@ -250,7 +249,6 @@ codes! {
     RIG_ATTACHMENT_NOT_AN_OBJECT = "rig.attachment.not-an-object",
     RIG_ATTACHMENT_REGION_SIZE = "rig.attachment.region-size",
     RIG_ATTACHMENT_TYPE_NOT_A_STRING = "rig.attachment.type-not-a-string",
-    RIG_ATTACHMENT_TYPE_NOT_IMPLEMENTED = "rig.attachment.type-not-implemented",
     RIG_ATTACHMENT_TYPE_UNKNOWN = "rig.attachment.type-unknown",
     // Issue #16 item 6: clipping attachments, linked meshes, sequences
     RIG_CLIPPING_END_UNKNOWN = "rig.clipping.end-unknown",
@@ -294,7 +292,6 @@ codes! {
     RIG_CONSTRAINT_SKIN_NEVER_ACTIVATED = "rig.constraint.skin-never-activated",
     RIG_CONSTRAINT_TYPE_MISSING = "rig.constraint.type-missing",
     RIG_CONSTRAINT_TYPE_NOT_A_STRING = "rig.constraint.type-not-a-string",
-    RIG_CONSTRAINT_TYPE_NOT_IMPLEMENTED = "rig.constraint.type-not-implemented",
     RIG_CONSTRAINT_TYPE_UNKNOWN = "rig.constraint.type-unknown",
     RIG_CONSTRAINTS_NOT_AN_ARRAY = "rig.constraints.not-an-array",
     RIG_EVENT_EMPTY_NAME = "rig.event.empty-name",
@@ -430,6 +427,19 @@ codes! {
     // Writing a green build
     WRITE_FAILED = "write.failed",
     WRITE_OUT_ESCAPES_PROJECT = "write.out-escapes-project",
+    // Issue #16 item 3: path attachments, path constraints, path timelines
+    RIG_PATH_VERTEX_COUNT = "rig.path.vertex-count",
+    RIG_PATH_LENGTHS_AUTHORED = "rig.path.lengths-authored",
+    RIG_PATH_MODE_UNKNOWN = "rig.path.mode-unknown",
+    RIG_PATH_SLOT_MISSING = "rig.path.slot-missing",
+    RIG_PATH_SLOT_UNDECLARED = "rig.path.slot-undeclared",
+    RIG_PATH_SLOT_HAS_NO_PATH = "rig.path.slot-has-no-path",
+    SETUP_PATH_ZERO_LENGTH = "setup.path-zero-length",
+    SETUP_PATH_UNMEASURED = "setup.path-unmeasured",
+    MOTION_PATH_TRACK_SHAPE = "motion.path.track-shape",
+    MOTION_PATH_PROPERTY_UNKNOWN = "motion.path.property-unknown",
+    MOTION_PATH_VALUE_SHAPE = "motion.path.value-shape",
+    MOTION_DEFORM_PATH_NOT_IMPLEMENTED = "motion.deform.path-not-implemented",
     // rig-pose clean (POSE.md)
     CLEAN_LOOP = "CLEAN_LOOP",
     CLEAN_SHORT = "CLEAN_SHORT",

@@ -7,9 +7,7 @@
 //! times increase) is the animation stage's question (`stages::animation`), so a
 //! key's `v` and `curve` are kept here as written ([`RawValue`]), located.
 //!
-//! The `physics` table is `physics`'. Constructs this compiler does not build
-//! yet (`path` tracks) are refused by name as
-//! not-implemented, at their value — never dropped in silence.
+//! The `physics` table is `physics`', a `path` track's shape is `path`'s.
 
 use rigc_diag::codes;
 
@@ -17,6 +15,7 @@ mod animations;
 mod deform;
 mod derive;
 mod families;
+mod path;
 mod physics;
 mod shape;
 mod tables;
@@ -229,6 +228,27 @@ pub struct AnimationSpec {
     pub transform: Vec<ConstraintTrackSpec>,
     /// `deform` timelines, in order.
     pub deform: Vec<DeformTrackSpec>,
+    /// The `path` tracks of `tracks`, in order (FORMAT.md §3.15).
+    pub path: Vec<PathTrackSpec>,
+}
+
+/// One `path` track: a path constraint's `position`, `spacing` or `mix`.
+#[derive(Debug, Clone)]
+pub struct PathTrackSpec {
+    /// Where the track's object is.
+    pub loc: Loc,
+    /// The path constraint it keys (`"path"`), where the name is.
+    pub constraint: Named,
+    /// The timeline (`"property"`).
+    pub timeline: rigc_sdk::model::names::PathTimeline,
+    /// Where `property` is.
+    pub property_loc: Loc,
+    /// `lag`, seconds (0 when absent).
+    pub lag: f64,
+    /// The keys, in order.
+    pub keys: Vec<KeySpec>,
+    /// Where the `keys` array is.
+    pub keys_loc: Loc,
 }
 
 impl AnimationSpec {

@@ -25,6 +25,7 @@ mod header;
 mod invariants;
 mod linked;
 mod mesh;
+mod path;
 mod physics;
 mod properties;
 mod read;
@@ -122,7 +123,15 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
     let bones = bones::parse(&root, quiet, &mut d);
     let slots = slots::parse(&root, &bones, quiet, &mut d);
     let constraints = constraints::parse(&root, &bones, &mut d);
+    let before_skins = d.len();
     let (skins, pending) = skins::parse(&root, &bones, &slots, &mut d);
+    path::check_slots(
+        &constraints.path_slots,
+        &slots,
+        &skins,
+        d.len() == before_skins,
+        &mut d,
+    );
     switch::check(&skins, &pending, &bones, &constraints, &mut d);
     clipping::check_ends(&skins, &slots.list, &mut d);
     linked::check_sources(&skins, &mut d);

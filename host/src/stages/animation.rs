@@ -29,8 +29,9 @@ mod draw_order;
 mod events;
 mod kinds;
 pub mod members;
-mod slider;
+mod path;
 mod physics;
+mod slider;
 #[cfg(test)]
 pub(crate) mod tests;
 mod timing;
@@ -111,6 +112,7 @@ pub fn compile(
     tracks::compile(&mut cx, &mut out);
     out.ik = constraints::compile(&mut cx, &anim.ik, constraints::Kind::Ik);
     out.transform = constraints::compile(&mut cx, &anim.transform, constraints::Kind::Transform);
+    out.path = path::compile(&mut cx, &anim.path);
     out.deform = deform::compile(&mut cx, kinds);
     out.draw_order = draw_order::compile(&mut cx);
     out.events = events::compile(&mut cx);

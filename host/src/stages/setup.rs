@@ -11,12 +11,14 @@
 //!
 //! Submodules: `pose` (each slot's setup attachment and colour, rule R3),
 //! `skins` (skins, attachments, regions and the part list), `mesh` (an
-//! authored mesh), `resolve` (what both read: region names, vertices) and
-//! `physics` (the motion spec's `physics` table, appended to the constraints).
+//! authored mesh), `path` (a path's measured `lengths`), `resolve` (what
+//! both read: region names, vertices) and `physics` (the motion spec's
+//! `physics` table, appended to the constraints).
 
 use rigc_diag::codes;
 
 mod mesh;
+mod path;
 mod physics;
 mod pose;
 mod resolve;
@@ -154,7 +156,7 @@ pub fn assemble(
     if !d.is_empty() {
         return Err(d.into_vec());
     }
-    let skeleton = Skeleton {
+    let mut skeleton = Skeleton {
         header: Header {
             spine: SPINE_VERSION.to_string(),
             bounds: None,
@@ -174,6 +176,10 @@ pub fn assemble(
             .map(|c| c.constraint.clone())
             .collect(),
     };
+    path::measure(rig, &mut skeleton, &mut d);
+    if !d.is_empty() {
+        return Err(d.into_vec());
+    }
     let rig_info = RigInfo {
         name: rig.name().to_string(),
         slot_order: rig.slots.iter().map(|s| s.name.clone()).collect(),

@@ -1,7 +1,7 @@
 //! This module owns the shape of `animations` (FORMAT.md §3.6): each animation's
 //! own fields, its `tracks` (§3.7) and their keys (§3.8). The families that sit
 //! beside `tracks` (`drawOrder`, `events`, `ik`, `transform`) are in `families`,
-//! `deform` in `deform`.
+//! `deform` in `deform`; a `path` track is read by `path`.
 
 use rigc_diag::codes;
 
@@ -113,7 +113,12 @@ fn animation(cx: &mut Cx, name: String, node: &Node) -> Option<AnimationSpec> {
         "it is an array of tracks (write `[]` for an animation whose timelines are all in the families beside it)",
     );
     let mut tracks = Vec::new();
+    let mut path = Vec::new();
     for t in tracks_node.iter().flat_map(|t| t.elements()) {
+        if t.is_object() && t.has("path") {
+            path.extend(super::path::track(cx, &t, key));
+            continue;
+        }
         if let Some(track) = track(cx, &t) {
             tracks.push(track);
         }
@@ -137,6 +142,7 @@ fn animation(cx: &mut Cx, name: String, node: &Node) -> Option<AnimationSpec> {
         ik,
         transform,
         deform,
+        path,
     })
 }
 
@@ -150,21 +156,6 @@ fn track(cx: &mut Cx, node: &Node) -> Option<TrackSpec> {
     }
     cx.unknown(node, TRACK_KEYS);
     let mut ok = true;
-    for (field, what) in [("path", "a path constraint")] {
-        if let Some(n) = node.get(field) {
-            ok = false;
-            cx.push(
-                n.not_implemented(
-                    codes::MOTION_TRACK_CONSTRAINT_NOT_IMPLEMENTED,
-                    format!(
-                        "`{}` keys {what}, and this compiler does not compile {field} timelines yet",
-                        n.key_path()
-                    ),
-                )
-                .help(format!("remove this track for now; {field} timelines are not compiled yet")),
-            );
-        }
-    }
     let mut targets = Vec::new();
     for kind in [
         TargetKind::Slot,

@@ -1,9 +1,10 @@
 //! This module owns one attachment of a skin (FORMAT.md §2.7): its `type`, the
 //! region, point and bounding-box attachments rigc compiles, and the refusal by
-//! name of every attachment construct it does not compile yet (`path`, a mesh
+//! name of every attachment construct it does not compile yet (a mesh
 //! `generator`). Bounding-box geometry lives in `geometry`, an authored mesh in
-//! `mesh`, a clipping polygon in `clipping`, a linked mesh in `linked`, the
-//! `sequence` block of a region, mesh or linked mesh in `sequence`.
+//! `mesh`, a clipping polygon in `clipping`, a linked mesh in `linked`, a path
+//! in `path`, the `sequence` block of a region, mesh or linked mesh in
+//! `sequence`.
 
 use rigc_diag::codes;
 
@@ -98,10 +99,7 @@ pub(super) fn parse(
         "mesh" => AttachmentKind::Mesh(super::mesh::parse(node, where_, bones, d)?),
         "linkedmesh" => AttachmentKind::LinkedMesh(super::linked::parse(node, where_, d)?),
         "clipping" => AttachmentKind::Clipping(super::clipping::parse(node, where_, bones, d)?),
-        "path" => {
-            d.push(not_compiled(&type_node, &ty, where_));
-            return None;
-        }
+        "path" => AttachmentKind::Path(super::path::attachment(node, where_, bones, d)?),
         other => {
             let near = super::read::did_you_mean(other, SPINE_TYPES);
             d.push(
@@ -134,19 +132,6 @@ pub(super) fn parse(
         kind,
         sequence,
     })
-}
-
-/// The refusal of an attachment type rigc does not compile yet.
-fn not_compiled(type_node: &Node, ty: &str, where_: &str) -> rigc_diag::Diagnostic {
-    type_node
-        .not_implemented(
-            codes::RIG_ATTACHMENT_TYPE_NOT_IMPLEMENTED,
-            format!(
-                "{where_}: attachment type {} is in the Spine 4.3 format and rigc does not compile it yet. Implemented: region, mesh, linkedmesh, boundingbox, clipping, point. path is refused by name until it is built, so nothing is dropped in silence",
-                q(ty)
-            ),
-        )
-        .help("use a region attachment (an \"image\") or an authored mesh for this part for now")
 }
 
 /// Reads a region attachment.

@@ -1,8 +1,8 @@
 //! This module owns the rig spec's `constraints` array (FORMAT.md §2.8): names
 //! unique per kind, `ik` and `transform` constraints with their fields and
 //! refusals (a `slider` is `slider`'s, a `physics` constraint's own fields are
-//! `physics`'), and the refusal by name of the kinds rigc does not compile yet
-//! (`path`) and of a type Spine 4.3 does not know.
+//! `physics`', a `path` constraint is read by `path`), and the refusal by name
+//! of a type Spine 4.3 does not know.
 
 use rigc_diag::codes;
 
@@ -58,8 +58,8 @@ fn transform_keys() -> Vec<&'static str> {
 const SCALE_Y: &[&str] = &["none", "uniform", "volume"];
 
 /// The parsed constraints, plus every `(type, name)` declared — including the
-/// kinds refused as not compiled yet, so a skin that lists one does not echo
-/// that refusal as "undeclared".
+/// ones refused, so a skin that lists one does not echo that refusal as
+/// "undeclared".
 pub(super) struct Constraints {
     /// The compiled constraints, in declaration order.
     pub list: Vec<ConstraintSpec>,
@@ -71,6 +71,9 @@ pub(super) struct Constraints {
     pub skin_locs: Vec<Option<rigc_diag::Loc>>,
     /// Where each compiled slider's values are, in declaration order.
     pub sliders: Vec<super::types::SliderPlaces>,
+    /// Each compiled path constraint's name and the `slot` it follows
+    /// (checked by `path::check_slots` once the skins are read).
+    pub path_slots: Vec<(String, super::types::At<String>)>,
 }
 
 impl Constraints {
@@ -96,6 +99,7 @@ pub(super) fn parse(root: &Node, bones: &Bones, d: &mut Diags) -> Constraints {
         complete: true,
         skin_locs: Vec::new(),
         sliders: Vec::new(),
+        path_slots: Vec::new(),
     };
     let Some(arr) = root.get("constraints") else {
         return out;
@@ -144,7 +148,11 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
         .unwrap_or_else(|| format!("constraints[{i}]"));
     let ty = match node.get("type") {
         None => {
-            let all: Vec<&str> = ik_keys().into_iter().chain(transform_keys()).collect();
+            let all: Vec<&str> = ik_keys()
+                .into_iter()
+                .chain(transform_keys())
+                .chain(super::path::constraint_keys())
+                .collect();
             let unknown = node.unknown_keys(&all, &label);
             if !unknown.is_empty() {
                 d.extend(unknown);
@@ -281,18 +289,20 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
         }
         return true;
     }
-    if !matches!(ty.as_str(), "ik" | "transform") {
-        d.push(
-            type_node
-                .not_implemented(
-                    codes::RIG_CONSTRAINT_TYPE_NOT_IMPLEMENTED,
-                    format!(
-                        "{label}: a {} constraint is in the Spine 4.3 format and rigc does not compile it yet. Implemented: ik, transform, physics, slider. path constraints are refused by name until they are built, so nothing is dropped in silence",
-                        q(&ty)
-                    ),
-                )
-                .help("leave this constraint out for now, or key the motion it would drive directly"),
+    if ty == "path" {
+        let unknown = node.unknown_keys(
+            &super::path::constraint_keys(),
+            &format!("path constraint {}", q(name)),
         );
+        let quiet = !unknown.is_empty();
+        d.extend(unknown);
+        let bone_list = bone_list(node, &label, "path", bones, quiet, d);
+        if let Some((spec, slot)) = super::path::constraint(node, name, &label, bone_list, quiet, d)
+        {
+            out.list.push(spec);
+            out.skin_locs.push(node.get("skin").map(|s| s.loc()));
+            out.path_slots.extend(slot.map(|s| (name.to_string(), s)));
+        }
         return true;
     }
     let before = d.len();

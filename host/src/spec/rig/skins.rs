@@ -18,7 +18,7 @@ use rigc_diag::cursor::Node;
 pub(super) struct Pending {
     /// The skin's name.
     pub skin: String,
-    /// `(kind, name)` per listed member of `path`, `slider`.
+    /// `(kind, name)` per listed member of `slider`.
     pub members: Vec<(String, At<String>)>,
 }
 
@@ -76,6 +76,7 @@ fn skin(
         ik: Vec::new(),
         transform: Vec::new(),
         physics: Vec::new(),
+        path: Vec::new(),
         slots: Vec::new(),
     };
     let mut p = Pending {
@@ -128,6 +129,7 @@ fn skin(
             "ik" => s.ik = names,
             "transform" => s.transform = names,
             "physics" => s.physics = names,
+            "path" => s.path = names,
             _ => p
                 .members
                 .extend(names.into_iter().map(|n| (field.to_string(), n))),

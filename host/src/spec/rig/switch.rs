@@ -81,6 +81,7 @@ pub(super) fn check(
             ("ik", &s.ik),
             ("transform", &s.transform),
             ("physics", &s.physics),
+            ("path", &s.path),
         ] {
             twice(list, &label, &format!("{kind} constraint"), d);
             for c in list {
@@ -120,6 +121,7 @@ pub(super) fn check(
             // A skin-required slider is refused by name (`slider`).
             Constraint::Slider(_) => continue,
             Constraint::Physics(x) => ("physics", &x.name, x.skin),
+            Constraint::Path(x) => ("path", &x.name, x.skin),
         };
         if skin == Some(true) && !listed.contains(&(kind, name.as_str())) {
             d.push(
@@ -149,6 +151,7 @@ fn member(label: &str, kind: &str, c: &At<String>, constraints: &Constraints, d:
             Constraint::Transform(t) => t.skin,
             Constraint::Slider(s) => s.skin,
             Constraint::Physics(p) => p.skin,
+            Constraint::Path(p) => p.skin,
         });
         if let (Some(spec), Some(flag)) = (compiled, skin) {
             if flag != Some(true) {

@@ -39,7 +39,8 @@ pub(crate) const RICH: &str = r#"{
     { "name": "arm", "parent": "hip", "x": 20, "inherit": "NoScale" },
     { "name": "hand", "parent": "arm", "x": 30 },
     { "name": "prop", "parent": "hand", "skin": true },
-    { "name": "target", "parent": "root", "x": 60, "y": 10 }
+    { "name": "target", "parent": "root", "x": 60, "y": 10 },
+    { "name": "rider", "parent": "root" }
   ],
   "slots": [
     { "name": "back", "bone": "root", "attachment": "plate" },
@@ -47,14 +48,16 @@ pub(crate) const RICH: &str = r#"{
     { "name": "arm", "bone": "arm", "attachment": "arm" },
     { "name": "hit", "bone": "hip", "attachment": null },
     { "name": "tip", "bone": "hand" },
-    { "name": "empty", "bone": "root", "attachment": null }
+    { "name": "empty", "bone": "root", "attachment": null },
+    { "name": "rail", "bone": "root", "attachment": "loop" }
   ],
   "constraints": [
     { "name": "reach", "type": "ik", "bones": ["arm", "hand"], "target": "target", "mix": 0.5, "softness": 0, "bendPositive": false, "compress": true, "stretch": false, "scaleY": "uniform" },
     { "name": "follow", "type": "transform", "bones": ["prop"], "source": "hip", "properties": { "rotate": { "to": { "rotate": { "scale": 0.5 } } } }, "mixRotate": 1, "skin": true },
     { "name": "reach", "type": "transform", "bones": ["hand"], "source": "root", "localSource": false },
     { "name": "knob", "type": "slider", "animation": "swing", "bone": "target", "property": "rotate", "from": 0, "to": 0, "scale": 0.011111, "max": 90, "local": true, "additive": true, "loop": false, "mix": 1 },
-    { "name": "reveal", "type": "slider", "animation": "curtain", "time": 0.5, "loop": true, "mix": 0.5 }
+    { "name": "reveal", "type": "slider", "animation": "curtain", "time": 0.5, "loop": true, "mix": 0.5 },
+    { "name": "ride", "type": "path", "bones": ["rider"], "slot": "rail", "positionMode": "fixed", "spacingMode": "Length", "rotateMode": "chainScale", "rotation": 5, "position": 10, "spacing": 2, "mixRotate": 0.5, "mixX": 1, "mixY": 0.25 }
   ],
   "skins": {
     "armed": {
@@ -77,7 +80,14 @@ pub(crate) const RICH: &str = r#"{
         ] },
         "raw": { "type": "boundingbox", "vertexCount": 3, "boneIndexing": "raw", "vertices": [1, 1, 0, 0, 1, 1, 2, 1, 0, 1, 2, 0, 0, 1, 0.5, 5, 0, 1, 0.5] }
       },
-      "body": { "body": { "width": 40, "height": 60, "scaleX": 2, "path": "torso" } }
+      "body": { "body": { "width": 40, "height": 60, "scaleX": 2, "path": "torso" } },
+      "rail": {
+        "loop": { "type": "path", "closed": true, "constantSpeed": false, "vertexCount": 6, "vertices": [-10, 0, 0, 0, 10, 0, 40, -10, 40, 0, 40, 10], "color": "FF6B3CFF" },
+        "bound": { "type": "path", "vertexCount": 6, "weights": [
+          [{ "bone": "hip", "x": 0, "y": 0, "weight": 1 }], [{ "bone": "hip", "x": 5, "y": 0, "weight": 1 }], [{ "bone": "hip", "x": 10, "y": 5, "weight": 1 }],
+          [{ "bone": "root", "x": 20, "y": 5, "weight": 1 }], [{ "bone": "root", "x": 30, "y": 0, "weight": 1 }], [{ "bone": "root", "x": 35, "y": 0, "weight": 1 }]
+        ] }
+      }
     }
   },
   "events": {
@@ -244,7 +254,7 @@ pub(super) fn refuses_ni(text: &str, code: &str, message: &str, pointer: &str, n
 fn rich_is_valid() {
     let r = ok(RICH);
     assert_eq!(r.skins.len(), 2);
-    assert_eq!(r.constraints.len(), 5);
+    assert_eq!(r.constraints.len(), 6);
     assert_eq!(r.events.len(), 2);
     let refs: Vec<String> = r.image_refs().into_iter().map(|(v, _)| v).collect();
     assert_eq!(

@@ -104,6 +104,8 @@ pub struct SkinSpec {
     pub transform: Vec<At<String>>,
     /// Physics constraints it activates (long form).
     pub physics: Vec<At<String>>,
+    /// Path constraints it activates (long form).
+    pub path: Vec<At<String>>,
     /// The slots it fills, in the skin's own key order.
     pub slots: Vec<SkinSlotSpec>,
 }
@@ -147,6 +149,8 @@ pub enum AttachmentKind {
     Clipping(ClippingSpec),
     /// `linkedmesh` (or `mesh` with a `source`).
     LinkedMesh(LinkedMeshSpec),
+    /// `path`.
+    Path(PathSpec),
 }
 
 /// A clipping attachment as declared (FORMAT.md §2.7.6).
@@ -206,6 +210,22 @@ pub struct SequenceSpec {
     pub stem: String,
     /// Where the block is.
     pub loc: Loc,
+}
+
+/// A path attachment as declared (FORMAT.md §2.7.6); its `lengths` are
+/// measured by the setup stage.
+#[derive(Debug, Clone)]
+pub struct PathSpec {
+    /// `closed`, when declared.
+    pub closed: Option<bool>,
+    /// `constantSpeed`, when declared.
+    pub constant_speed: Option<bool>,
+    /// `vertexCount` (a multiple of 3; at least 6 open, 3 closed).
+    pub vertex_count: u32,
+    /// The geometry, in the form it was given.
+    pub geometry: Geometry,
+    /// `color`, lowercase `rrggbbaa`.
+    pub color: Option<String>,
 }
 
 /// An authored mesh attachment as declared (FORMAT.md §2.7.2), its topology

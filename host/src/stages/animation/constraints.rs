@@ -137,7 +137,10 @@ fn lookup<'s>(
     if let Some(c) = same {
         return Some(match c {
             Constraint::Ik(ik) => Some(ik),
-            Constraint::Transform(_) | Constraint::Slider(_) | Constraint::Physics(_) => None,
+            Constraint::Transform(_)
+            | Constraint::Slider(_)
+            | Constraint::Physics(_)
+            | Constraint::Path(_) => None,
         });
     }
     let d = match setup.constraints.iter().find(|c| c.name() == name) {

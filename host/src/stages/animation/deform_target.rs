@@ -137,6 +137,17 @@ pub(super) fn resolve(cx: &mut Cx, track: &DeformTrackSpec) -> Option<Target> {
             ));
             return None;
         }
+        Attachment::Path(_) => {
+            cx.push(
+                Diagnostic::not_implemented(
+                    codes::MOTION_DEFORM_PATH_NOT_IMPLEMENTED,
+                    format!("{at}: a path attachment does have a vertex array, and rigc does not key it yet — a deform timeline on a path moves the curve its constraint's bones follow, and that is refused by name until it is built, so nothing is dropped in silence"),
+                )
+                .at(track.attachment.loc.clone())
+                .help("animate the path constraint's position, spacing or mix instead, or the bones the path's vertices are bound to"),
+            );
+            return None;
+        }
         Attachment::Region(_) | Attachment::Point(_) => {
             let kind = if matches!(attachment, Attachment::Region(_)) {
                 "region"

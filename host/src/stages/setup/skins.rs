@@ -15,8 +15,8 @@ use crate::stages::measure::ImageInfo;
 use rigc_diag::json::quote;
 use rigc_diag::Diagnostic;
 use rigc_sdk::model::{
-    Attachment, BoundingBoxAttachment, ClippingAttachment, LinkedMeshAttachment, RegionAttachment,
-    Skin, SkinSlot,
+    Attachment, BoundingBoxAttachment, ClippingAttachment, LinkedMeshAttachment, PathAttachment,
+    RegionAttachment, Skin, SkinSlot,
 };
 use std::collections::HashMap;
 
@@ -113,6 +113,7 @@ fn skin(
         ik: names(&s.ik),
         transform: names(&s.transform),
         physics: names(&s.physics),
+        path: names(&s.path),
         ..Skin::default()
     };
     for slot in &rig.slots {
@@ -178,6 +179,14 @@ fn attachment(
                 sequence: sequence(e),
             }))
         }
+        AttachmentKind::Path(p) => Some(Attachment::Path(PathAttachment {
+            closed: p.closed,
+            constant_speed: p.constant_speed,
+            vertex_count: p.vertex_count,
+            vertices: vertices(rig, &p.geometry, e, d)?,
+            lengths: Vec::new(), // measured in the setup pose by `path`
+            color: p.color.clone(),
+        })),
     }
 }
 

@@ -278,7 +278,7 @@ fn every_construct_assembles() {
     let order: Vec<&str> = d.attachments.iter().map(|s| s.slot.as_str()).collect();
     assert_eq!(
         order,
-        ["back", "body", "arm", "hit", "tip"],
+        ["back", "body", "arm", "hit", "tip", "rail"],
         "rig slot order, not the skin's key order"
     );
     let (_, Attachment::Region(body)) = &d.attachments[1].entries[0] else {
@@ -371,7 +371,8 @@ fn every_construct_assembles() {
             ("arm", Some("arm"), None),
             ("hit", None, None),
             ("tip", None, Some("ff8000ff")),
-            ("empty", None, None)
+            ("empty", None, None),
+            ("rail", Some("loop"), None)
         ],
         "every slot emitted; setup colour as rrggbbaa"
     );
@@ -393,8 +394,29 @@ fn every_construct_assembles() {
             ("transform", "follow"),
             ("transform", "reach"),
             ("slider", "knob"),
-            ("slider", "reveal")
+            ("slider", "reveal"),
+            ("path", "ride")
         ]
+    );
+    let Constraint::Path(ride) = &k.constraints[3] else {
+        panic!("path")
+    };
+    assert_eq!(
+        (
+            ride.slot.as_str(),
+            [&ride.position_mode, &ride.spacing_mode, &ride.rotate_mode].map(|m| m.as_deref()),
+            [ride.rotation, ride.position, ride.spacing],
+            [ride.mix_rotate, ride.mix_x, ride.mix_y],
+            ride.skin
+        ),
+        (
+            "rail",
+            [Some("fixed"), Some("Length"), Some("chainScale")],
+            [Some(5.0), Some(10.0), Some(2.0)],
+            [Some(0.5), Some(1.0), Some(0.25)],
+            None
+        ),
+        "modes as written, every declared field kept"
     );
     let Constraint::Ik(ik) = &k.constraints[0] else {
         panic!("ik")
@@ -422,7 +444,7 @@ fn every_construct_assembles() {
     assert_eq!(s.rig_info.invariants.mesh_triangles, Some(8));
     assert_eq!(
         s.rig_info.slot_order,
-        ["back", "body", "arm", "hit", "tip", "empty"]
+        ["back", "body", "arm", "hit", "tip", "empty", "rail"]
     );
 }
 
@@ -449,4 +471,74 @@ fn no_stage_declared() {
     let s = assembled(&rig, "{}", &HashMap::new());
     assert_eq!((s.rig_info.stage, s.skeleton.header.bounds), (None, None));
     assert!(s.rig_info.base_plates.is_empty());
+}
+
+/// The cubic Bézier `p` (4 points) at `t`.
+fn bezier(p: [(f64, f64); 4], t: f64) -> (f64, f64) {
+    let u = 1.0 - t;
+    let w = [u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t];
+    (0..4).fold((0.0, 0.0), |(x, y), i| {
+        (x + w[i] * p[i].0, y + w[i] * p[i].1)
+    })
+}
+
+/// The length of the polyline through `p` at `n + 1` evenly spaced `t`.
+fn chords(p: [(f64, f64); 4], n: usize) -> f64 {
+    (0..n)
+        .map(|i| {
+            let a = bezier(p, i as f64 / n as f64);
+            let b = bezier(p, (i + 1) as f64 / n as f64);
+            (b.0 - a.0).hypot(b.1 - a.1)
+        })
+        .sum()
+}
+
+/// RICH's two paths: `loop` (closed, unweighted, on `root`) has one length
+/// per knot, its curves running from knot 1 through knot 0 and back; `bound`
+/// (open, bound to `hip` at y 40 and to `root`) one length for its one curve,
+/// its vertices placed where the bones put them. PathConstraint's forward
+/// difference steps exactly through the curve at t = 0, ¼, ½, ¾, 1, so each
+/// curve measures the 4 chords between those points (to its 0.16666667
+/// constant), which is under the curve's arc (10 000 chords).
+#[test]
+fn path_lengths_are_measured_in_the_setup_pose() {
+    use rigc_sdk::model::PathAttachment;
+    let rig = ok(RICH);
+    let imgs = images(&rig, 30, 20, &[("plate.png", 200, 100)]);
+    let s = assembled(&rig, RICH_SETUP, &imgs);
+    let rail = s.skeleton.skins[0]
+        .attachments
+        .iter()
+        .find(|a| a.slot == "rail")
+        .expect("rail");
+    let path = |name: &str| -> &PathAttachment {
+        match rail.entries.iter().find(|(p, _)| p == name) {
+            Some((_, Attachment::Path(p))) => p,
+            _ => panic!("{name} is a path"),
+        }
+    };
+    let near = |measured: f64, curves: &[[(f64, f64); 4]]| {
+        let four: f64 = curves.iter().map(|c| chords(*c, 4)).sum();
+        let arc: f64 = curves.iter().map(|c| chords(*c, 10_000)).sum();
+        assert!(
+            (measured - four).abs() < 1e-5 && measured < arc,
+            "measured {measured}, 4 chords {four}, arc {arc}"
+        );
+    };
+    let looped = path("loop");
+    assert_eq!(
+        (looped.closed, looped.constant_speed),
+        (Some(true), Some(false))
+    );
+    assert_eq!(looped.lengths.len(), 2);
+    let first = [(0.0, 0.0), (10.0, 0.0), (40.0, -10.0), (40.0, 0.0)];
+    let second = [(40.0, 0.0), (40.0, 10.0), (-10.0, 0.0), (0.0, 0.0)];
+    near(looped.lengths[0], &[first]);
+    near(looped.lengths[1], &[first, second]);
+    let bound = path("bound");
+    assert_eq!(bound.lengths.len(), 1);
+    near(
+        bound.lengths[0],
+        &[[(5.0, 40.0), (10.0, 45.0), (20.0, 5.0), (30.0, 0.0)]],
+    );
 }

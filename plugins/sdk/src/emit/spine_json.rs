@@ -5,7 +5,9 @@
 
 pub use super::json_text::Unwritable;
 use super::json_text::{num, to_text};
-use crate::model::names::{AnimationGroup as Group, AttachmentTimeline, IkMix, TransformMix};
+use crate::model::names::{
+    AnimationGroup as Group, AttachmentTimeline, IkMix, PathMix, TransformMix,
+};
 use crate::model::*;
 use serde_json::{Map, Value};
 
@@ -235,6 +237,15 @@ fn attachment(a: &Attachment) -> Built {
             put_num(&mut m, "rotation", p.rotation)?;
             put_str(&mut m, "color", &p.color);
         }
+        Attachment::Path(p) => {
+            m.insert("type".into(), Value::String("path".into()));
+            put_bool(&mut m, "closed", p.closed);
+            put_bool(&mut m, "constantSpeed", p.constant_speed);
+            m.insert("vertexCount".into(), Value::from(p.vertex_count));
+            put(&mut m, "vertices", vertices(&p.vertices))?;
+            put(&mut m, "lengths", nums(&p.lengths))?;
+            put_str(&mut m, "color", &p.color);
+        }
     }
     Ok(Value::Object(m))
 }
@@ -354,6 +365,22 @@ fn constraint(c: &Constraint) -> Built {
             for (name, v) in PHYSICS_GLOBALS.iter().zip(p.globals) {
                 put_bool(&mut m, name, v);
             }
+            put_bool(&mut m, "skin", p.skin);
+        }
+        Constraint::Path(p) => {
+            m.insert("name".into(), Value::String(p.name.clone()));
+            m.insert("type".into(), Value::String("path".into()));
+            m.insert("bones".into(), names(&p.bones));
+            m.insert("slot".into(), Value::String(p.slot.clone()));
+            put_str(&mut m, "positionMode", &p.position_mode);
+            put_str(&mut m, "spacingMode", &p.spacing_mode);
+            put_str(&mut m, "rotateMode", &p.rotate_mode);
+            put_num(&mut m, "rotation", p.rotation)?;
+            put_num(&mut m, "position", p.position)?;
+            put_num(&mut m, "spacing", p.spacing)?;
+            put_num(&mut m, PathMix::Rotate.name(), p.mix_rotate)?;
+            put_num(&mut m, PathMix::X.name(), p.mix_x)?;
+            put_num(&mut m, PathMix::Y.name(), p.mix_y)?;
             put_bool(&mut m, "skin", p.skin);
         }
     }
@@ -712,3 +739,7 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+#[path = "spine_json_path_tests.rs"]
+mod path_tests;

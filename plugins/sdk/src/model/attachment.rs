@@ -17,6 +17,8 @@ pub enum Attachment {
     Clipping(ClippingAttachment),
     /// A linked mesh: its own region over another mesh's geometry (§2.7.7).
     LinkedMesh(LinkedMeshAttachment),
+    /// A path: cubic Bézier curves a path constraint moves bones along.
+    Path(PathAttachment),
 }
 
 /// A clipping attachment: a polygon that clips the slots from its own to `end`.
@@ -74,6 +76,25 @@ pub struct Sequence {
     pub digits: Option<u32>,
     /// `setup`: the frame shown at setup (0-based).
     pub setup: Option<u32>,
+}
+
+/// A path attachment (FORMAT.md §2.7.6, §5.3): knots and their handles, 3
+/// vertices a knot, and the `lengths` rigc measured.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PathAttachment {
+    /// `closed`, when declared.
+    pub closed: Option<bool>,
+    /// `constantSpeed`, when declared.
+    pub constant_speed: Option<bool>,
+    /// Number of vertices (knots and handles).
+    pub vertex_count: u32,
+    /// The geometry.
+    pub vertices: Vertices,
+    /// `lengths`: the cumulative setup length at the end of each curve, world
+    /// units, as `PathConstraint` measures a curve (never authored).
+    pub lengths: Vec<f64>,
+    /// Editor colour.
+    pub color: Option<String>,
 }
 
 /// A mesh attachment (FORMAT.md §2.7.2, §5.3): authored geometry, or a

@@ -14,6 +14,8 @@ pub enum Constraint {
     Slider(SliderConstraint),
     /// `"type": "physics"`.
     Physics(PhysicsConstraint),
+    /// `"type": "path"`.
+    Path(PathConstraint),
 }
 
 impl Constraint {
@@ -24,6 +26,7 @@ impl Constraint {
             Constraint::Transform(c) => &c.name,
             Constraint::Slider(c) => &c.name,
             Constraint::Physics(c) => &c.name,
+            Constraint::Path(c) => &c.name,
         }
     }
 
@@ -34,6 +37,7 @@ impl Constraint {
             Constraint::Transform(_) => "transform",
             Constraint::Slider(_) => "slider",
             Constraint::Physics(_) => "physics",
+            Constraint::Path(_) => "path",
         }
     }
 }
@@ -269,4 +273,36 @@ impl PhysicsConstraint {
             .and_then(|i| self.globals[i])
             .unwrap_or(false)
     }
+}
+
+/// A path constraint (FORMAT.md §2.8 path); optional fields are `Some` when
+/// declared, the modes spelled as written.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct PathConstraint {
+    /// Name.
+    pub name: String,
+    /// Constrained bones, in riding order.
+    pub bones: Vec<String>,
+    /// The slot whose path attachment the bones follow.
+    pub slot: String,
+    /// `positionMode`.
+    pub position_mode: Option<String>,
+    /// `spacingMode`.
+    pub spacing_mode: Option<String>,
+    /// `rotateMode`.
+    pub rotate_mode: Option<String>,
+    /// `rotation`, degrees.
+    pub rotation: Option<f64>,
+    /// `position`.
+    pub position: Option<f64>,
+    /// `spacing`.
+    pub spacing: Option<f64>,
+    /// `mixRotate`.
+    pub mix_rotate: Option<f64>,
+    /// `mixX`.
+    pub mix_x: Option<f64>,
+    /// `mixY`.
+    pub mix_y: Option<f64>,
+    /// `skin` (skinRequired).
+    pub skin: Option<bool>,
 }

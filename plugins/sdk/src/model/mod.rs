@@ -22,15 +22,14 @@ pub use animation::{
     TargetTimelines, Timeline,
 };
 pub use attachment::{
-    Attachment, BoundingBoxAttachment, MeshAttachment, PointAttachment, RegionAttachment, Vertices,
-    WeightedBinding,
+    Attachment, BoundingBoxAttachment, MeshAttachment, PathAttachment, PointAttachment,
+    RegionAttachment, Vertices, WeightedBinding,
 };
 pub use attachment::{ClippingAttachment, LinkedMeshAttachment, Sequence};
 pub use constraint::{
-    Constraint, IkConstraint, PhysicsConstraint, TransformConstraint, TransformFrom, TransformTo,
-    PHYSICS_GLOBALS,
+    Constraint, IkConstraint, PathConstraint, TransformConstraint, TransformFrom, TransformTo,
 };
-pub use constraint::{SliderConstraint, SliderDrive};
+pub use constraint::{PhysicsConstraint, SliderConstraint, SliderDrive, PHYSICS_GLOBALS};
 
 /// An axis-aligned box: `x, y, width, height` (the gate payload's, so the
 /// header's box and the rig's declared stage are one type).

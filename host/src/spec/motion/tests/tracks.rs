@@ -2,7 +2,6 @@
 //! constructs refused by name as not implemented yet.
 
 use super::{expect, motion, refused};
-use rigc_diag::Class;
 
 /// An animation `a` with the one track `track`.
 fn track(track: &str) -> String {
@@ -29,27 +28,6 @@ fn target_field_not_a_string() {
         "/animations/a/tracks/0/bone",
         (5, 10),
     );
-}
-
-#[test]
-fn constraint_tracks_are_not_implemented() {
-    for (field, property) in [("path", "position")] {
-        let d = refused(&track(&format!(
-            r#"{{"{field}": "c", "property": "{property}", "keys": []}}"#
-        )));
-        let message = match field {
-            _ => "`animations.\"a\".tracks[0].path` keys a path constraint, and this compiler does not compile path timelines yet",
-        };
-        let pointer = format!("/animations/a/tracks/0/{field}");
-        expect(
-            &d,
-            "motion.track.constraint-not-implemented",
-            message,
-            &pointer,
-            (5, 6 + field.len()),
-        );
-        assert_eq!(d[0].class, Class::NotImplemented);
-    }
 }
 
 #[test]

@@ -77,17 +77,6 @@ fn type_unknown() {
 }
 
 #[test]
-fn not_compiled_types_are_refused_by_name() {
-    refuses_ni(
-        &att("{ \"type\": \"path\", \"vertexCount\": 3 }"),
-        "rig.attachment.type-not-implemented",
-        &format!("{W}: attachment type \"path\" is in the Spine 4.3 format and rigc does not compile it yet. Implemented: region, mesh, linkedmesh, boundingbox, clipping, point. path is refused by name until it is built, so nothing is dropped in silence"),
-        "/skins/default/s/p/type",
-        "\"path\"",
-    );
-}
-
-#[test]
 fn generator_is_refused_by_name() {
     refuses_ni(
         &att(r#"{ "type": "mesh", "image": "leaf.png", "generator": { "kind": "contour", "tolerance": 1.5 } }"#),

@@ -152,19 +152,6 @@ fn type_unknown() {
 }
 
 #[test]
-fn not_compiled_kinds_are_refused_by_name() {
-    for ty in ["path"] {
-        refuses_ni(
-            &cons(&format!(r#"[{{ "name": "c", "type": "{ty}", "bone": "b" }}]"#)),
-            "rig.constraint.type-not-implemented",
-            &format!("rig constraint \"c\": a \"{ty}\" constraint is in the Spine 4.3 format and rigc does not compile it yet. Implemented: ik, transform, physics, slider. path constraints are refused by name until they are built, so nothing is dropped in silence"),
-            "/constraints/0/type",
-            &format!("\"{ty}\""),
-        );
-    }
-}
-
-#[test]
 fn name_absent() {
     refuses(
         &cons(r#"[{ "type": "ik", "bones": ["b"], "target": "root" }]"#),

@@ -156,10 +156,6 @@ fn rigs_beyond_this_build_are_refused_by_name_only() {
             "rigc-gallery/look/rig.json",
             "rig.attachment.generator-not-implemented",
         ),
-        (
-            "rigc-gallery/ride/rig.json",
-            "rig.constraint.type-not-implemented",
-        ),
     ] {
         let d = match parse_text(&reference(path)) {
             Ok(_) => panic!("{path} parsed, but it uses constructs not compiled yet"),
@@ -176,4 +172,49 @@ fn rigs_beyond_this_build_are_refused_by_name_only() {
             render(&d)
         );
     }
+}
+
+/// FIGURES.md ride: 17 bones, 18 slots, 19 attachments (18 regions + 1
+/// path `track`, vertexCount 12 = 3 open curves) and the constraint `ride`
+/// (percent/percent/tangent, mixes 1) on bone `cart`, following slot `track`.
+#[test]
+fn ride_parses_with_its_path() {
+    let r = parse_ref("rigc-gallery/ride/rig.json");
+    assert_eq!((r.bones.len(), r.slots.len()), (17, 18));
+    let entries: Vec<_> = r
+        .skins
+        .iter()
+        .flat_map(|s| s.slots.iter())
+        .flat_map(|s| s.entries.iter())
+        .collect();
+    assert_eq!(entries.len(), 19);
+    let paths: Vec<_> = entries
+        .iter()
+        .filter_map(|e| match &e.kind {
+            AttachmentKind::Path(p) => Some((e.placeholder.as_str(), p)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(paths.len(), 1);
+    let (name, p) = paths[0];
+    assert_eq!(
+        (name, p.vertex_count, p.closed, p.constant_speed),
+        ("track", 12, None, None)
+    );
+    let [c] = &r.constraints[..] else {
+        panic!("one constraint")
+    };
+    let Constraint::Path(c) = &c.constraint else {
+        panic!("a path constraint")
+    };
+    assert_eq!((c.name.as_str(), c.slot.as_str()), ("ride", "track"));
+    assert_eq!(c.bones, ["cart"]);
+    assert_eq!(
+        [&c.position_mode, &c.spacing_mode, &c.rotate_mode].map(|m| m.as_deref()),
+        [Some("percent"), Some("percent"), Some("tangent")]
+    );
+    assert_eq!(
+        [c.mix_rotate, c.mix_x, c.mix_y, c.position, c.spacing],
+        [Some(1.0), Some(1.0), Some(1.0), Some(0.0), Some(0.0)]
+    );
 }

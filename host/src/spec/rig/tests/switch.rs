@@ -146,12 +146,12 @@ fn listed_constraint_undeclared() {
 fn listed_not_compiled_kind_is_refused_once() {
     let t = rig(
         B,
-        r#"[{ "name": "pc", "type": "path", "bones": ["b"], "slot": "s" }]"#,
-        &format!(r#"{DEFAULT}, "armed": {{ "path": ["pc"] }}"#),
+        r#"[{ "name": "pc", "type": "slider", "animation": "a", "skin": true }]"#,
+        &format!(r#"{DEFAULT}, "armed": {{ "slider": ["pc"] }}"#),
     );
     let d = refused(&t);
     assert_eq!(d.len(), 1, "{}", render(&d));
-    assert_eq!(d[0].code, "rig.constraint.type-not-implemented");
+    assert_eq!(d[0].code, "rig.slider.skin-not-implemented");
 }
 
 #[test]
@@ -182,5 +182,31 @@ fn listed_twice() {
         "skin \"armed\" lists bone \"b\" twice",
         "/skins/armed/bones/1",
         "\"b\"] }",
+    );
+}
+
+/// DEFAULT with a path attachment beside the region on slot `s`.
+const PATH_SKIN: &str = "\"default\": { \"s\": { \"p\": { \"width\": 10, \"height\": 10 }, \"rail\": { \"type\": \"path\", \"vertexCount\": 6, \"vertices\": [0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0] } } }";
+
+const PC: &str = r#"[{ "name": "pc", "type": "path", "bones": ["b"], "slot": "s", "skin": true }]"#;
+
+#[test]
+fn a_skin_activates_a_path_constraint() {
+    let r = ok(&rig(
+        B,
+        PC,
+        &format!(r#"{PATH_SKIN}, "armed": {{ "path": ["pc"] }}"#),
+    ));
+    assert_eq!(r.skins[1].path[0].value, "pc");
+}
+
+#[test]
+fn flagged_path_constraint_listed_nowhere() {
+    refuses(
+        &rig(B, PC, PATH_SKIN),
+        "rig.constraint.skin-never-activated",
+        "path constraint \"pc\" declares `\"skin\": true` but no skin activates it, so it never runs — list it in that skin's \"path\" array, or drop the flag",
+        "/constraints/0/skin",
+        "true }]",
     );
 }

@@ -104,7 +104,9 @@ pub(crate) fn setup_of(rig: &Value) -> Skeleton {
     }
 }
 
-/// Takes out what this compiler refuses as not implemented yet.
+/// Takes out what this compiler refuses as not implemented yet, and path
+/// tracks (compiled, but the setup built here carries ik constraints only;
+/// ride's path timelines are built end to end by `tests/ride.rs`).
 pub(crate) fn strip(motion: &mut Value) {
     if let Some(m) = motion.as_object_mut() {
         m.remove("physics");

@@ -171,7 +171,11 @@ fn mutants_of_rich_never_panic() {
 
 #[test]
 fn mutants_of_the_reference_rigs_never_panic() {
-    for path in ["rigc-gallery/walk/rig.json", "rigc-buoy/buoy.rig.json"] {
+    for path in [
+        "rigc-gallery/walk/rig.json",
+        "rigc-buoy/buoy.rig.json",
+        "rigc-gallery/ride/rig.json",
+    ] {
         assert!(mutate_all(&reference_text(path)) > 100, "{path}");
     }
 }
