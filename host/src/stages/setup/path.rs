@@ -6,7 +6,7 @@
 //! vertices it builds (open: the first and last handles dropped; closed: the
 //! first knot's point and handle appended). The world vertices are the
 //! runtime's own: the skeleton (path constraints left out, since they read
-//! what is being measured) is written, read back by `rigc-spine`, posed in the
+//! what is being measured, and sliders, whose animations come later) is written, read back by `rigc-spine`, posed in the
 //! setup pose, and each path's `computeWorldVertices` taken. A path that
 //! measures zero (or not a finite length) is refused by name.
 
@@ -43,9 +43,12 @@ pub(super) fn measure(rig: &RigSpec, skeleton: &mut Skeleton, d: &mut rigc_diag:
         return;
     }
     let mut probe = skeleton.clone();
+    // Path constraints read what is being measured; a slider applies an
+    // animation the setup skeleton does not hold yet (the animations compile
+    // after setup), so neither is in the probe.
     probe
         .constraints
-        .retain(|c| !matches!(c, Constraint::Path(_)));
+        .retain(|c| !matches!(c, Constraint::Path(_) | Constraint::Slider(_)));
     for &(k, s, e) in &paths {
         if let Attachment::Path(p) = &mut probe.skins[k].attachments[s].entries[e].1 {
             p.lengths = vec![0.0; (p.vertex_count / 3) as usize];

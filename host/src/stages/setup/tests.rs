@@ -398,7 +398,7 @@ fn every_construct_assembles() {
             ("path", "ride")
         ]
     );
-    let Constraint::Path(ride) = &k.constraints[3] else {
+    let Constraint::Path(ride) = &k.constraints[5] else {
         panic!("path")
     };
     assert_eq!(
