@@ -47,11 +47,8 @@ impl Lattice {
             }
             Lattice::Counts { cols, rows } => {
                 for (field, n) in [("cols", *cols), ("rows", *rows)] {
-                    if n < 2 {
-                        return Err(Refusal::at(
-                            field,
-                            format!("\"{field}\" is {n}; it is a whole number of at least 2"),
-                        ));
+                    if let Some(m) = count_problem(field, n) {
+                        return Err(Refusal::at(field, m));
                     }
                 }
                 vertex_budget(u64::from(*cols), u64::from(*rows))?;
@@ -62,39 +59,42 @@ impl Lattice {
     }
 }
 
-/// Refuses an axis that is not ≥ 2 ascending fractions.
-fn check_axis(field: &'static str, p: &[f64]) -> Result<(), Refusal> {
+/// What is wrong with the positions `p` of axis `field` (`"us"`/`"vs"`), if
+/// anything: the offending element's index (`None`: the list as a whole) and
+/// the message. The host places it at that element; [`Lattice::positions`]
+/// refuses with it.
+pub fn axis_problem(field: &str, p: &[f64]) -> Option<(Option<usize>, String)> {
     if p.len() < 2 {
-        return Err(Refusal::at(
-            field,
-            format!(
-                "\"{field}\" holds {} position(s); a lattice needs at least 2 per axis",
-                p.len()
-            ),
+        return Some((
+            None,
+            format!("\"{field}\" holds {} position(s); a lattice needs at least 2 per axis", p.len()),
         ));
     }
-    if let Some((i, v)) = p
-        .iter()
-        .enumerate()
-        .find(|(_, v)| !(0.0..=1.0).contains(*v))
-    {
-        return Err(Refusal::at(
-            field,
+    if let Some((i, v)) = p.iter().enumerate().find(|(_, v)| !(0.0..=1.0).contains(*v)) {
+        return Some((
+            Some(i),
             format!("\"{field}\"[{i}] is {v}; positions are fractions of the part window, 0..1"),
         ));
     }
-    if let Some(i) = (1..p.len()).find(|&i| p[i] <= p[i - 1]) {
-        return Err(Refusal::at(
-            field,
-            format!(
-                "\"{field}\" is not ascending: [{}]={} and [{i}]={}",
-                i - 1,
-                p[i - 1],
-                p[i]
-            ),
-        ));
+    let i = (1..p.len()).find(|&i| p[i] <= p[i - 1])?;
+    Some((
+        Some(i),
+        format!("\"{field}\" is not ascending: [{}]={} and [{i}]={}", i - 1, p[i - 1], p[i]),
+    ))
+}
+
+/// What is wrong with the count `n` of `field` (`"cols"`/`"rows"`), if
+/// anything.
+pub fn count_problem(field: &str, n: u32) -> Option<String> {
+    (n < 2).then(|| format!("\"{field}\" is {n}; it is a whole number of at least 2"))
+}
+
+/// Refuses an axis that is not ≥ 2 ascending fractions.
+fn check_axis(field: &'static str, p: &[f64]) -> Result<(), Refusal> {
+    match axis_problem(field, p) {
+        Some((_, m)) => Err(Refusal::at(field, m)),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Refuses a lattice of more than [`MAX_VERTICES`] vertices.

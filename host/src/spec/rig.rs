@@ -18,6 +18,7 @@ mod bones;
 mod constraints;
 mod deferred;
 mod events;
+mod generator;
 mod geometry;
 mod header;
 mod invariants;
@@ -34,6 +35,7 @@ pub(crate) mod tests;
 
 #[cfg(test)]
 pub(crate) use mesh::MESH_KEYS;
+pub use generator::{GeneratedSpec, GeneratorKind};
 pub use types::*;
 
 use read::{absent_at, Diags};
@@ -129,12 +131,13 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
             .filter(|s| {
                 s.entries
                     .iter()
-                    .any(|e| matches!(e.kind, AttachmentKind::Mesh(_)))
+                    .any(|e| matches!(e.kind, AttachmentKind::Mesh(_) | AttachmentKind::Generated(_)))
             })
             .map(|s| s.slot.clone())
             .collect(),
     };
     let invariants = invariants::parse(&root, &cx, &mut d);
+    generator_budget(&skins, &cx, invariants.mesh_slots, &root, &mut d);
     match name {
         Some(name) if d.is_empty() => Ok(RigSpec {
             name,
@@ -149,6 +152,40 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
         }),
         _ => Err(d.into_vec()),
     }
+}
+
+/// FORMAT.md §2.7.3: a rig that invokes a generator must declare
+/// `invariants.meshSlots` (undeclared is a budget of 0).
+fn generator_budget(
+    skins: &[SkinSpec],
+    cx: &invariants::Context,
+    declared: Option<u32>,
+    root: &Node,
+    d: &mut Diags,
+) {
+    let first = skins
+        .iter()
+        .flat_map(|s| s.slots.iter().flat_map(|x| x.entries.iter()))
+        .find_map(|e| match &e.kind {
+            AttachmentKind::Generated(g) => Some(g.generator.loc.clone()),
+            _ => None,
+        });
+    let (Some(at), None) = (first, declared) else {
+        return;
+    };
+    let n = cx.mesh_slots.len();
+    d.push(
+        Diagnostic::new(
+            codes::RIG_GENERATOR_MESH_SLOTS,
+            format!(
+                "{n} mesh slot(s) emitted but the rig {} allows 0 — a mesh rigc GENERATED counts against `invariants.meshSlots`, and a rig that invokes a generator must declare it",
+                rigc_diag::json::quote(cx.rig)
+            ),
+        )
+        .at(at)
+        .related("the rig's top level, where \"invariants\" goes", root.loc())
+        .help(format!("add \"invariants\": {{ \"meshSlots\": {n} }} (and \"meshTriangles\", or A13 skips)")),
+    );
 }
 
 /// Reads the rig's `name` (a non-empty string).
@@ -204,6 +241,29 @@ impl RigSpec {
         out
     }
 
+    /// Every depth sheet and soft mask a generator names (FORMAT.md §2.7.4,
+    /// §2.7.5), distinct, in first-use order, with the location of its first
+    /// use and what it is (`the depth map`, `the soft mask`). They are read
+    /// beside the part images and are no atlas page.
+    pub fn sheet_refs(&self) -> Vec<(String, Loc, &'static str)> {
+        let mut out: Vec<(String, Loc, &'static str)> = Vec::new();
+        for slot in self.skins.iter().flat_map(|s| s.slots.iter()) {
+            for e in &slot.entries {
+                let AttachmentKind::Generated(g) = &e.kind else {
+                    continue;
+                };
+                let depth = g.generator.depth.as_ref().map(|d| (&d.image, "the depth map"));
+                let soft = g.generator.soft.as_ref().map(|s| (&s.mask, "the soft mask"));
+                for (at, what) in depth.into_iter().chain(soft) {
+                    if !out.iter().any(|(v, _, _)| *v == at.value) {
+                        out.push((at.value.clone(), at.loc.clone(), what));
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Every attachment `image`, in first-use order, repeats included.
     pub fn images_in_use_order(&self) -> impl Iterator<Item = &At<String>> {
         self.skins.iter().flat_map(|s| {
@@ -211,6 +271,7 @@ impl RigSpec {
                 slot.entries.iter().filter_map(|e| match &e.kind {
                     AttachmentKind::Region(r) => r.image.as_ref(),
                     AttachmentKind::Mesh(m) => m.image.as_ref(),
+                    AttachmentKind::Generated(g) => Some(&g.image),
                     _ => None,
                 })
             })

@@ -81,6 +81,7 @@ impl Stage for AnimationStage<'_> {
             *self.rest.get()?,
             &self.setup.skeleton,
             &self.kinds,
+            &self.setup.generated,
         )
     }
 }
@@ -93,11 +94,13 @@ pub fn compile(
     motion: MotionRest<'_>,
     setup: &Skeleton,
     kinds: &DeformKinds,
+    generated: &[(String, crate::stages::meshgen::Generated)],
 ) -> Result<Animation, Vec<Diagnostic>> {
     let mut cx = Cx {
         anim,
         motion,
         setup,
+        generated,
         diags: rigc_diag::Diags::new(),
         last_time: None,
     };
@@ -126,6 +129,8 @@ struct Cx<'a> {
     anim: &'a AnimationSpec,
     motion: MotionRest<'a>,
     setup: &'a Skeleton,
+    /// What made each generated mesh (its depth map's `z` per vertex).
+    generated: &'a [(String, crate::stages::meshgen::Generated)],
     /// What was refused so far (a flood of one code is kept bounded).
     diags: rigc_diag::Diags,
     /// The latest emitted key time over every timeline so far.

@@ -15,6 +15,7 @@
 
 use rigc_diag::codes;
 
+mod generated;
 mod mesh;
 mod pose;
 mod resolve;
@@ -28,6 +29,7 @@ use crate::spec::rig::{RigSpec, Stage as StageDecl};
 use crate::spec::setup_entry::SetupEntry;
 use crate::stage::{Hashed, Lazy, Stage};
 use crate::stages::measure::ImageInfo;
+use crate::stages::meshgen::Generated;
 use rigc_diag::Diagnostic;
 use rigc_sdk::gate::RigInfo;
 use rigc_sdk::model::{Bounds, Header, Skeleton, SPINE_VERSION};
@@ -56,6 +58,9 @@ pub struct Setup {
     /// Every mesh attachment of the skeleton, in skin, slot and placeholder
     /// order, with the `image` it names.
     pub meshes: Vec<MeshRef>,
+    /// What made each generated mesh attachment, by `skin/slot/attachment`
+    /// (its MESH-line data; each vertex's depth a `"depth": true` key reads).
+    pub generated: Vec<(String, Generated)>,
 }
 
 /// One mesh attachment of the setup skeleton and the `image` value it names.
@@ -81,8 +86,14 @@ crate::stage::stage! {
         pub rest: Lazy<'a, MotionRest<'a>>,
         /// Each `image` value as written, and what its measure stage found.
         pub images: Vec<(String, Hashed<ImageInfo>)>,
+        /// Each generated attachment (`skin/slot/attachment`) and what its
+        /// meshgen stage made.
+        pub generated: Vec<(String, Hashed<Generated>)>,
     }
 }
+
+/// The meshgen stages' outputs by `skin/slot/attachment`.
+pub type Made = HashMap<String, Generated>;
 
 impl Stage for SetupStage<'_> {
     type Output = Setup;
@@ -99,10 +110,16 @@ impl Stage for SetupStage<'_> {
             .iter()
             .map(|(name, info)| (name.clone(), (**info).clone()))
             .collect();
-        assemble(self.rig.get()?, self.rest.get()?.setup, &images)
+        let generated: Made = self
+            .generated
+            .iter()
+            .map(|(name, g)| (name.clone(), (**g).clone()))
+            .collect();
+        assemble_with(self.rig.get()?, self.rest.get()?.setup, &images, &generated)
     }
 }
 
+#[cfg(test)]
 /// Assembles the setup skeleton of `rig`, taking each slot's setup pose from the
 /// rig or from the motion spec's `setup` entries, and each `image` from
 /// `images` (keyed by the value as written, see `RigSpec::image_refs`).
@@ -110,6 +127,16 @@ pub fn assemble(
     rig: &RigSpec,
     setup: &[SetupEntry],
     images: &HashMap<String, ImageInfo>,
+) -> Result<Setup, Vec<Diagnostic>> {
+    assemble_with(rig, setup, images, &Made::new())
+}
+
+/// [`assemble`], with the generated meshes the meshgen stages made.
+pub fn assemble_with(
+    rig: &RigSpec,
+    setup: &[SetupEntry],
+    images: &HashMap<String, ImageInfo>,
+    generated: &Made,
 ) -> Result<Setup, Vec<Diagnostic>> {
     let mut d = rigc_diag::Diags::new();
     let stage = match &rig.header.stage {
@@ -138,7 +165,7 @@ pub fn assemble(
         }
     };
     let parts = skins::parts(rig, images, &mut d);
-    let skins = skins::skins(rig, images, &mut d);
+    let skins = skins::skins(rig, images, generated, &mut d);
     let slots = pose::slots(rig, setup, &mut d);
     if !d.is_empty() {
         return Err(d.into_vec());
@@ -174,11 +201,24 @@ pub fn assemble(
         ..RigInfo::default()
     };
     let meshes = mesh::refs(rig, &skeleton);
+    let mut generated: Vec<(String, Generated)> = generated
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    generated.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut rig_info = rig_info;
+    for (slot, kind) in &mut rig_info.mesh_kinds {
+        let prefix = format!("/{slot}/");
+        if let Some((_, g)) = generated.iter().find(|(k, _)| k.contains(&prefix)) {
+            *kind = g.kind.clone();
+        }
+    }
     Ok(Setup {
         skeleton,
         parts,
         rig_info,
         meshes,
+        generated,
     })
 }
 

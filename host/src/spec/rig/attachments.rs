@@ -91,7 +91,7 @@ pub(super) fn parse(
         "region" => AttachmentKind::Region(region(node, where_, d)?),
         "point" => AttachmentKind::Point(point(node, where_, d)?),
         "boundingbox" => AttachmentKind::BoundingBox(bounding_box(node, where_, bones, d)?),
-        "mesh" => AttachmentKind::Mesh(super::mesh::parse(node, where_, bones, d)?),
+        "mesh" => super::mesh::parse(node, where_, bones, d)?,
         "linkedmesh" | "clipping" | "path" => {
             d.push(not_compiled(&type_node, &ty, where_));
             return None;

@@ -1,25 +1,11 @@
 //! This module owns the refusals by name of attachment constructs rigc's rig
-//! format or Spine's has and this build does not compile yet: a mesh
-//! `generator` and a `sequence` block (FORMAT.md §2.7.3, §2.7.8) — refused,
-//! never dropped.
+//! format or Spine's has and this build does not compile yet: a `sequence`
+//! block (FORMAT.md §2.7.8) — refused, never dropped. (A generator kind not
+//! built yet is refused by `generator`.)
 
 use rigc_diag::codes;
 
-use super::read::q;
 use rigc_diag::cursor::Node;
-
-/// The refusal of a mesh `generator` (`g`): generated meshes are not built.
-pub(super) fn generator(g: &Node, where_: &str) -> rigc_diag::Diagnostic {
-    let kind = g.get("kind").and_then(|k| k.as_str().map(q));
-    let kind = kind.map(|k| format!(" (kind {k})")).unwrap_or_default();
-    g.not_implemented(
-        codes::RIG_ATTACHMENT_GENERATOR_NOT_IMPLEMENTED,
-        format!(
-            "{where_}: a mesh \"generator\"{kind} is in rigc's rig format and rigc does not compile it yet — generated meshes are not built, so this attachment is refused rather than dropped"
-        ),
-    )
-    .help("give this slot a region attachment (an \"image\") or authored uvs/triangles/vertices until generated meshes are built")
-}
 
 /// The refusal of a `sequence` block (`seq`) on a region or a mesh.
 pub(super) fn sequence(seq: &Node, where_: &str) -> rigc_diag::Diagnostic {
