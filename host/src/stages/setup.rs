@@ -213,6 +213,21 @@ pub fn assemble_with(
             *kind = g.kind.clone();
         }
     }
+    for slot in rig.skins.iter().flat_map(|s| s.slots.iter()) {
+        for e in &slot.entries {
+            let crate::spec::rig::AttachmentKind::Generated(g) = &e.kind else {
+                continue;
+            };
+            let Some(soft) = &g.generator.soft else {
+                continue;
+            };
+            if !rig_info.mesh_soft_bones.iter().any(|(s, _)| *s == slot.slot) {
+                rig_info
+                    .mesh_soft_bones
+                    .push((slot.slot.clone(), soft.bone.value.clone()));
+            }
+        }
+    }
     Ok(Setup {
         skeleton,
         parts,

@@ -2,9 +2,11 @@
 //! §2.7.5): the meshgen stage's mesh (part pixels) as the model's
 //! `MeshAttachment` — uvs `x/w, y/h`; vertices by the no-manifest placement
 //! rule, the part window centred on the slot bone (`px − w/2, h/2 − py` in its
-//! space); unweighted, or, with a soft mask, each vertex shared between the
-//! slot bone (`1 − w`) and the soft bone (`w`, at its bind position in that
-//! bone's setup space); `hull` and `edges` derived from the triangles.
+//! space), each vertex pinned to the slot bone at weight 1 (a weighted run of
+//! one binding, as A20/A21 hold a generated mesh); with a soft mask, a vertex
+//! is shared between the slot bone (`1 − w`) and the soft bone (`w`, at its
+//! bind position in that bone's setup space), a zero weight left out; `hull`
+//! and `edges` derived from the triangles.
 
 use rigc_diag::codes;
 
@@ -35,13 +37,21 @@ pub(super) fn mesh(
         .iter()
         .flat_map(|p| [r6(p[0] / w.max(1.0)), r6(p[1] / h.max(1.0))])
         .collect();
+    let bone_index = |name: &str| rig.bones.iter().position(|b| b.bone.name == name);
+    let slot_i = bone_index(slot_bone)? as u32;
+    let pin = |x: f64, y: f64| WeightedBinding { bone: slot_i, x: r6(x), y: r6(y), weight: 1.0 };
     let vertices = match &made.soft {
-        None => Vertices::Unweighted(m.points.iter().flat_map(|p| place(p).map(r6)).collect()),
+        None => Vertices::Weighted(
+            m.points
+                .iter()
+                .map(|p| {
+                    let [x, y] = place(p);
+                    vec![pin(x, y)]
+                })
+                .collect(),
+        ),
         Some(soft) => {
-            let bone_index = |name: &str| rig.bones.iter().position(|b| b.bone.name == name);
-            let (Some(slot_i), Some(soft_i)) = (bone_index(slot_bone), bone_index(&soft.bone)) else {
-                return None;
-            };
+            let soft_i = bone_index(&soft.bone)? as u32;
             let loc = g
                 .generator
                 .soft
@@ -86,10 +96,10 @@ pub(super) fn mesh(
                     let [bx, by] = inv(x, y);
                     let mut out = Vec::new();
                     if wt < 1.0 {
-                        out.push(WeightedBinding { bone: slot_i as u32, x: r6(x), y: r6(y), weight: r6(1.0 - wt) });
+                        out.push(WeightedBinding { weight: r6(1.0 - wt), ..pin(x, y) });
                     }
                     if wt > 0.0 {
-                        out.push(WeightedBinding { bone: soft_i as u32, x: r6(bx), y: r6(by), weight: r6(wt) });
+                        out.push(WeightedBinding { bone: soft_i, x: r6(bx), y: r6(by), weight: r6(wt) });
                     }
                     out
                 })
