@@ -76,7 +76,7 @@ impl Stage for AnimationStage<'_> {
     }
 
     fn compute(&self) -> Result<Animation, Vec<Diagnostic>> {
-        compile(
+        compile_with(
             self.spec.get()?,
             *self.rest.get()?,
             &self.setup.skeleton,
@@ -90,6 +90,17 @@ impl Stage for AnimationStage<'_> {
 /// rest of the motion spec what `motion` holds (its easings and groups), and
 /// calling the deform kinds' plugins in `kinds`.
 pub fn compile(
+    anim: &AnimationSpec,
+    motion: MotionRest<'_>,
+    setup: &Skeleton,
+    kinds: &DeformKinds,
+) -> Result<Animation, Vec<Diagnostic>> {
+    compile_with(anim, motion, setup, kinds, &[])
+}
+
+/// [`compile`], with what made each generated mesh of the setup (a
+/// `"depth": true` key reads its depth map's `z` per vertex).
+pub fn compile_with(
     anim: &AnimationSpec,
     motion: MotionRest<'_>,
     setup: &Skeleton,

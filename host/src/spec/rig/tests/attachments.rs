@@ -90,17 +90,6 @@ fn not_compiled_types_are_refused_by_name() {
 }
 
 #[test]
-fn generator_is_refused_by_name() {
-    refuses_ni(
-        &att(r#"{ "type": "mesh", "image": "leaf.png", "generator": { "kind": "contour", "tolerance": 1.5 } }"#),
-        "rig.attachment.generator-not-implemented",
-        &format!("{W}: a mesh \"generator\" (kind \"contour\") is in rigc's rig format and rigc does not compile it yet — generated meshes are not built, so this attachment is refused rather than dropped"),
-        "/skins/default/s/p/generator",
-        "{ \"kind\"",
-    );
-}
-
-#[test]
 fn sequence_is_refused_by_name() {
     refuses_ni(
         &att(r#"{ "width": 10, "height": 10, "sequence": { "count": 4 } }"#),

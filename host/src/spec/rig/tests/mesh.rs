@@ -95,12 +95,6 @@ fn generator_beside_geometry() {
 }
 
 #[test]
-fn a_generator_alone_is_still_refused_by_name() {
-    let t = mesh_text(r#""image": "leaf.png", "generator": { "kind": "contour" }"#);
-    refuses_ni(&t, "rig.attachment.generator-not-implemented", &format!("{W}: a mesh \"generator\" (kind \"contour\") is in rigc's rig format and rigc does not compile it yet — generated meshes are not built, so this attachment is refused rather than dropped"), &format!("{PTR}/generator"), "{ \"kind\"");
-}
-
-#[test]
 fn a_sequence_is_refused_by_name() {
     let t = mesh_text(&format!(
         "{QUAD}, {XY}, \"image\": \"a.png\", \"sequence\": {{ \"count\": 2 }}"

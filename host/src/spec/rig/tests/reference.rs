@@ -148,10 +148,6 @@ fn authored_meshes_of_the_reference_rigs_parse() {
 fn rigs_beyond_this_build_are_refused_by_name_only() {
     for (path, expect) in [
         (
-            "rigc-gallery/flex/rig.json",
-            "rig.attachment.generator-not-implemented",
-        ),
-        (
             "rigc-gallery/look/rig.json",
             "rig.constraint.type-not-implemented",
         ),
