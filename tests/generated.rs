@@ -21,12 +21,23 @@ fn look() -> Project {
     p.write("rig/rig.json", serde_json::to_string_pretty(&rig).unwrap());
     let mut motion: Value = serde_json::from_str(&p.read("rig/motion.json")).unwrap();
     motion.as_object_mut().unwrap().remove("physics");
-    p.write("rig/motion.json", serde_json::to_string_pretty(&motion).unwrap());
+    p.write(
+        "rig/motion.json",
+        serde_json::to_string_pretty(&motion).unwrap(),
+    );
     p
 }
 
 fn run(p: &Project, command: &str, profile: Option<&str>) -> util::Run {
-    let mut args = vec![command, "--rig", "rig/rig.json", "--motion", "rig/motion.json", "--out", "out"];
+    let mut args = vec![
+        command,
+        "--rig",
+        "rig/rig.json",
+        "--motion",
+        "rig/motion.json",
+        "--out",
+        "out",
+    ];
     args.extend(profile.map(|p| ["--profile", p]).into_iter().flatten());
     p.rigc(&args)
 }
@@ -59,7 +70,10 @@ fn trimmed_look_reports_figures_md_look_section() {
     run(&p, "build", Some("spine")).green();
     // The depth sheets and the soft mask are no atlas page.
     let atlas = p.read("out/skeleton.atlas");
-    assert!(!atlas.contains("depth") && !atlas.contains("ahoge_soft"), "{atlas}");
+    assert!(
+        !atlas.contains("depth") && !atlas.contains("ahoge_soft"),
+        "{atlas}"
+    );
     util::spine_core_loads_and_poses(&p.path().join("out/skeleton.json"), &|| b.dump());
     let e = run(&p, "explain", None);
     e.code(0);
@@ -68,7 +82,10 @@ fn trimmed_look_reports_figures_md_look_section() {
         .split("  DEFORM  turn  default/head/head  key 6  t=1.900000  transform yaw  depth=true degrees=19\n")
         .nth(1)
         .unwrap_or_else(|| panic!("no DEFORM row for head key 6{}", e.dump()));
-    assert!(key6.contains("moved      187 of 189 vertices, worst 63.1602px at v141\n"), "{key6}");
+    assert!(
+        key6.contains("moved      187 of 189 vertices, worst 63.1602px at v141\n"),
+        "{key6}"
+    );
     assert!(key6.contains("area       min x0.016691 "), "{key6}");
 }
 
@@ -82,7 +99,11 @@ fn tiny_grid(p: &Project, g: &str, budget: bool) -> String {
         1,
     );
     if budget {
-        rig = rig.replacen("  \"skins\": {", "  \"invariants\": { \"meshSlots\": 1 },\n  \"skins\": {", 1);
+        rig = rig.replacen(
+            "  \"skins\": {",
+            "  \"invariants\": { \"meshSlots\": 1 },\n  \"skins\": {",
+            1,
+        );
     }
     p.write("rig.json", &rig);
     rig
@@ -99,7 +120,11 @@ const G: &str = "/skins/default/head/head/generator";
 #[test]
 fn a_grid_builds_and_a_depth_key_reads_the_map() {
     let p = Project::new();
-    tiny_grid(&p, r#"{ "kind": "grid", "cols": 3, "rows": 3, "depth": { "image": "d.png", "near": "white", "zScale": 10 } }"#, true);
+    tiny_grid(
+        &p,
+        r#"{ "kind": "grid", "cols": 3, "rows": 3, "depth": { "image": "d.png", "near": "white", "zScale": 10 } }"#,
+        true,
+    );
     p.write("parts/d.png", flat(24, 20, [255, 255, 255, 255]));
     let b = fixture::build(&p, "out");
     b.green()
@@ -112,20 +137,44 @@ fn a_grid_builds_and_a_depth_key_reads_the_map() {
     assert_eq!(m["type"], "mesh");
     assert_eq!(m["hull"], 8);
     // uvs = x/w, y/h of the 3×3 lattice, the perimeter first.
-    let uvs: Vec<f64> = m["uvs"].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
-    assert_eq!(uvs, [0.0, 0.0, 0.5, 0.0, 1.0, 0.0, 1.0, 0.5, 1.0, 1.0, 0.5, 1.0, 0.0, 1.0, 0.0, 0.5, 0.5, 0.5]);
+    let uvs: Vec<f64> = m["uvs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    assert_eq!(
+        uvs,
+        [
+            0.0, 0.0, 0.5, 0.0, 1.0, 0.0, 1.0, 0.5, 1.0, 1.0, 0.5, 1.0, 0.0, 1.0, 0.0, 0.5, 0.5,
+            0.5
+        ]
+    );
     // Each vertex pinned to the slot bone (index 2) at weight 1, placed by
     // (px − w/2, h/2 − py): vertex 0 at (−12, 10).
     let v = m["vertices"].as_array().unwrap();
     assert_eq!(v.len(), 9 * 5);
-    assert_eq!((v[0].as_f64(), v[1].as_f64(), v[2].as_f64(), v[3].as_f64(), v[4].as_f64()), (Some(1.0), Some(2.0), Some(-12.0), Some(10.0), Some(1.0)));
+    assert_eq!(
+        (
+            v[0].as_f64(),
+            v[1].as_f64(),
+            v[2].as_f64(),
+            v[3].as_f64(),
+            v[4].as_f64()
+        ),
+        (Some(1.0), Some(2.0), Some(-12.0), Some(10.0), Some(1.0))
+    );
 }
 
 #[test]
 fn refused_generators() {
     // The depth map is not the part's size.
     let p = Project::new();
-    let rig = tiny_grid(&p, r#"{ "kind": "grid", "cols": 3, "rows": 3, "depth": { "image": "d.png", "near": "white", "zScale": 10 } }"#, true);
+    let rig = tiny_grid(
+        &p,
+        r#"{ "kind": "grid", "cols": 3, "rows": 3, "depth": { "image": "d.png", "near": "white", "zScale": 10 } }"#,
+        true,
+    );
     p.write("parts/d.png", flat(12, 20, [9, 9, 9, 255]));
     refused(&p, Expect {
         file: "rig.json",
@@ -135,12 +184,17 @@ fn refused_generators() {
     });
     // Not greyscale.
     p.write("parts/d.png", flat(24, 20, [10, 200, 10, 255]));
-    refused(&p, Expect {
-        file: "rig.json",
-        message: &format!("{W}: the depth map \"d.png\" is not greyscale — pixel (0, 0) is rgb(10, 200, 10)"),
-        pointer: &format!("{G}/depth/image"),
-        at: pos(&rig, "\"d.png\"", 0),
-    });
+    refused(
+        &p,
+        Expect {
+            file: "rig.json",
+            message: &format!(
+                "{W}: the depth map \"d.png\" is not greyscale — pixel (0, 0) is rgb(10, 200, 10)"
+            ),
+            pointer: &format!("{G}/depth/image"),
+            at: pos(&rig, "\"d.png\"", 0),
+        },
+    );
     // Cut to the art: the part's transparent border leaves vertices uncovered.
     let mut cut = Vec::new();
     for y in 0..20 {
@@ -150,26 +204,35 @@ fn refused_generators() {
         }
     }
     p.write("parts/d.png", encode_rgba(24, 20, &cut));
-    refused(&p, Expect {
-        file: "rig.json",
-        message: &format!("{W}: the depth map \"d.png\" does not cover 8 of the mesh's 9 vertices"),
-        pointer: &format!("{G}/depth/image"),
-        at: pos(&rig, "\"d.png\"", 0),
-    });
+    refused(
+        &p,
+        Expect {
+            file: "rig.json",
+            message: &format!(
+                "{W}: the depth map \"d.png\" does not cover 8 of the mesh's 9 vertices"
+            ),
+            pointer: &format!("{G}/depth/image"),
+            at: pos(&rig, "\"d.png\"", 0),
+        },
+    );
     // Missing.
     std::fs::remove_file(p.path().join("parts/d.png")).unwrap();
-    refused(&p, Expect {
-        file: "rig.json",
-        message: "the depth map \"d.png\" is not on disk at ",
-        pointer: &format!("{G}/depth/image"),
-        at: pos(&rig, "\"d.png\"", 0),
-    });
+    refused(
+        &p,
+        Expect {
+            file: "rig.json",
+            message: "the depth map \"d.png\" is not on disk at ",
+            pointer: &format!("{G}/depth/image"),
+            at: pos(&rig, "\"d.png\"", 0),
+        },
+    );
 }
 
 #[test]
 fn refused_soft_regions_budgets_and_kinds() {
     let p = Project::new();
-    let soft = r#"{ "kind": "grid", "cols": 3, "rows": 3, "soft": { "bone": "BONE", "mask": "m.png" } }"#;
+    let soft =
+        r#"{ "kind": "grid", "cols": 3, "rows": 3, "soft": { "bone": "BONE", "mask": "m.png" } }"#;
     let rig = tiny_grid(&p, &soft.replace("BONE", "root"), true);
     p.write("parts/m.png", flat(24, 20, [0, 0, 0, 255]));
     refused(&p, Expect {
@@ -202,29 +265,55 @@ fn refused_soft_regions_budgets_and_kinds() {
     });
     // Not built yet: refused by name as not implemented, exit 1, nothing written.
     let rig = tiny_grid(&p, r#"{ "kind": "ribbon", "size": [4, 4] }"#, true);
-    let run = p.rigc(&["build", "--rig", "rig.json", "--motion", "motion.json", "--out", "out", "--message-format", "json"]);
+    let run = p.rigc(&[
+        "build",
+        "--rig",
+        "rig.json",
+        "--motion",
+        "motion.json",
+        "--out",
+        "out",
+        "--message-format",
+        "json",
+    ]);
     run.code(1);
     let d = run.json_diagnostics();
-    let d = d.iter().find(|d| d["code"] == "rig.generator.kind-not-implemented").unwrap_or_else(|| panic!("{}", run.dump()));
+    let d = d
+        .iter()
+        .find(|d| d["code"] == "rig.generator.kind-not-implemented")
+        .unwrap_or_else(|| panic!("{}", run.dump()));
     assert_eq!(d["class"], "not-implemented", "{d}");
     assert!(d["message"].as_str().unwrap().starts_with(&format!("rig.json: {W}: generator kind \"ribbon\" is in rigc's rig format and this build does not generate it yet")), "{d}");
     assert_eq!(d["pointer"], format!("{G}/kind"));
-    assert_eq!((d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap()), pos(&rig, "\"ribbon\"", 0));
+    assert_eq!(
+        (d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap()),
+        pos(&rig, "\"ribbon\"", 0)
+    );
     assert!(!p.exists("out"), "a refused build created --out");
-    let rig = tiny_grid(&p, r#"{ "kind": "grid", "us": [0, 0.5, 0.5], "vs": [0, 1] }"#, true);
-    refused(&p, Expect {
-        file: "rig.json",
-        message: &format!("{W}: \"us\" is not ascending: [1]=0.5 and [2]=0.5"),
-        pointer: &format!("{G}/us/2"),
-        at: pos(&rig, "0.5]", 0),
-    });
+    let rig = tiny_grid(
+        &p,
+        r#"{ "kind": "grid", "us": [0, 0.5, 0.5], "vs": [0, 1] }"#,
+        true,
+    );
+    refused(
+        &p,
+        Expect {
+            file: "rig.json",
+            message: &format!("{W}: \"us\" is not ascending: [1]=0.5 and [2]=0.5"),
+            pointer: &format!("{G}/us/2"),
+            at: pos(&rig, "0.5]", 0),
+        },
+    );
     // contour's body is another branch's: until it lands its refusal is
     // placed at the generator.
     let rig = tiny_grid(&p, r#"{ "kind": "contour", "tolerance": 1 }"#, true);
-    refused(&p, Expect {
-        file: "rig.json",
-        message: &format!("{W}: "),
-        pointer: G,
-        at: pos(&rig, "{ \"kind\": \"contour\"", 0),
-    });
+    refused(
+        &p,
+        Expect {
+            file: "rig.json",
+            message: &format!("{W}: "),
+            pointer: G,
+            at: pos(&rig, "{ \"kind\": \"contour\"", 0),
+        },
+    );
 }

@@ -67,10 +67,17 @@ pub fn axis_problem(field: &str, p: &[f64]) -> Option<(Option<usize>, String)> {
     if p.len() < 2 {
         return Some((
             None,
-            format!("\"{field}\" holds {} position(s); a lattice needs at least 2 per axis", p.len()),
+            format!(
+                "\"{field}\" holds {} position(s); a lattice needs at least 2 per axis",
+                p.len()
+            ),
         ));
     }
-    if let Some((i, v)) = p.iter().enumerate().find(|(_, v)| !(0.0..=1.0).contains(*v)) {
+    if let Some((i, v)) = p
+        .iter()
+        .enumerate()
+        .find(|(_, v)| !(0.0..=1.0).contains(*v))
+    {
         return Some((
             Some(i),
             format!("\"{field}\"[{i}] is {v}; positions are fractions of the part window, 0..1"),
@@ -79,7 +86,12 @@ pub fn axis_problem(field: &str, p: &[f64]) -> Option<(Option<usize>, String)> {
     let i = (1..p.len()).find(|&i| p[i] <= p[i - 1])?;
     Some((
         Some(i),
-        format!("\"{field}\" is not ascending: [{}]={} and [{i}]={}", i - 1, p[i - 1], p[i]),
+        format!(
+            "\"{field}\" is not ascending: [{}]={} and [{i}]={}",
+            i - 1,
+            p[i - 1],
+            p[i]
+        ),
     ))
 }
 

@@ -146,7 +146,10 @@ impl Sources {
             }
         }
         let mut out = Vec::new();
-        let sheets = rig.sheet_refs.iter().filter(|s| !rig.image_refs.contains(s));
+        let sheets = rig
+            .sheet_refs
+            .iter()
+            .filter(|s| !rig.image_refs.contains(s));
         for image in rig.image_refs.iter().chain(sheets) {
             let named = project::absolute(Path::new(image), &dir);
             let read = match self.project.open_existing_in(&named, canon) {

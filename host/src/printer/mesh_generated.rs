@@ -38,7 +38,12 @@ fn pair(side: &Option<Side>, sign: char) -> String {
 /// `+19.32° x1.000 of 80`, `+unranked of 5`, `+none`.
 fn pct(side: &Option<Side>, sign: char) -> String {
     match side {
-        Some(Side { p1: Some(p), degrees, count, .. }) => {
+        Some(Side {
+            p1: Some(p),
+            degrees,
+            count,
+            ..
+        }) => {
             format!("{sign}{p:.2}° x{:.3} of {count}", p / degrees)
         }
         Some(Side { count, .. }) => format!("{sign}unranked of {count}"),

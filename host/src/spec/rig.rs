@@ -33,9 +33,9 @@ mod types;
 #[cfg(test)]
 pub(crate) mod tests;
 
+pub use generator::{GeneratedSpec, GeneratorKind};
 #[cfg(test)]
 pub(crate) use mesh::MESH_KEYS;
-pub use generator::{GeneratedSpec, GeneratorKind};
 pub use types::*;
 
 use read::{absent_at, Diags};
@@ -129,9 +129,12 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
             .iter()
             .flat_map(|s| s.slots.iter())
             .filter(|s| {
-                s.entries
-                    .iter()
-                    .any(|e| matches!(e.kind, AttachmentKind::Mesh(_) | AttachmentKind::Generated(_)))
+                s.entries.iter().any(|e| {
+                    matches!(
+                        e.kind,
+                        AttachmentKind::Mesh(_) | AttachmentKind::Generated(_)
+                    )
+                })
             })
             .map(|s| s.slot.clone())
             .collect(),
@@ -252,8 +255,16 @@ impl RigSpec {
                 let AttachmentKind::Generated(g) = &e.kind else {
                     continue;
                 };
-                let depth = g.generator.depth.as_ref().map(|d| (&d.image, "the depth map"));
-                let soft = g.generator.soft.as_ref().map(|s| (&s.mask, "the soft mask"));
+                let depth = g
+                    .generator
+                    .depth
+                    .as_ref()
+                    .map(|d| (&d.image, "the depth map"));
+                let soft = g
+                    .generator
+                    .soft
+                    .as_ref()
+                    .map(|s| (&s.mask, "the soft mask"));
                 for (at, what) in depth.into_iter().chain(soft) {
                     if !out.iter().any(|(v, _, _)| *v == at.value) {
                         out.push((at.value.clone(), at.loc.clone(), what));

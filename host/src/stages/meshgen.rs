@@ -194,8 +194,16 @@ pub fn inputs(rig: &crate::spec::rig::RigSpec) -> Vec<GenInput> {
                     name: format!("{}/{}/{}", skin.name, slot.slot, e.placeholder),
                     image: g.image.value.clone(),
                     generator: g.generator.kind.clone(),
-                    depth: g.generator.depth.as_ref().map(|d| (d.image.value.clone(), d.params)),
-                    soft: g.generator.soft.as_ref().map(|s| (s.bone.value.clone(), s.mask.value.clone())),
+                    depth: g
+                        .generator
+                        .depth
+                        .as_ref()
+                        .map(|d| (d.image.value.clone(), d.params)),
+                    soft: g
+                        .generator
+                        .soft
+                        .as_ref()
+                        .map(|s| (s.bone.value.clone(), s.mask.value.clone())),
                 });
             }
         }
@@ -213,7 +221,12 @@ pub fn locate(rig: &crate::spec::rig::RigSpec, name: &str, r: &Refusal) -> rigc_
                 crate::spec::rig::AttachmentKind::Generated(g)
                     if format!("{}/{}/{}", skin.name, slot.slot, e.placeholder) == name =>
                 {
-                    Some((skin.name.as_str(), slot.slot.as_str(), e.placeholder.as_str(), g))
+                    Some((
+                        skin.name.as_str(),
+                        slot.slot.as_str(),
+                        e.placeholder.as_str(),
+                        g,
+                    ))
                 }
                 _ => None,
             })
@@ -221,7 +234,10 @@ pub fn locate(rig: &crate::spec::rig::RigSpec, name: &str, r: &Refusal) -> rigc_
     });
     let q = rigc_diag::json::quote;
     let Some((skin, slot, placeholder, g)) = found else {
-        return rigc_diag::Diagnostic::new(rigc_diag::codes::MESHGEN_REFUSED, format!("{name}: {}", r.message));
+        return rigc_diag::Diagnostic::new(
+            rigc_diag::codes::MESHGEN_REFUSED,
+            format!("{name}: {}", r.message),
+        );
     };
     let loc = match r.field {
         Some("image") => g.image.loc.clone(),
@@ -236,23 +252,43 @@ pub fn locate(rig: &crate::spec::rig::RigSpec, name: &str, r: &Refusal) -> rigc_
     };
     rigc_diag::Diagnostic::new(
         rigc_diag::codes::MESHGEN_REFUSED,
-        format!("skin {} slot {} attachment {}: {}", q(skin), q(slot), q(placeholder), r.message),
+        format!(
+            "skin {} slot {} attachment {}: {}",
+            q(skin),
+            q(slot),
+            q(placeholder),
+            r.message
+        ),
     )
     .at(loc)
     .help(help)
 }
 
 /// Decodes `bytes` (the file `field` of the generator names).
-fn decode(bytes: &[u8], field: &'static str, what: &str) -> Result<rigc_sdk::png_image::DecodedPng, Refusal> {
-    rigc_sdk::png_image::decode(bytes).map_err(|e| Refusal::at(field, format!("{what} does not decode as a PNG ({e})")))
+fn decode(
+    bytes: &[u8],
+    field: &'static str,
+    what: &str,
+) -> Result<rigc_sdk::png_image::DecodedPng, Refusal> {
+    rigc_sdk::png_image::decode(bytes)
+        .map_err(|e| Refusal::at(field, format!("{what} does not decode as a PNG ({e})")))
 }
 
 /// The generated mesh of `input` over the part PNG `part`, its depth sheet
 /// and soft mask given when it names them.
-pub fn generate(input: &GenInput, part: &[u8], depth_png: Option<&[u8]>, soft_png: Option<&[u8]>) -> Result<Generated, Refusal> {
+pub fn generate(
+    input: &GenInput,
+    part: &[u8],
+    depth_png: Option<&[u8]>,
+    soft_png: Option<&[u8]>,
+) -> Result<Generated, Refusal> {
     let art = decode(part, "image", "the part image")?;
     let (w, h) = (art.header.width, art.header.height);
-    let raster = Raster { width: w, height: h, rgba: &art.rgba };
+    let raster = Raster {
+        width: w,
+        height: h,
+        rgba: &art.rgba,
+    };
     let mesh = match &input.generator {
         Generator::Grid(l) => grid::generate(w, h, l)?,
         Generator::Contour(p) => contour::generate(&raster, p)?.mesh,
@@ -265,23 +301,59 @@ pub fn generate(input: &GenInput, part: &[u8], depth_png: Option<&[u8]>, soft_pn
         (Some((image, params)), Some(bytes)) => {
             let what = format!("the depth map \"{image}\"");
             let sheet = decode(bytes, "depth", &what)?;
-            let map = Raster { width: sheet.header.width, height: sheet.header.height, rgba: &sheet.rgba };
+            let map = Raster {
+                width: sheet.header.width,
+                height: sheet.header.height,
+                rgba: &sheet.rgba,
+            };
             let sampled = depth::sample(&mesh, &raster, &map, image, params, on)?;
             let ceiling = ceiling::measure(&mesh, &sampled.z, &sampled.levels);
-            Some(DepthFacts { image: image.clone(), params: *params, sampled, ceiling })
+            Some(DepthFacts {
+                image: image.clone(),
+                params: *params,
+                sampled,
+                ceiling,
+            })
         }
-        (Some((image, _)), None) => return Err(Refusal::at("depth", format!("the depth map \"{image}\" was not read"))),
+        (Some((image, _)), None) => {
+            return Err(Refusal::at(
+                "depth",
+                format!("the depth map \"{image}\" was not read"),
+            ))
+        }
         (None, _) => None,
     };
     let soft = match (&input.soft, soft_png) {
         (Some((bone, mask)), Some(bytes)) => {
             let what = format!("the soft mask \"{mask}\"");
             let png = decode(bytes, "soft", &what)?;
-            let m = Raster { width: png.header.width, height: png.header.height, rgba: &png.rgba };
-            Some(SoftFacts { mask: mask.clone(), bone: bone.clone(), soft: soft::sample(&mesh, (w, h), &m, mask)? })
+            let m = Raster {
+                width: png.header.width,
+                height: png.header.height,
+                rgba: &png.rgba,
+            };
+            Some(SoftFacts {
+                mask: mask.clone(),
+                bone: bone.clone(),
+                soft: soft::sample(&mesh, (w, h), &m, mask)?,
+            })
         }
-        (Some((_, mask)), None) => return Err(Refusal::at("soft", format!("the soft mask \"{mask}\" was not read"))),
+        (Some((_, mask)), None) => {
+            return Err(Refusal::at(
+                "soft",
+                format!("the soft mask \"{mask}\" was not read"),
+            ))
+        }
         (None, _) => None,
     };
-    Ok(Generated { kind: input.generator.name().into(), size: [w, h], mesh, depth, soft })
+    Ok(Generated {
+        kind: input.generator.name().into(),
+        size: [w, h],
+        mesh,
+        depth,
+        soft,
+    })
 }
+
+#[cfg(test)]
+mod fuzz;

@@ -221,7 +221,11 @@ pub fn assemble_with(
             let Some(soft) = &g.generator.soft else {
                 continue;
             };
-            if !rig_info.mesh_soft_bones.iter().any(|(s, _)| *s == slot.slot) {
+            if !rig_info
+                .mesh_soft_bones
+                .iter()
+                .any(|(s, _)| *s == slot.slot)
+            {
                 rig_info
                     .mesh_soft_bones
                     .push((slot.slot.clone(), soft.bone.value.clone()));

@@ -94,7 +94,15 @@ pub struct SoftSpec {
 }
 
 const GRID_KEYS: &[&str] = &["kind", "us", "vs", "cols", "rows", "depth", "soft"];
-const CONTOUR_KEYS: &[&str] = &["kind", "tolerance", "margin", "maxVertices", "alpha", "depth", "soft"];
+const CONTOUR_KEYS: &[&str] = &[
+    "kind",
+    "tolerance",
+    "margin",
+    "maxVertices",
+    "alpha",
+    "depth",
+    "soft",
+];
 const DEPTH_KEYS: &[&str] = &["image", "near", "zScale", "gamma", "contrast", "bias"];
 const SOFT_KEYS: &[&str] = &["bone", "mask"];
 /// The kinds rigc's format has and this build does not generate yet.
@@ -102,12 +110,24 @@ const LATER: &[&str] = &["ring", "ribbon", "segments"];
 
 /// Reads the mesh `node`'s generator `g` (the caller refused one beside
 /// authored geometry). `None` when refused.
-pub(super) fn parse(node: &Node, g: &Node, where_: &str, bones: &Bones, d: &mut Diags) -> Option<GeneratedSpec> {
+pub(super) fn parse(
+    node: &Node,
+    g: &Node,
+    where_: &str,
+    bones: &Bones,
+    d: &mut Diags,
+) -> Option<GeneratedSpec> {
     let before = d.len();
     if !g.is_object() {
         d.push(
-            g.err(codes::RIG_GENERATOR_SHAPE, format!("{where_}: generator is {}; it is an object with a \"kind\"", g.describe()))
-                .help("write \"generator\": { \"kind\": \"grid\", \"cols\": 5, \"rows\": 5 }"),
+            g.err(
+                codes::RIG_GENERATOR_SHAPE,
+                format!(
+                    "{where_}: generator is {}; it is an object with a \"kind\"",
+                    g.describe()
+                ),
+            )
+            .help("write \"generator\": { \"kind\": \"grid\", \"cols\": 5, \"rows\": 5 }"),
         );
         return None;
     }
@@ -115,8 +135,12 @@ pub(super) fn parse(node: &Node, g: &Node, where_: &str, bones: &Bones, d: &mut 
     let kind = match g.get("kind") {
         None => {
             d.push(
-                absent_at(g, codes::RIG_GENERATOR_SHAPE, format!("{where_}: a generator needs a \"kind\": {kinds}"))
-                    .help("add \"kind\": \"grid\""),
+                absent_at(
+                    g,
+                    codes::RIG_GENERATOR_SHAPE,
+                    format!("{where_}: a generator needs a \"kind\": {kinds}"),
+                )
+                .help("add \"kind\": \"grid\""),
             );
             return None;
         }
@@ -134,14 +158,24 @@ pub(super) fn parse(node: &Node, g: &Node, where_: &str, bones: &Bones, d: &mut 
             }
             _ => {
                 d.push(
-                    k.err(codes::RIG_GENERATOR_SHAPE, format!("{where_}: generator kind is {}; it is {kinds}", k.describe()))
-                        .help("write \"kind\": \"grid\" or \"kind\": \"contour\""),
+                    k.err(
+                        codes::RIG_GENERATOR_SHAPE,
+                        format!(
+                            "{where_}: generator kind is {}; it is {kinds}",
+                            k.describe()
+                        ),
+                    )
+                    .help("write \"kind\": \"grid\" or \"kind\": \"contour\""),
                 );
                 return None;
             }
         },
     };
-    let known = if kind == "grid" { GRID_KEYS } else { CONTOUR_KEYS };
+    let known = if kind == "grid" {
+        GRID_KEYS
+    } else {
+        CONTOUR_KEYS
+    };
     let unknown = g.unknown_keys(known, &format!("{kind} generator ({where_})"));
     if !unknown.is_empty() {
         d.extend(unknown);
@@ -165,7 +199,10 @@ pub(super) fn parse(node: &Node, g: &Node, where_: &str, bones: &Bones, d: &mut 
     let color = color(node, "color", where_, 8, d);
     let mut fields: Vec<(String, Loc)> = g.entries().map(|(k, v)| (k, v.loc())).collect();
     if let Some(dn) = g.get("depth") {
-        fields.extend(dn.get("image").map(|i| ("depth.image".to_string(), i.loc())));
+        fields.extend(
+            dn.get("image")
+                .map(|i| ("depth.image".to_string(), i.loc())),
+        );
     }
     if let Some(sn) = g.get("soft") {
         fields.extend(sn.get("mask").map(|m| ("soft.mask".to_string(), m.loc())));
@@ -206,7 +243,11 @@ fn lattice(g: &Node, where_: &str, d: &mut Diags) -> Option<grid::Lattice> {
         refuse(d, g, code, format!("{where_}: this grid generator states neither positions (\"us\"/\"vs\") nor a count (\"cols\"/\"rows\"). A lattice is not a default"), "state \"us\"/\"vs\" (column and row positions, 0..1) or \"cols\"/\"rows\"");
         return None;
     }
-    let pair = if positions { (us, vs, "us", "vs") } else { (cols, rows, "cols", "rows") };
+    let pair = if positions {
+        (us, vs, "us", "vs")
+    } else {
+        (cols, rows, "cols", "rows")
+    };
     let (a, b) = match pair {
         (Some(a), Some(b), _, _) => (a, b),
         (Some(a), None, has, lacks) | (None, Some(a), lacks, has) => {
@@ -233,13 +274,31 @@ fn axis(v: &Node, field: &str, where_: &str, d: &mut Diags) -> Option<Vec<f64>> 
     let code = codes::RIG_GENERATOR_LATTICE;
     let help = "write the positions as an ascending array of fractions of the part window, e.g. [0, 0.25, 0.5, 0.75, 1]";
     if !v.is_array() {
-        refuse(d, v, code, format!("{where_}: \"{field}\" is {}; it is an array of positions, 0..1", v.describe()), help);
+        refuse(
+            d,
+            v,
+            code,
+            format!(
+                "{where_}: \"{field}\" is {}; it is an array of positions, 0..1",
+                v.describe()
+            ),
+            help,
+        );
         return None;
     }
     let mut out = Vec::new();
     for (i, e) in v.elements().enumerate() {
         let Some(n) = e.as_f64() else {
-            refuse(d, &e, code, format!("{where_}: \"{field}\"[{i}] is {}, which is not a finite number", e.describe()), help);
+            refuse(
+                d,
+                &e,
+                code,
+                format!(
+                    "{where_}: \"{field}\"[{i}] is {}, which is not a finite number",
+                    e.describe()
+                ),
+                help,
+            );
             return None;
         };
         out.push(n);
@@ -256,27 +315,60 @@ fn axis(v: &Node, field: &str, where_: &str, d: &mut Diags) -> Option<Vec<f64>> 
 fn lattice_count(v: &Node, field: &str, where_: &str, d: &mut Diags) -> Option<u32> {
     let n = v.as_f64().filter(|n| n.fract() == 0.0 && *n >= 0.0);
     let problem = match n {
-        None => Some(format!("\"{field}\" is {}; it is a whole number of at least 2", v.describe())),
-        Some(n) if n > f64::from(u32::MAX) => Some(format!("\"{field}\" is {n}; a lattice that large is past the {} vertices one mesh can index", grid::MAX_VERTICES)),
+        None => Some(format!(
+            "\"{field}\" is {}; it is a whole number of at least 2",
+            v.describe()
+        )),
+        Some(n) if n > f64::from(u32::MAX) => Some(format!(
+            "\"{field}\" is {n}; a lattice that large is past the {} vertices one mesh can index",
+            grid::MAX_VERTICES
+        )),
         Some(n) => grid::count_problem(field, n as u32),
     };
     if let Some(m) = problem {
-        refuse(d, v, codes::RIG_GENERATOR_LATTICE, format!("{where_}: {m}"), "state a whole number of columns (rows) of vertices, at least 2");
+        refuse(
+            d,
+            v,
+            codes::RIG_GENERATOR_LATTICE,
+            format!("{where_}: {m}"),
+            "state a whole number of columns (rows) of vertices, at least 2",
+        );
         return None;
     }
     n.map(|n| n as u32)
 }
 
 /// A number field of a generator block, with its check.
-fn field_number(obj: &Node, key: &str, code: Code, where_: &str, what: &str, d: &mut Diags, check: impl Fn(f64) -> Option<String>) -> Option<Option<f64>> {
-    let Some(v) = obj.get(key) else { return Some(None) };
+fn field_number(
+    obj: &Node,
+    key: &str,
+    code: Code,
+    where_: &str,
+    what: &str,
+    d: &mut Diags,
+    check: impl Fn(f64) -> Option<String>,
+) -> Option<Option<f64>> {
+    let Some(v) = obj.get(key) else {
+        return Some(None);
+    };
     let problem = match v.as_f64() {
-        None => Some(format!("{what} {key} is {}, which is not a finite number", v.describe())),
+        None => Some(format!(
+            "{what} {key} is {}, which is not a finite number",
+            v.describe()
+        )),
         Some(n) => check(n).map(|m| format!("{what} {key} is {n}; {m}")),
     };
     match problem {
         Some(m) => {
-            refuse(d, &v, code, format!("{where_}: {m}"), &format!("write {key} as a number that fits, or leave it out where it has a default"));
+            refuse(
+                d,
+                &v,
+                code,
+                format!("{where_}: {m}"),
+                &format!(
+                    "write {key} as a number that fits, or leave it out where it has a default"
+                ),
+            );
             None
         }
         None => Some(v.as_f64()),
@@ -287,11 +379,29 @@ fn field_number(obj: &Node, key: &str, code: Code, where_: &str, what: &str, d: 
 fn contour_params(g: &Node, where_: &str, d: &mut Diags) -> Option<contour::Params> {
     let code = codes::RIG_GENERATOR_CONTOUR;
     let w = "contour";
-    let positive = |n: f64| (n <= 0.0).then(|| "it is the Douglas-Peucker tolerance in part pixels, a positive number".to_string());
+    let positive = |n: f64| {
+        (n <= 0.0).then(|| {
+            "it is the Douglas-Peucker tolerance in part pixels, a positive number".to_string()
+        })
+    };
     let tolerance = field_number(g, "tolerance", code, where_, w, d, positive);
-    let margin = field_number(g, "margin", code, where_, w, d, |n| (n < 0.0).then(|| "it is how far the outline is pushed out past the silhouette, in pixels, 0 or more".to_string()));
-    let max = field_number(g, "maxVertices", code, where_, w, d, |n| (n.fract() != 0.0 || !(3.0..=f64::from(u32::MAX)).contains(&n)).then(|| "it is the most outline vertices the mesh may have, a whole number of at least 3".to_string()));
-    let alpha = field_number(g, "alpha", code, where_, w, d, |n| (n.fract() != 0.0 || !(1.0..=255.0).contains(&n)).then(|| "it is the alpha at or above which a pixel is art, a whole number 1..255".to_string()));
+    let margin = field_number(g, "margin", code, where_, w, d, |n| {
+        (n < 0.0).then(|| {
+            "it is how far the outline is pushed out past the silhouette, in pixels, 0 or more"
+                .to_string()
+        })
+    });
+    let max = field_number(g, "maxVertices", code, where_, w, d, |n| {
+        (n.fract() != 0.0 || !(3.0..=f64::from(u32::MAX)).contains(&n)).then(|| {
+            "it is the most outline vertices the mesh may have, a whole number of at least 3"
+                .to_string()
+        })
+    });
+    let alpha = field_number(g, "alpha", code, where_, w, d, |n| {
+        (n.fract() != 0.0 || !(1.0..=255.0).contains(&n)).then(|| {
+            "it is the alpha at or above which a pixel is art, a whole number 1..255".to_string()
+        })
+    });
     let (tolerance, margin, max, alpha) = (tolerance?, margin?, max?, alpha?);
     let Some(tolerance) = tolerance else {
         d.push(
@@ -309,16 +419,38 @@ fn contour_params(g: &Node, where_: &str, d: &mut Diags) -> Option<contour::Para
 }
 
 /// A required, non-empty string field of a sheet block.
-fn sheet_name(obj: &Node, key: &str, code: Code, where_: &str, what: &str, d: &mut Diags) -> Option<At<String>> {
+fn sheet_name(
+    obj: &Node,
+    key: &str,
+    code: Code,
+    where_: &str,
+    what: &str,
+    d: &mut Diags,
+) -> Option<At<String>> {
     match obj.get(key) {
         None => {
-            d.push(absent_at(obj, code, format!("{where_}: {what} needs \"{key}\"")).help(format!("add \"{key}\": \"<name>\"")));
+            d.push(
+                absent_at(obj, code, format!("{where_}: {what} needs \"{key}\""))
+                    .help(format!("add \"{key}\": \"<name>\"")),
+            );
             None
         }
         Some(v) => match v.as_str() {
-            Some(s) if !s.is_empty() => Some(At { value: s.to_string(), loc: v.loc() }),
+            Some(s) if !s.is_empty() => Some(At {
+                value: s.to_string(),
+                loc: v.loc(),
+            }),
             _ => {
-                refuse(d, &v, code, format!("{where_}: {what} {key} is {}; it is a non-empty string", v.describe()), &format!("write \"{key}\" as a string"));
+                refuse(
+                    d,
+                    &v,
+                    code,
+                    format!(
+                        "{where_}: {what} {key} is {}; it is a non-empty string",
+                        v.describe()
+                    ),
+                    &format!("write \"{key}\" as a string"),
+                );
                 None
             }
         },
@@ -329,7 +461,16 @@ fn sheet_name(obj: &Node, key: &str, code: Code, where_: &str, what: &str, d: &m
 fn depth_block(n: &Node, where_: &str, d: &mut Diags) -> Option<DepthSpec> {
     let code = codes::RIG_GENERATOR_DEPTH;
     if !n.is_object() {
-        refuse(d, n, code, format!("{where_}: depth is {}; it is an object {{ \"image\", \"near\", \"zScale\" }}", n.describe()), "write \"depth\": { \"image\": \"<sheet>.png\", \"near\": \"white\", \"zScale\": 40 }");
+        refuse(
+            d,
+            n,
+            code,
+            format!(
+                "{where_}: depth is {}; it is an object {{ \"image\", \"near\", \"zScale\" }}",
+                n.describe()
+            ),
+            "write \"depth\": { \"image\": \"<sheet>.png\", \"near\": \"white\", \"zScale\": 40 }",
+        );
         return None;
     }
     let unknown = n.unknown_keys(DEPTH_KEYS, &format!("depth map ({where_})"));
@@ -348,14 +489,27 @@ fn depth_block(n: &Node, where_: &str, d: &mut Diags) -> Option<DepthSpec> {
             Some("white") => Some(depth::Near::White),
             Some("black") => Some(depth::Near::Black),
             _ => {
-                refuse(d, &v, code, format!("{where_}: depth near is {}; it is \"white\" or \"black\"", v.describe()), "write \"near\": \"white\" or \"near\": \"black\"");
+                refuse(
+                    d,
+                    &v,
+                    code,
+                    format!(
+                        "{where_}: depth near is {}; it is \"white\" or \"black\"",
+                        v.describe()
+                    ),
+                    "write \"near\": \"white\" or \"near\": \"black\"",
+                );
                 None
             }
         },
     };
     let w = "depth";
-    let z_scale = field_number(n, "zScale", code, where_, w, d, |z| (z <= 0.0).then(|| "it is how many units the map's full range spans, so a positive number. To put the near end at the back, say \"near\": \"black\"".to_string()));
-    let flat = |x: f64| (x <= 0.0).then(|| "that collapses the range onto the midpoint, so the map would describe a flat part; it is a positive number".to_string());
+    let z_scale = field_number(n, "zScale", code, where_, w, d, |z| {
+        (z <= 0.0).then(|| "it is how many units the map's full range spans, so a positive number. To put the near end at the back, say \"near\": \"black\"".to_string())
+    });
+    let flat = |x: f64| {
+        (x <= 0.0).then(|| "that collapses the range onto the midpoint, so the map would describe a flat part; it is a positive number".to_string())
+    };
     let gamma = field_number(n, "gamma", code, where_, w, d, flat);
     let contrast = field_number(n, "contrast", code, where_, w, d, flat);
     let bias = field_number(n, "bias", code, where_, w, d, |_| None);
@@ -382,7 +536,16 @@ fn depth_block(n: &Node, where_: &str, d: &mut Diags) -> Option<DepthSpec> {
 fn soft_block(n: &Node, where_: &str, bones: &Bones, d: &mut Diags) -> Option<SoftSpec> {
     let code = codes::RIG_GENERATOR_SOFT;
     if !n.is_object() {
-        refuse(d, n, code, format!("{where_}: soft is {}; it is an object {{ \"bone\", \"mask\" }}", n.describe()), "write \"soft\": { \"bone\": \"<bone>\", \"mask\": \"<mask>.png\" }");
+        refuse(
+            d,
+            n,
+            code,
+            format!(
+                "{where_}: soft is {}; it is an object {{ \"bone\", \"mask\" }}",
+                n.describe()
+            ),
+            "write \"soft\": { \"bone\": \"<bone>\", \"mask\": \"<mask>.png\" }",
+        );
         return None;
     }
     let unknown = n.unknown_keys(SOFT_KEYS, &format!("soft region ({where_})"));

@@ -39,7 +39,12 @@ pub(super) fn mesh(
         .collect();
     let bone_index = |name: &str| rig.bones.iter().position(|b| b.bone.name == name);
     let slot_i = bone_index(slot_bone)? as u32;
-    let pin = |x: f64, y: f64| WeightedBinding { bone: slot_i, x: r6(x), y: r6(y), weight: 1.0 };
+    let pin = |x: f64, y: f64| WeightedBinding {
+        bone: slot_i,
+        x: r6(x),
+        y: r6(y),
+        weight: 1.0,
+    };
     let vertices = match &made.soft {
         None => Vertices::Weighted(
             m.points
@@ -88,26 +93,40 @@ pub(super) fn mesh(
                 );
                 return None;
             };
-            Vertices::Weighted(m.points
-                .iter()
-                .zip(&soft.soft.weights)
-                .map(|(p, &wt)| {
-                    let [x, y] = place(p);
-                    let [bx, by] = inv(x, y);
-                    let mut out = Vec::new();
-                    if wt < 1.0 {
-                        out.push(WeightedBinding { weight: r6(1.0 - wt), ..pin(x, y) });
-                    }
-                    if wt > 0.0 {
-                        out.push(WeightedBinding { bone: soft_i, x: r6(bx), y: r6(by), weight: r6(wt) });
-                    }
-                    out
-                })
-                .collect())
+            Vertices::Weighted(
+                m.points
+                    .iter()
+                    .zip(&soft.soft.weights)
+                    .map(|(p, &wt)| {
+                        let [x, y] = place(p);
+                        let [bx, by] = inv(x, y);
+                        let mut out = Vec::new();
+                        if wt < 1.0 {
+                            out.push(WeightedBinding {
+                                weight: r6(1.0 - wt),
+                                ..pin(x, y)
+                            });
+                        }
+                        if wt > 0.0 {
+                            out.push(WeightedBinding {
+                                bone: soft_i,
+                                x: r6(bx),
+                                y: r6(by),
+                                weight: r6(wt),
+                            });
+                        }
+                        out
+                    })
+                    .collect(),
+            )
         }
     };
     let edges = match topology::derive(n, &m.triangles, Some(m.hull as usize)) {
-        Ok(t) => t.edges.iter().filter_map(|&e| u32::try_from(e).ok()).collect(),
+        Ok(t) => t
+            .edges
+            .iter()
+            .filter_map(|&e| u32::try_from(e).ok())
+            .collect(),
         Err(err) => {
             d.push(
                 Diagnostic::new(
@@ -141,11 +160,21 @@ pub(super) fn mesh(
 /// descends from `slot` through bones that inherit normally (Spine's
 /// `updateWorldTransform` then composes plain affine maps).
 fn bind(rig: &RigSpec, slot: &str, soft: &str) -> Option<impl Fn(f64, f64) -> [f64; 2]> {
-    let bone = |name: &str| rig.bones.iter().find(|b| b.bone.name == name).map(|b| &b.bone);
+    let bone = |name: &str| {
+        rig.bones
+            .iter()
+            .find(|b| b.bone.name == name)
+            .map(|b| &b.bone)
+    };
     let mut chain: Vec<&Bone> = Vec::new();
     let mut at = bone(soft)?;
     while at.name != slot {
-        if at.inherit.as_deref().is_some_and(|i| !i.eq_ignore_ascii_case("normal")) || chain.len() > rig.bones.len() {
+        if at
+            .inherit
+            .as_deref()
+            .is_some_and(|i| !i.eq_ignore_ascii_case("normal"))
+            || chain.len() > rig.bones.len()
+        {
             return None;
         }
         chain.push(at);
@@ -157,14 +186,23 @@ fn bind(rig: &RigSpec, slot: &str, soft: &str) -> Option<impl Fn(f64, f64) -> [f
     // The soft bone's setup transform in the slot bone's space: a·x + b·y + tx.
     let (mut a, mut b, mut c, mut dd, mut tx, mut ty) = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
     for l in chain.iter().rev() {
-        let (rot, sx, sy) = (l.rotation.unwrap_or(0.0), l.scale_x.unwrap_or(1.0), l.scale_y.unwrap_or(1.0));
+        let (rot, sx, sy) = (
+            l.rotation.unwrap_or(0.0),
+            l.scale_x.unwrap_or(1.0),
+            l.scale_y.unwrap_or(1.0),
+        );
         let (shx, shy) = (l.shear_x.unwrap_or(0.0), l.shear_y.unwrap_or(0.0));
         let (rx, ry) = ((rot + shx).to_radians(), (rot + 90.0 + shy).to_radians());
         let (la, lb, lc, ld) = (rx.cos() * sx, ry.cos() * sy, rx.sin() * sx, ry.sin() * sy);
         let (x, y) = (l.x.unwrap_or(0.0), l.y.unwrap_or(0.0));
         tx += a * x + b * y;
         ty += c * x + dd * y;
-        (a, b, c, dd) = (a * la + b * lc, a * lb + b * ld, c * la + dd * lc, c * lb + dd * ld);
+        (a, b, c, dd) = (
+            a * la + b * lc,
+            a * lb + b * ld,
+            c * la + dd * lc,
+            c * lb + dd * ld,
+        );
     }
     let det = a * dd - b * c;
     (det.is_finite() && det.abs() > 1e-12).then(move || {

@@ -121,7 +121,10 @@ fn skin(
             .entries
             .iter()
             .filter_map(|e| {
-                let cx = Place { skin: &s.name, slot: &slot.name };
+                let cx = Place {
+                    skin: &s.name,
+                    slot: &slot.name,
+                };
                 attachment(rig, e, images, generated, &cx, d).map(|a| (e.placeholder.clone(), a))
             })
             .collect();
