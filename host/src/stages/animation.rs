@@ -89,6 +89,7 @@ impl Stage for AnimationStage<'_> {
 /// Compiles one animation against the compiled setup skeleton, reading of the
 /// rest of the motion spec what `motion` holds (its easings and groups), and
 /// calling the deform kinds' plugins in `kinds`.
+#[cfg(test)]
 pub fn compile(
     anim: &AnimationSpec,
     motion: MotionRest<'_>,

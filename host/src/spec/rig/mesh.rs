@@ -81,7 +81,8 @@ pub(super) fn parse(
             d.push(super::deferred::sequence(&seq, where_));
             return None;
         }
-        return super::generator::parse(node, &g, where_, bones, d).map(AttachmentKind::Generated);
+        return super::generator::parse(node, &g, where_, bones, d)
+            .map(|g| AttachmentKind::Generated(Box::new(g)));
     }
     let before = d.len();
     if let Some(seq) = node.get("sequence") {

@@ -140,7 +140,7 @@ pub enum AttachmentKind {
     /// `mesh` with authored geometry.
     Mesh(MeshSpec),
     /// `mesh` with a `generator` (FORMAT.md §2.7.3).
-    Generated(super::generator::GeneratedSpec),
+    Generated(Box<super::generator::GeneratedSpec>),
 }
 
 /// An authored mesh attachment as declared (FORMAT.md §2.7.2), its topology

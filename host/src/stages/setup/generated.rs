@@ -205,10 +205,8 @@ fn bind(rig: &RigSpec, slot: &str, soft: &str) -> Option<impl Fn(f64, f64) -> [f
         );
     }
     let det = a * dd - b * c;
-    (det.is_finite() && det.abs() > 1e-12).then(move || {
-        move |x: f64, y: f64| {
-            let (px, py) = (x - tx, y - ty);
-            [(dd * px - b * py) / det, (a * py - c * px) / det]
-        }
+    (det.is_finite() && det.abs() > 1e-12).then_some(move |x: f64, y: f64| {
+        let (px, py) = (x - tx, y - ty);
+        [(dd * px - b * py) / det, (a * py - c * px) / det]
     })
 }

@@ -29,7 +29,7 @@ fn spec(g: &str) -> GeneratedSpec {
     let AttachmentKind::Generated(m) = &r.skins[0].slots[0].entries[0].kind else {
         panic!("generated")
     };
-    m.clone()
+    (**m).clone()
 }
 
 #[test]
