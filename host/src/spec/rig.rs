@@ -33,7 +33,6 @@ mod types;
 #[cfg(test)]
 pub(crate) mod tests;
 
-pub use generator::{GeneratedSpec, GeneratorKind};
 #[cfg(test)]
 pub(crate) use mesh::MESH_KEYS;
 pub use types::*;
