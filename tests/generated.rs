@@ -317,3 +317,39 @@ fn refused_soft_regions_budgets_and_kinds() {
         },
     );
 }
+
+/// TC01 (FORMAT.md §2.7.4) against A39 itself: look's head reports yaw +
+/// 19.32° on triangle 174. Its last deform key turned 0.01° below that gates
+/// green; past it A39 refuses, naming triangle 174 first. A39 counts a
+/// triangle whose area is within its collapse band (the DEFORM block's `band`,
+/// ~0.15px² here) as collapsed rather than reversed, so it fires a little past
+/// the area's zero: at 19.32° + 0.03° it has.
+#[test]
+fn tc01_the_reported_ceiling_is_where_a39_fires() {
+    let at = |degrees: f64| {
+        let p = look();
+        let mut motion: Value = serde_json::from_str(&p.read("rig/motion.json")).unwrap();
+        let head = motion["animations"]["turn"]["deform"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .find(|t| t["slot"] == "head")
+            .unwrap();
+        let last = head["keys"].as_array_mut().unwrap().last_mut().unwrap();
+        last["transform"]["degrees"] = degrees.into();
+        p.write("rig/motion.json", motion.to_string());
+        let b = run(&p, "build", Some("spine-html"));
+        (p, b)
+    };
+    let reported = 19.32;
+    let (_, below) = at(reported - 0.01);
+    below
+        .green()
+        .stdout_has("  PASS  A39_DEFORM_KEEPS_TRIANGLE_WINDING\n");
+    let (p, above) = at(reported + 0.03);
+    above
+        .code(1)
+        .stdout_has("FAIL  A39_DEFORM_KEEPS_TRIANGLE_WINDING: animation \"turn\" deform head/head key 6 (t=")
+        .stdout_has(" triangle(s) reverse winding — triangle 174 [119,138,139] ");
+    assert!(!p.exists("out"), "a refused build wrote");
+}

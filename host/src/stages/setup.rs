@@ -208,9 +208,17 @@ pub fn assemble_with(
     generated.sort_by(|a, b| a.0.cmp(&b.0));
     let mut rig_info = rig_info;
     for (slot, kind) in &mut rig_info.mesh_kinds {
-        let prefix = format!("/{slot}/");
-        if let Some((_, g)) = generated.iter().find(|(k, _)| k.contains(&prefix)) {
-            *kind = g.kind.clone();
+        let made = rig
+            .skins
+            .iter()
+            .flat_map(|s| s.slots.iter().filter(|x| x.slot == *slot))
+            .flat_map(|x| x.entries.iter())
+            .find_map(|e| match &e.kind {
+                crate::spec::rig::AttachmentKind::Generated(g) => Some(g.generator.kind.name()),
+                _ => None,
+            });
+        if let Some(name) = made {
+            *kind = name.to_string();
         }
     }
     for slot in rig.skins.iter().flat_map(|s| s.slots.iter()) {
@@ -241,8 +249,9 @@ pub fn assemble_with(
     })
 }
 
-/// Each slot that carries a mesh in any skin, in slot order, with its kind:
-/// every mesh this build compiles is `authored` (FORMAT.md §2.7.2).
+/// Each slot that carries a mesh in any skin, in slot order, with its kind
+/// `authored` (FORMAT.md §2.7.2); `assemble_with` then gives a slot with a
+/// generated mesh its generator's kind.
 fn mesh_kinds(skeleton: &Skeleton) -> Vec<(String, String)> {
     skeleton
         .slots
