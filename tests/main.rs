@@ -10,6 +10,7 @@
 //! - `deform_reference` — the reference rigs' deform figures (squash, portrait, nod), A39 on a fold
 //! - `build`     — building the gallery and the reference rigs, what is written
 //! - `explain`   — `rigc explain`: the compiled rig as tables, through build's cache, writing nothing
+//! - `generated` — generated meshes: trimmed look's MESH figures, a grid, every generator refusal
 //! - `gallery_owl` — gallery/owl's head turn and nod: its README's figures from the closed forms, posed by spine-core, its fold bracketed by A39
 //! - `refusals`  — one test per compile-error class: message, location, exit, nothing written
 //! - `gate`      — every rule: a mutant of emitted text that FAILs it, and a positive control
@@ -41,6 +42,7 @@ mod explain;
 mod face_builds;
 mod gallery_owl;
 mod gate;
+mod generated;
 mod incremental;
 mod layout;
 mod mesh;

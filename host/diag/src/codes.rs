@@ -244,7 +244,6 @@ codes! {
     PLUGIN_NOT_A_LIBRARY = "plugin.not-a-library",
     PLUGIN_UNREADABLE = "plugin.unreadable",
     // The rig spec (`rigc-rig/1`)
-    RIG_ATTACHMENT_GENERATOR_NOT_IMPLEMENTED = "rig.attachment.generator-not-implemented",
     RIG_ATTACHMENT_IMAGE_EMPTY = "rig.attachment.image-empty",
     RIG_ATTACHMENT_NOT_AN_OBJECT = "rig.attachment.not-an-object",
     RIG_ATTACHMENT_REGION_SIZE = "rig.attachment.region-size",
@@ -440,6 +439,17 @@ codes! {
     MOTION_PATH_PROPERTY_UNKNOWN = "motion.path.property-unknown",
     MOTION_PATH_VALUE_SHAPE = "motion.path.value-shape",
     MOTION_DEFORM_PATH_NOT_IMPLEMENTED = "motion.deform.path-not-implemented",
+    // Issue #16: generated meshes (FORMAT.md §2.7.3-§2.7.5)
+    RIG_GENERATOR_SHAPE = "rig.generator.shape",
+    RIG_GENERATOR_KIND_NOT_IMPLEMENTED = "rig.generator.kind-not-implemented",
+    RIG_GENERATOR_NO_IMAGE = "rig.generator.no-image",
+    RIG_GENERATOR_LATTICE = "rig.generator.lattice",
+    RIG_GENERATOR_CONTOUR = "rig.generator.contour",
+    RIG_GENERATOR_DEPTH = "rig.generator.depth",
+    RIG_GENERATOR_SOFT = "rig.generator.soft",
+    RIG_GENERATOR_MESH_SLOTS = "rig.generator.mesh-slots",
+    MESHGEN_REFUSED = "meshgen.refused",
+    MESHGEN_SOFT_BONE = "meshgen.soft-bone",
     // rig-pose clean (POSE.md)
     CLEAN_LOOP = "CLEAN_LOOP",
     CLEAN_SHORT = "CLEAN_SHORT",

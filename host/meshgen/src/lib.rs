@@ -12,7 +12,12 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
+pub mod ceiling;
 pub mod contour;
+pub mod depth;
+pub mod grid;
+pub mod sheet;
+pub mod soft;
 
 /// A decoded image in the part's pixel grid: RGBA8, row-major, top row first.
 #[derive(Debug, Clone, Copy)]

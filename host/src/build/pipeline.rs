@@ -19,6 +19,7 @@ use crate::stages::bounds::BoundsStage;
 use crate::stages::emit::EmitStage;
 use crate::stages::measure::{ImageInfo, Measure};
 use crate::stages::mesh::{MeshInput, MeshLine, MeshStage};
+use crate::stages::meshgen::{Generated, MeshgenStage};
 use crate::stages::parse::{MotionSummary, ParseMotion, ParseRig, RigSummary};
 use crate::stages::setup::{Setup, SetupStage};
 use rigc_diag::{codes, Diagnostic};
@@ -59,6 +60,52 @@ pub struct Compiled {
     /// The compiled animations, in emission order (what `explain` reads its
     /// `MEMBER` block from).
     pub animations: Vec<rigc_sdk::model::Animation>,
+}
+
+/// Runs the meshgen stage of every generated mesh attachment `rig` lists, over
+/// the bytes `images` read; a generator's refusal is placed at the key it
+/// names (the sheet's name for a sheet's fault).
+fn generate(
+    driver: &mut Driver<'_>,
+    sources: &Sources,
+    rig: &RigSummary,
+    images: &Images,
+) -> Result<Vec<(String, Hashed<Generated>)>, Vec<Diagnostic>> {
+    let content = |name: &str| {
+        images
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, r)| r.as_ref().ok())
+            .map(|i| crate::stage::Content {
+                bytes: &i.bytes,
+                hash: i.content,
+            })
+    };
+    let mut out = Vec::new();
+    let mut refused = Vec::new();
+    for g in &rig.generated {
+        let Some(part) = content(&g.image) else {
+            continue; // an image that was not read is refused with the images
+        };
+        let stage = MeshgenStage {
+            input: Encoded::new(g.clone()),
+            part,
+            depth: g.depth.as_ref().and_then(|(n, _)| content(n)),
+            soft: g.soft.as_ref().and_then(|(_, n)| content(n)),
+        };
+        match driver.run(&stage) {
+            Ok(made) => out.push((g.name.clone(), made)),
+            Err(r) => refused.push((g.name.clone(), r)),
+        }
+    }
+    if refused.is_empty() {
+        return Ok(out);
+    }
+    let spec = sources.rig.spec()?;
+    Err(refused
+        .into_iter()
+        .map(|(name, r)| crate::stages::meshgen::locate(spec, &name, &r))
+        .collect())
 }
 
 /// Runs a target's compile stages over `sources` with `driver`, emitting with
@@ -108,11 +155,13 @@ pub fn compile(
         return Err(sources.image_refusals(failed));
     }
 
+    let generated = generate(driver, sources, &rig, &images)?;
     let rest = || Lazy::new(motion.rest, || sources.motion.spec().map(|m| m.rest()));
     let setup = driver.run(&SetupStage {
         rig: Lazy::new(rig.content, || sources.rig.spec()),
         rest: rest(),
         images: measured.clone(),
+        generated,
     })?;
 
     let meshes = meshes(driver, &setup, &images);
@@ -288,6 +337,11 @@ fn meshes(
                 bones: bones.clone(),
                 mesh,
                 image: r.image.clone(),
+                generated: setup
+                    .generated
+                    .iter()
+                    .find(|(n, _)| *n == format!("{}/{}/{}", r.skin, r.slot, r.attachment))
+                    .map(|(_, g)| g.report()),
             }),
             image: image.map(|i| crate::stage::Content {
                 bytes: &i.bytes,

@@ -146,7 +146,11 @@ impl Sources {
             }
         }
         let mut out = Vec::new();
-        for image in &rig.image_refs {
+        let sheets = rig
+            .sheet_refs
+            .iter()
+            .filter(|s| !rig.image_refs.contains(s));
+        for image in rig.image_refs.iter().chain(sheets) {
             let named = project::absolute(Path::new(image), &dir);
             let read = match self.project.open_existing_in(&named, canon) {
                 Err(e) => Err(Unread::Path(e)),
@@ -172,12 +176,18 @@ impl Sources {
             Ok(r) => r,
             Err(d) => return d,
         };
-        let locs: std::collections::HashMap<String, Loc> = r.image_refs().into_iter().collect();
+        let mut locs: std::collections::HashMap<String, (Loc, &str)> = r
+            .sheet_refs()
+            .into_iter()
+            .map(|(i, l, what)| (i, (l, what)))
+            .collect();
+        locs.extend(r.image_refs().into_iter().map(|(i, l)| (i, (l, "image"))));
         let frames = r.sequence_frames();
         failed
             .into_iter()
             .filter_map(|(image, why)| {
-                let loc = locs.get(&image)?;
+                let (loc, what) = locs.get(&image)?;
+                let (loc, what) = (loc, *what);
                 let project = &self.project;
                 let missing = match &why {
                     Err(Unread::Path(PathError::Missing(p))) => Some(p.clone()),
@@ -188,7 +198,7 @@ impl Sources {
                     return Some(frame_missing(&image, &p, loc));
                 }
                 Some(match why {
-                    Err(Unread::Path(e)) => path_refusal("image", &image, e, loc, project),
+                    Err(Unread::Path(e)) => path_refusal(what, &image, e, loc, project),
                     Err(Unread::Io(p, e)) => {
                         image_refusal(&image, &p, MeasureError::Unreadable(e), loc, project)
                     }
@@ -227,9 +237,11 @@ pub fn image_paths(
     let spec = parse::rig_file(rig.clone());
     let r = spec.spec().ok()?;
     let dir = images_dir(images_override, r.images_dir().map(|(d, _)| d), &rig.path);
+    let sheets = r.sheet_refs().into_iter().map(|(i, l, _)| (i, l));
     let files = r
         .image_refs()
         .into_iter()
+        .chain(sheets)
         .filter_map(|(image, _)| {
             match project.resolve_existing(&project::absolute(Path::new(&image), &dir)) {
                 Ok(p) | Err(PathError::Missing(p) | PathError::Io(p, _)) => Some(p),

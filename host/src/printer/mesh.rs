@@ -31,8 +31,13 @@ pub fn line(m: &MeshLine) -> String {
         Some(b) => format!("(budget {b})"),
         None => "(no budget declared)".to_string(),
     };
+    let more = m
+        .generated
+        .as_ref()
+        .map(super::mesh_generated::continuation)
+        .unwrap_or_default();
     format!(
-        "  MESH  {:<12} {:<8} {} vertices / {} triangles  {budget}  bones=[{}]  attachments=[{}]{}",
+        "  MESH  {:<12} {:<8} {} vertices / {} triangles  {budget}  bones=[{}]  attachments=[{}]{}{more}",
         m.slot,
         m.kind,
         m.vertices,
@@ -78,6 +83,7 @@ mod tests {
             bones: vec!["ball".into()],
             attachments: vec!["ball".into()],
             fit,
+            generated: None,
         }
     }
 

@@ -13,6 +13,7 @@ pub mod gate;
 pub mod json;
 pub mod member;
 pub mod mesh;
+pub mod mesh_generated;
 pub mod stages;
 pub mod target;
 

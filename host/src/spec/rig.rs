@@ -8,7 +8,7 @@
 //! Submodules, one concept each: `read` (typed field readers), `header`
 //! (`skeleton`), `bones`, `slots`, `skins` (both forms), `attachments` (one
 //! attachment), `mesh` (an authored mesh), `clipping`, `linked` (a linked mesh and its
-//! source), `sequence` (a series of frames), `deferred` (constructs refused by name), `geometry` (polygon vertices), `constraints`, `properties` (a transform's table), `switch` (skin
+//! source), `sequence` (a series of frames), `geometry` (polygon vertices), `constraints`, `properties` (a transform's table), `switch` (skin
 //! member lists vs `skin: true`), `events`, `invariants`; `types` holds the
 //! parsed shapes.
 
@@ -18,8 +18,8 @@ mod attachments;
 mod bones;
 mod clipping;
 mod constraints;
-mod deferred;
 mod events;
+mod generator;
 mod geometry;
 mod header;
 mod invariants;
@@ -146,14 +146,18 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
             .iter()
             .flat_map(|s| s.slots.iter())
             .filter(|s| {
-                s.entries
-                    .iter()
-                    .any(|e| matches!(e.kind, AttachmentKind::Mesh(_)))
+                s.entries.iter().any(|e| {
+                    matches!(
+                        e.kind,
+                        AttachmentKind::Mesh(_) | AttachmentKind::Generated(_)
+                    )
+                })
             })
             .map(|s| s.slot.clone())
             .collect(),
     };
     let invariants = invariants::parse(&root, &cx, &mut d);
+    generator_budget(&skins, &cx, invariants.mesh_slots, &root, &mut d);
     match name {
         Some(name) if d.is_empty() => Ok(RigSpec {
             name,
@@ -169,6 +173,40 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
         }),
         _ => Err(d.into_vec()),
     }
+}
+
+/// FORMAT.md §2.7.3: a rig that invokes a generator must declare
+/// `invariants.meshSlots` (undeclared is a budget of 0).
+fn generator_budget(
+    skins: &[SkinSpec],
+    cx: &invariants::Context,
+    declared: Option<u32>,
+    root: &Node,
+    d: &mut Diags,
+) {
+    let first = skins
+        .iter()
+        .flat_map(|s| s.slots.iter().flat_map(|x| x.entries.iter()))
+        .find_map(|e| match &e.kind {
+            AttachmentKind::Generated(g) => Some(g.generator.loc.clone()),
+            _ => None,
+        });
+    let (Some(at), None) = (first, declared) else {
+        return;
+    };
+    let n = cx.mesh_slots.len();
+    d.push(
+        Diagnostic::new(
+            codes::RIG_GENERATOR_MESH_SLOTS,
+            format!(
+                "{n} mesh slot(s) emitted but the rig {} allows 0 — a mesh rigc GENERATED counts against `invariants.meshSlots`, and a rig that invokes a generator must declare it",
+                rigc_diag::json::quote(cx.rig)
+            ),
+        )
+        .at(at)
+        .related("the rig's top level, where \"invariants\" goes", root.loc())
+        .help(format!("add \"invariants\": {{ \"meshSlots\": {n} }} (and \"meshTriangles\", or A13 skips)")),
+    );
 }
 
 /// Reads the rig's `name` (a non-empty string).
@@ -228,6 +266,7 @@ impl RigSpec {
                 AttachmentKind::Region(r) => r.image.as_ref(),
                 AttachmentKind::Mesh(m) => m.image.as_ref(),
                 AttachmentKind::LinkedMesh(l) => l.image.as_ref(),
+                AttachmentKind::Generated(g) => Some(&g.image),
                 _ => None,
             };
             if let Some(i) = image {
@@ -255,5 +294,36 @@ impl RigSpec {
         self.entries()
             .flat_map(|e| e.sequence.iter().flat_map(|q| q.frames()))
             .collect()
+    }
+
+    /// Every depth sheet and soft mask a generator names (FORMAT.md §2.7.4,
+    /// §2.7.5), distinct, in first-use order, with the location of its first
+    /// use and what it is (`the depth map`, `the soft mask`). They are read
+    /// beside the part images and are no atlas page.
+    pub fn sheet_refs(&self) -> Vec<(String, Loc, &'static str)> {
+        let mut out: Vec<(String, Loc, &'static str)> = Vec::new();
+        for slot in self.skins.iter().flat_map(|s| s.slots.iter()) {
+            for e in &slot.entries {
+                let AttachmentKind::Generated(g) = &e.kind else {
+                    continue;
+                };
+                let depth = g
+                    .generator
+                    .depth
+                    .as_ref()
+                    .map(|d| (&d.image, "the depth map"));
+                let soft = g
+                    .generator
+                    .soft
+                    .as_ref()
+                    .map(|s| (&s.mask, "the soft mask"));
+                for (at, what) in depth.into_iter().chain(soft) {
+                    if !out.iter().any(|(v, _, _)| *v == at.value) {
+                        out.push((at.value.clone(), at.loc.clone(), what));
+                    }
+                }
+            }
+        }
+        out
     }
 }

@@ -80,11 +80,12 @@ impl Stage for AnimationStage<'_> {
     }
 
     fn compute(&self) -> Result<Animation, Vec<Diagnostic>> {
-        compile(
+        compile_with(
             self.spec.get()?,
             *self.rest.get()?,
             &self.setup.skeleton,
             &self.kinds,
+            &self.setup.generated,
         )
     }
 }
@@ -92,16 +93,30 @@ impl Stage for AnimationStage<'_> {
 /// Compiles one animation against the compiled setup skeleton, reading of the
 /// rest of the motion spec what `motion` holds (its easings and groups), and
 /// calling the deform kinds' plugins in `kinds`.
+#[cfg(test)]
 pub fn compile(
     anim: &AnimationSpec,
     motion: MotionRest<'_>,
     setup: &Skeleton,
     kinds: &DeformKinds,
 ) -> Result<Animation, Vec<Diagnostic>> {
+    compile_with(anim, motion, setup, kinds, &[])
+}
+
+/// [`compile`], with what made each generated mesh of the setup (a
+/// `"depth": true` key reads its depth map's `z` per vertex).
+pub fn compile_with(
+    anim: &AnimationSpec,
+    motion: MotionRest<'_>,
+    setup: &Skeleton,
+    kinds: &DeformKinds,
+    generated: &[(String, crate::stages::meshgen::Generated)],
+) -> Result<Animation, Vec<Diagnostic>> {
     let mut cx = Cx {
         anim,
         motion,
         setup,
+        generated,
         diags: rigc_diag::Diags::new(),
         last_time: None,
     };
@@ -131,6 +146,8 @@ struct Cx<'a> {
     anim: &'a AnimationSpec,
     motion: MotionRest<'a>,
     setup: &'a Skeleton,
+    /// What made each generated mesh (its depth map's `z` per vertex).
+    generated: &'a [(String, crate::stages::meshgen::Generated)],
     /// What was refused so far (a flood of one code is kept bounded).
     diags: rigc_diag::Diags,
     /// The latest emitted key time over every timeline so far.

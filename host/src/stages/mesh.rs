@@ -34,6 +34,9 @@ pub struct MeshInput {
     pub mesh: MeshAttachment,
     /// The `image` the mesh names, as written (`None`: it names none).
     pub image: Option<String>,
+    /// What made it, when a generator did (FORMAT.md §6.2.1).
+    #[serde(default)]
+    pub generated: Option<crate::stages::meshgen::Report>,
 }
 
 /// How the mesh sits on its art.
@@ -56,7 +59,7 @@ pub struct MeshFacts {
     pub slot: String,
     /// The placeholder.
     pub attachment: String,
-    /// `authored` (every mesh this build compiles).
+    /// `authored`, or the generator's kind (`grid`, `contour`).
     pub kind: String,
     /// Vertices (`uvs.len() / 2`).
     pub vertices: usize,
@@ -69,6 +72,9 @@ pub struct MeshFacts {
     pub bones: Vec<String>,
     /// How it sits on its art.
     pub fit: FitOf,
+    /// What made it, when a generator did.
+    #[serde(default)]
+    pub generated: Option<crate::stages::meshgen::Report>,
 }
 
 crate::stage::stage! {
@@ -85,7 +91,8 @@ crate::stage::stage! {
 impl Stage for MeshStage<'_> {
     type Output = MeshFacts;
     type Error = std::convert::Infallible;
-    const VERSION: u32 = 1;
+    // 2: a generated mesh's kind and report.
+    const VERSION: u32 = 2;
 
     fn name(&self) -> String {
         let i = &self.input.value;
@@ -135,12 +142,16 @@ pub fn facts(input: &MeshInput, image: Option<&[u8]>) -> MeshFacts {
         skin: input.skin.clone(),
         slot: input.slot.clone(),
         attachment: input.attachment.clone(),
-        kind: "authored".into(),
+        kind: input
+            .generated
+            .as_ref()
+            .map_or_else(|| "authored".into(), |g| g.kind.clone()),
         vertices: m.uvs.len() / 2,
         triangles: m.triangles.len() / 3,
         hull: m.hull,
         bones,
         fit,
+        generated: input.generated.clone(),
     }
 }
 
@@ -163,6 +174,9 @@ pub struct MeshLine {
     pub attachments: Vec<String>,
     /// How its first mesh sits on its art.
     pub fit: FitOf,
+    /// What made its first mesh, when a generator did.
+    #[serde(default)]
+    pub generated: Option<crate::stages::meshgen::Report>,
 }
 
 /// One line per slot that carries a mesh, in `slot_order`, from the facts of
@@ -195,6 +209,7 @@ pub fn lines(facts: &[MeshFacts], slot_order: &[String], budget: Option<u32>) ->
             bones,
             attachments,
             fit: first.fit.clone(),
+            generated: first.generated.clone(),
         });
     }
     out

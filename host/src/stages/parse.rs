@@ -110,6 +110,13 @@ pub struct RigSummary {
     pub images_dir: Option<String>,
     /// Every `image` value it names, in first-use order.
     pub image_refs: Vec<String>,
+    /// Every depth sheet and soft mask its generators name, in first-use
+    /// order (read beside the images, never paged).
+    #[serde(default)]
+    pub sheet_refs: Vec<String>,
+    /// What each generated mesh attachment's meshgen stage reads of the spec.
+    #[serde(default)]
+    pub generated: Vec<crate::stages::meshgen::GenInput>,
     /// The canonical hash of the whole spec.
     pub content: Hash,
 }
@@ -151,7 +158,8 @@ stage! {
 impl Stage for ParseRig<'_> {
     type Output = RigSummary;
     type Error = Vec<Diagnostic>;
-    const VERSION: u32 = 1;
+    // 2: the summary lists the generators and the sheets they read.
+    const VERSION: u32 = 2;
 
     fn name(&self) -> String {
         "parse:rig".into()
@@ -163,6 +171,8 @@ impl Stage for ParseRig<'_> {
             name: r.name().to_string(),
             images_dir: r.images_dir().map(|(d, _)| d.to_string()),
             image_refs: r.image_refs().into_iter().map(|(i, _)| i).collect(),
+            sheet_refs: r.sheet_refs().into_iter().map(|(i, _, _)| i).collect(),
+            generated: crate::stages::meshgen::inputs(r),
             content: json_hash(json),
         })
     }

@@ -17,6 +17,7 @@
 
 use rigc_diag::codes;
 
+mod generated;
 mod mesh;
 mod path;
 mod physics;
@@ -32,6 +33,7 @@ use crate::spec::rig::{RigSpec, Stage as StageDecl};
 use crate::spec::setup_entry::SetupEntry;
 use crate::stage::{Hashed, Lazy, Stage};
 use crate::stages::measure::ImageInfo;
+use crate::stages::meshgen::Generated;
 use rigc_diag::Diagnostic;
 use rigc_sdk::gate::RigInfo;
 use rigc_sdk::model::{Bounds, Header, Skeleton, SPINE_VERSION};
@@ -60,6 +62,9 @@ pub struct Setup {
     /// Every mesh attachment of the skeleton, in skin, slot and placeholder
     /// order, with the `image` it names.
     pub meshes: Vec<MeshRef>,
+    /// What made each generated mesh attachment, by `skin/slot/attachment`
+    /// (its MESH-line data; each vertex's depth a `"depth": true` key reads).
+    pub generated: Vec<(String, Generated)>,
 }
 
 /// One mesh attachment of the setup skeleton and the `image` value it names.
@@ -85,8 +90,14 @@ crate::stage::stage! {
         pub rest: Lazy<'a, MotionRest<'a>>,
         /// Each `image` value as written, and what its measure stage found.
         pub images: Vec<(String, Hashed<ImageInfo>)>,
+        /// Each generated attachment (`skin/slot/attachment`) and what its
+        /// meshgen stage made.
+        pub generated: Vec<(String, Hashed<Generated>)>,
     }
 }
+
+/// The meshgen stages' outputs by `skin/slot/attachment`.
+pub type Made = HashMap<String, Generated>;
 
 impl Stage for SetupStage<'_> {
     type Output = Setup;
@@ -103,9 +114,14 @@ impl Stage for SetupStage<'_> {
             .iter()
             .map(|(name, info)| (name.clone(), (**info).clone()))
             .collect();
+        let generated: Made = self
+            .generated
+            .iter()
+            .map(|(name, g)| (name.clone(), (**g).clone()))
+            .collect();
         let (rig, rest) = (self.rig.get()?, self.rest.get()?);
         let table = physics::table(rig, rest.physics);
-        let mut setup = assemble(rig, rest.setup, &images);
+        let mut setup = assemble_with(rig, rest.setup, &images, &generated);
         match (&mut setup, table) {
             (Ok(s), Ok(extra)) => s.skeleton.constraints.extend(extra),
             (Err(d), Err(more)) => d.extend(more),
@@ -116,6 +132,7 @@ impl Stage for SetupStage<'_> {
     }
 }
 
+#[cfg(test)]
 /// Assembles the setup skeleton of `rig`, taking each slot's setup pose from the
 /// rig or from the motion spec's `setup` entries, and each `image` from
 /// `images` (keyed by the value as written, see `RigSpec::image_refs`).
@@ -123,6 +140,16 @@ pub fn assemble(
     rig: &RigSpec,
     setup: &[SetupEntry],
     images: &HashMap<String, ImageInfo>,
+) -> Result<Setup, Vec<Diagnostic>> {
+    assemble_with(rig, setup, images, &Made::new())
+}
+
+/// [`assemble`], with the generated meshes the meshgen stages made.
+pub fn assemble_with(
+    rig: &RigSpec,
+    setup: &[SetupEntry],
+    images: &HashMap<String, ImageInfo>,
+    generated: &Made,
 ) -> Result<Setup, Vec<Diagnostic>> {
     let mut d = rigc_diag::Diags::new();
     let stage = match &rig.header.stage {
@@ -151,7 +178,7 @@ pub fn assemble(
         }
     };
     let parts = skins::parts(rig, images, &mut d);
-    let skins = skins::skins(rig, images, &mut d);
+    let skins = skins::skins(rig, images, generated, &mut d);
     let slots = pose::slots(rig, setup, &mut d);
     if !d.is_empty() {
         return Err(d.into_vec());
@@ -191,16 +218,57 @@ pub fn assemble(
         ..RigInfo::default()
     };
     let meshes = mesh::refs(rig, &skeleton);
+    let mut generated: Vec<(String, Generated)> = generated
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    generated.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut rig_info = rig_info;
+    for (slot, kind) in &mut rig_info.mesh_kinds {
+        let made = rig
+            .skins
+            .iter()
+            .flat_map(|s| s.slots.iter().filter(|x| x.slot == *slot))
+            .flat_map(|x| x.entries.iter())
+            .find_map(|e| match &e.kind {
+                crate::spec::rig::AttachmentKind::Generated(g) => Some(g.generator.kind.name()),
+                _ => None,
+            });
+        if let Some(name) = made {
+            *kind = name.to_string();
+        }
+    }
+    for slot in rig.skins.iter().flat_map(|s| s.slots.iter()) {
+        for e in &slot.entries {
+            let crate::spec::rig::AttachmentKind::Generated(g) = &e.kind else {
+                continue;
+            };
+            let Some(soft) = &g.generator.soft else {
+                continue;
+            };
+            if !rig_info
+                .mesh_soft_bones
+                .iter()
+                .any(|(s, _)| *s == slot.slot)
+            {
+                rig_info
+                    .mesh_soft_bones
+                    .push((slot.slot.clone(), soft.bone.value.clone()));
+            }
+        }
+    }
     Ok(Setup {
         skeleton,
         parts,
         rig_info,
         meshes,
+        generated,
     })
 }
 
-/// Each slot that carries a mesh in any skin, in slot order, with its kind:
-/// every mesh this build compiles is `authored` (FORMAT.md §2.7.2).
+/// Each slot that carries a mesh in any skin, in slot order, with its kind
+/// `authored` (FORMAT.md §2.7.2); `assemble_with` then gives a slot with a
+/// generated mesh its generator's kind.
 fn mesh_kinds(skeleton: &Skeleton) -> Vec<(String, String)> {
     skeleton
         .slots

@@ -3,7 +3,8 @@
 //! `v` = 0) holds at least two vertices, each bound once, at weight 1, to the
 //! slot bone. A soft-region mesh (`RigInfo.mesh_soft_bones`) binds only its slot
 //! bone and its soft bone, each vertex's weights sum to 1 (±1e-4), and some
-//! vertex is carried wholly by the soft bone. A ring, contour or grid (any other
+//! vertex is carried wholly by the soft bone — instead of the rim clause
+//! (FORMAT.md §2.7.5: the mask may carry rim vertices). A ring, contour or grid (any other
 //! generated kind, soft region included) declares a real hull (3 vertices up to
 //! the vertex count), its first `hull` vertices are bound once, at weight 1, to
 //! the slot bone, and every vertex on the region border (u or v at 0 or 1) is
@@ -142,6 +143,9 @@ impl Rule for A21MeshRimPinned {
                 if !carried {
                     out.fail_at(p.subject(), format!("mesh \"{m}\" declares a soft region on \"{soft_name}\" and no vertex is fully carried by it"));
                 }
+                // FORMAT.md §2.7.5: a soft region's A21 is this clause instead of
+                // the rim's — its mask may carry rim vertices (look's ahoge tip).
+                continue;
             }
             let h = mesh.hull_length / 2.0;
             if !(h >= 3.0 && h.fract() == 0.0) {

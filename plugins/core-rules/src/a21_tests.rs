@@ -142,6 +142,8 @@ fn soft(vertices: Value) -> GateInput {
 #[test]
 fn soft_region() {
     assert_pass(&RULE, &soft(pinned_to([2, 2, 2, 3])));
+    // A soft mask may carry rim vertices: the soft clause replaces the rim's.
+    assert_pass(&RULE, &soft(pinned_to([3, 2, 2, 3])));
     let vertices =
         json!([1, 2, 0, 0, 1, 1, 2, 1, 0, 1, 1, 2, 1, 1, 1, 2, 1, 0.5, 0, 0.5, 3, 0.5, 0, 0.25]);
     assert_fails_at(

@@ -96,7 +96,7 @@ pub(super) fn parse(
         "mesh" if node.has("source") => {
             AttachmentKind::LinkedMesh(super::linked::parse(node, where_, d)?)
         }
-        "mesh" => AttachmentKind::Mesh(super::mesh::parse(node, where_, bones, d)?),
+        "mesh" => super::mesh::parse(node, where_, bones, d)?,
         "linkedmesh" => AttachmentKind::LinkedMesh(super::linked::parse(node, where_, d)?),
         "clipping" => AttachmentKind::Clipping(super::clipping::parse(node, where_, bones, d)?),
         "path" => AttachmentKind::Path(super::path::attachment(node, where_, bones, d)?),

@@ -5,15 +5,15 @@
 //! topology is derived here, by `rigc_sdk::mesh::topology`, so its refusals
 //! point at the spec), `width`/`height`, `image`, `path` and `color` — and every
 //! refusal of a mesh the runtime would read differently from what the author
-//! meant, located at its JSON value. A mesh with a `generator` is refused by
-//! name (generated meshes are a later issue).
+//! meant, located at its JSON value. A mesh with a `generator` is read by
+//! `generator` (never beside authored geometry).
 
 use rigc_diag::codes;
 
 use super::bones::Bones;
 use super::geometry;
 use super::read::{absent_at, as_count, color, count, number, string, Diags};
-use super::types::{Geometry, MeshSpec};
+use super::types::{AttachmentKind, Geometry, MeshSpec};
 use rigc_diag::cursor::Node;
 use rigc_sdk::mesh::topology::{self, TopologyError};
 
@@ -39,9 +39,17 @@ pub(crate) const MESH_KEYS: &[&str] = &[
 /// The keys that make a mesh authored geometry.
 const GEOMETRY_KEYS: &[&str] = &["uvs", "triangles", "vertices", "weights"];
 
+/// The keys a generator builds, refused beside one.
+const BESIDE_GENERATOR: &[&str] = &["hull", "edges", "boneIndexing", "width", "height"];
+
 /// Reads the mesh attachment `node`; `where_` is `skin "S" slot "X" attachment
 /// "P"`. `None` when it is refused.
-pub(super) fn parse(node: &Node, where_: &str, bones: &Bones, d: &mut Diags) -> Option<MeshSpec> {
+pub(super) fn parse(
+    node: &Node,
+    where_: &str,
+    bones: &Bones,
+    d: &mut Diags,
+) -> Option<AttachmentKind> {
     let unknown = node.unknown_keys(MESH_KEYS, &format!("mesh attachment ({where_})"));
     if !unknown.is_empty() {
         d.extend(unknown);
@@ -56,10 +64,23 @@ pub(super) fn parse(node: &Node, where_: &str, bones: &Bones, d: &mut Diags) -> 
                 )
                 .help("remove \"generator\" to keep the authored uvs/triangles/vertices, or remove those to generate the mesh"),
             );
-        } else {
-            d.push(super::deferred::generator(&g, where_));
+            return None;
         }
-        return None;
+        if let Some(k) = BESIDE_GENERATOR.iter().find(|k| node.has(k)) {
+            let at = node.get(k).unwrap_or_else(|| g.clone());
+            d.push(
+                at.err(
+                    codes::RIG_MESH_GENERATOR_AND_GEOMETRY,
+                    format!("{where_}: \"{k}\" describes geometry, and this mesh's generator builds it (its size is its image's, its hull and edges are derived)"),
+                )
+                .help(format!("remove \"{k}\", or author the whole mesh instead of generating it")),
+            );
+            return None;
+        }
+        // A `sequence` beside a generator was refused before the type was
+        // read (`sequence::conflicts`).
+        return super::generator::parse(node, &g, where_, bones, d)
+            .map(|g| AttachmentKind::Generated(Box::new(g)));
     }
     let before = d.len();
     let (uvs_node, tris_node) = (node.get("uvs"), node.get("triangles"));
@@ -122,7 +143,7 @@ pub(super) fn parse(node: &Node, where_: &str, bones: &Bones, d: &mut Diags) -> 
     }
     let path = string(node, "path", where_, d);
     let color = color(node, "color", where_, 8, d);
-    (d.len() == before).then_some(MeshSpec {
+    (d.len() == before).then_some(AttachmentKind::Mesh(MeshSpec {
         image,
         uvs,
         triangles,
@@ -133,7 +154,7 @@ pub(super) fn parse(node: &Node, where_: &str, bones: &Bones, d: &mut Diags) -> 
         height,
         path,
         color,
-    })
+    }))
 }
 
 /// Reads `uvs`: an array of numbers of even length.

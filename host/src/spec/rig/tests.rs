@@ -11,6 +11,7 @@ mod attachments;
 mod bones;
 mod constraints;
 mod events;
+mod generator;
 mod geometry;
 mod header;
 mod invariants;

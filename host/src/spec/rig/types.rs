@@ -151,6 +151,8 @@ pub enum AttachmentKind {
     LinkedMesh(LinkedMeshSpec),
     /// `path`.
     Path(PathSpec),
+    /// `mesh` with a `generator` (FORMAT.md §2.7.3).
+    Generated(Box<GeneratedSpec>),
 }
 
 /// A clipping attachment as declared (FORMAT.md §2.7.6).
@@ -369,4 +371,80 @@ pub struct SliderPlaces {
     pub property: Option<Loc>,
     /// Where `local` is, when stated.
     pub local: Option<Loc>,
+}
+
+/// A generated mesh attachment as declared.
+#[derive(Debug, Clone)]
+pub struct GeneratedSpec {
+    /// `image`: the part the mesh is built over (its window).
+    pub image: At<String>,
+    /// The generator.
+    pub generator: GeneratorSpec,
+    /// `path`, when stated.
+    pub path: Option<String>,
+    /// `color`, lowercase `rrggbbaa`.
+    pub color: Option<String>,
+}
+
+/// A `generator` block.
+#[derive(Debug, Clone)]
+pub struct GeneratorSpec {
+    /// Which generator, with its parameters.
+    pub kind: GeneratorKind,
+    /// `depth`, when stated.
+    pub depth: Option<DepthSpec>,
+    /// `soft`, when stated.
+    pub soft: Option<SoftSpec>,
+    /// The block's object.
+    pub loc: Loc,
+    /// Each stated key and where its value is (a generator's refusal names
+    /// the key it concerns).
+    pub fields: Vec<(String, Loc)>,
+}
+
+impl GeneratorSpec {
+    /// Where a refusal concerning `field` goes: that key's value, else the
+    /// block.
+    pub fn loc_of(&self, field: Option<&str>) -> Loc {
+        field
+            .and_then(|f| self.fields.iter().find(|(k, _)| k == f))
+            .map_or_else(|| self.loc.clone(), |(_, l)| l.clone())
+    }
+}
+
+/// Which generator.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum GeneratorKind {
+    /// `grid`.
+    Grid(rigc_meshgen::grid::Lattice),
+    /// `contour`.
+    Contour(rigc_meshgen::contour::Params),
+}
+
+impl GeneratorKind {
+    /// The kind's name, as the MESH line prints it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            GeneratorKind::Grid(_) => "grid",
+            GeneratorKind::Contour(_) => "contour",
+        }
+    }
+}
+
+/// A `depth` block.
+#[derive(Debug, Clone)]
+pub struct DepthSpec {
+    /// `image`: the sheet, relative to the rig's images directory.
+    pub image: At<String>,
+    /// `near`, `zScale` and the tone curve.
+    pub params: rigc_meshgen::depth::Params,
+}
+
+/// A `soft` block.
+#[derive(Debug, Clone)]
+pub struct SoftSpec {
+    /// `bone`: the bone the mask's white end follows.
+    pub bone: At<String>,
+    /// `mask`: the sheet, relative to the rig's images directory.
+    pub mask: At<String>,
 }

@@ -4,7 +4,8 @@
 //! boundingbox carry a vertex array; a region or point does not), and the
 //! attachment's deform-array geometry — unweighted, two numbers per vertex;
 //! weighted, one `x, y` pair per bone influence — with its setup geometry as a
-//! deform kind sees it ([`MeshGeometry`]).
+//! deform kind sees it ([`MeshGeometry`]), each vertex's depth taken from its
+//! generator's depth map when it names one (FORMAT.md §2.7.4).
 
 use rigc_diag::codes;
 
@@ -217,6 +218,17 @@ pub(super) fn resolve(cx: &mut Cx, track: &DeformTrackSpec) -> Option<Target> {
                 .collect(),
         ),
     };
+    let mut geometry_vertices = geometry_vertices;
+    let depth = cx
+        .generated
+        .iter()
+        .find(|(n, _)| *n == name)
+        .and_then(|(_, g)| g.depth.as_ref());
+    if let Some(d) = depth {
+        for (v, z) in geometry_vertices.iter_mut().zip(&d.sampled.z) {
+            v.depth = Some(*z);
+        }
+    }
     let influences = geometry_vertices
         .iter()
         .map(|v| if weighted { v.bones.len() } else { 1 })

@@ -199,6 +199,7 @@ fn answers(attachment: &Value) {
             bones: vec!["root".into(), "b".into()],
             mesh: mesh.clone(),
             image: r.image.clone(),
+            generated: None,
         };
         let f = facts(&input, Some(&bytes));
         assert_eq!(f.vertices, mesh.uvs.len() / 2);

@@ -69,6 +69,7 @@ fn reference(rig: &str) -> Vec<super::MeshFacts> {
                 bones: bones.clone(),
                 mesh,
                 image: r.image.clone(),
+                generated: None,
             };
             facts(&input, bytes.as_deref())
         })
@@ -146,6 +147,7 @@ fn quad_input(uvs: Vec<f64>, vertices: Vertices) -> MeshInput {
             ..MeshAttachment::default()
         },
         image: Some("q.png".into()),
+        generated: None,
     }
 }
 

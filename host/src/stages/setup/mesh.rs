@@ -81,6 +81,7 @@ pub(super) fn refs(rig: &RigSpec, skeleton: &Skeleton) -> Vec<MeshRef> {
                     .flat_map(|x| x.entries.iter().filter(|e| &e.placeholder == placeholder))
                     .find_map(|e| match &e.kind {
                         AttachmentKind::Mesh(m) => Some(m.image.as_ref().map(|i| i.value.clone())),
+                        AttachmentKind::Generated(g) => Some(Some(g.image.value.clone())),
                         _ => None,
                     })
                     .flatten();

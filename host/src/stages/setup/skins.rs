@@ -82,18 +82,19 @@ pub(super) fn parts(
 pub(super) fn skins(
     rig: &RigSpec,
     images: &HashMap<String, ImageInfo>,
+    generated: &super::Made,
     d: &mut rigc_diag::Diags,
 ) -> Vec<Skin> {
     let mut out = Vec::new();
     match rig.skins.iter().find(|s| s.name == "default") {
-        Some(s) => out.push(skin(rig, s, images, d)),
+        Some(s) => out.push(skin(rig, s, images, generated, d)),
         None => out.push(Skin {
             name: "default".into(),
             ..Skin::default()
         }),
     }
     for s in rig.skins.iter().filter(|s| s.name != "default") {
-        out.push(skin(rig, s, images, d));
+        out.push(skin(rig, s, images, generated, d));
     }
     out
 }
@@ -103,6 +104,7 @@ fn skin(
     rig: &RigSpec,
     s: &SkinSpec,
     images: &HashMap<String, ImageInfo>,
+    generated: &super::Made,
     d: &mut rigc_diag::Diags,
 ) -> Skin {
     let names =
@@ -123,7 +125,13 @@ fn skin(
         let entries = filled
             .entries
             .iter()
-            .filter_map(|e| attachment(rig, e, images, d).map(|a| (e.placeholder.clone(), a)))
+            .filter_map(|e| {
+                let cx = Place {
+                    skin: &s.name,
+                    slot: &slot.name,
+                };
+                attachment(rig, e, images, generated, &cx, d).map(|a| (e.placeholder.clone(), a))
+            })
             .collect();
         out.attachments.push(SkinSlot {
             slot: slot.name.clone(),
@@ -134,10 +142,18 @@ fn skin(
 }
 
 /// One attachment of the model.
+/// Which skin and slot an attachment is in.
+struct Place<'a> {
+    skin: &'a str,
+    slot: &'a str,
+}
+
 fn attachment(
     rig: &RigSpec,
     e: &AttachmentSpec,
     images: &HashMap<String, ImageInfo>,
+    generated: &super::Made,
+    cx: &Place<'_>,
     d: &mut rigc_diag::Diags,
 ) -> Option<Attachment> {
     match &e.kind {
@@ -187,6 +203,11 @@ fn attachment(
             lengths: Vec::new(), // measured in the setup pose by `path`
             color: p.color.clone(),
         })),
+        AttachmentKind::Generated(g) => {
+            let made = generated.get(&format!("{}/{}/{}", cx.skin, cx.slot, e.placeholder))?;
+            let slot_bone = rig.slots.iter().find(|s| s.name == cx.slot)?.bone.as_str();
+            super::generated::mesh(rig, g, e, slot_bone, made, d).map(Attachment::Mesh)
+        }
     }
 }
 

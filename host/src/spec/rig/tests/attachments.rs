@@ -1,6 +1,6 @@
 //! One attachment: types, regions, points, and what is not compiled yet.
 
-use super::{edit, ok, refuses, refuses_ni};
+use super::{edit, ok, refuses};
 use crate::spec::rig::AttachmentKind;
 
 const P: &str = "{ \"width\": 10, \"height\": 10 }";
@@ -73,17 +73,6 @@ fn type_unknown() {
         &format!("{W}: attachment type \"regoin\" is not one Spine 4.3 knows; the types are region, mesh, linkedmesh, boundingbox, path, point, clipping — did you mean \"region\"?"),
         "/skins/default/s/p/type",
         "\"regoin\"",
-    );
-}
-
-#[test]
-fn generator_is_refused_by_name() {
-    refuses_ni(
-        &att(r#"{ "type": "mesh", "image": "leaf.png", "generator": { "kind": "contour", "tolerance": 1.5 } }"#),
-        "rig.attachment.generator-not-implemented",
-        &format!("{W}: a mesh \"generator\" (kind \"contour\") is in rigc's rig format and rigc does not compile it yet — generated meshes are not built, so this attachment is refused rather than dropped"),
-        "/skins/default/s/p/generator",
-        "{ \"kind\"",
     );
 }
 

@@ -1,7 +1,7 @@
 //! Authored meshes (FORMAT.md §2.7.2): every field read, and one test per
 //! refusal class (code, message, pointer, line:column).
 
-use super::{check, edit, ok, refused, refuses, refuses_ni, render};
+use super::{check, edit, ok, refused, refuses, render};
 use crate::spec::rig::{AttachmentKind, Geometry, MeshSpec, NamedBinding};
 
 const P: &str = "{ \"width\": 10, \"height\": 10 }";
@@ -92,12 +92,6 @@ fn generator_beside_geometry() {
         &format!("{PTR}/generator"),
         "{ \"kind\"",
     );
-}
-
-#[test]
-fn a_generator_alone_is_still_refused_by_name() {
-    let t = mesh_text(r#""image": "leaf.png", "generator": { "kind": "contour" }"#);
-    refuses_ni(&t, "rig.attachment.generator-not-implemented", &format!("{W}: a mesh \"generator\" (kind \"contour\") is in rigc's rig format and rigc does not compile it yet — generated meshes are not built, so this attachment is refused rather than dropped"), &format!("{PTR}/generator"), "{ \"kind\"");
 }
 
 #[test]

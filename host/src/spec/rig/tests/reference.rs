@@ -4,7 +4,6 @@
 
 use super::{parse_text, reference_text as reference, render};
 use crate::spec::rig::{AttachmentKind, RigSpec, Stage};
-use rigc_diag::Class;
 use rigc_sdk::model::Constraint;
 
 fn parse_ref(path: &str) -> RigSpec {
@@ -145,38 +144,25 @@ fn authored_meshes_of_the_reference_rigs_parse() {
 }
 
 #[test]
-fn rigs_beyond_this_build_are_refused_by_name_only() {
-    for (path, expect) in [
-        (
-            "rigc-gallery/flex/rig.json",
-            "rig.attachment.generator-not-implemented",
-        ),
-        // look's sliders compile; its grid meshes do not yet.
-        (
-            "rigc-gallery/look/rig.json",
-            "rig.attachment.generator-not-implemented",
-        ),
+fn flex_and_look_parse_with_their_generators() {
+    // Every construct the reference rigs use now parses: flex's four contour
+    // meshes, look's four grids (depth maps, a soft mask) and its sliders.
+    for (path, generated) in [
+        ("rigc-gallery/flex/rig.json", 4),
+        ("rigc-gallery/look/rig.json", 4),
     ] {
-        let d = match parse_text(&reference(path)) {
-            Ok(_) => panic!("{path} parsed, but it uses constructs not compiled yet"),
-            Err(d) => d,
-        };
-        assert!(
-            d.iter().all(|d| d.class == Class::NotImplemented),
-            "{path}:\n{}",
-            render(&d)
-        );
-        assert!(
-            d.iter().any(|d| d.code == expect),
-            "{path}:\n{}",
-            render(&d)
-        );
+        let r = parse_ref(path);
+        let n = r
+            .skins
+            .iter()
+            .flat_map(|s| s.slots.iter())
+            .flat_map(|s| s.entries.iter())
+            .filter(|e| matches!(e.kind, AttachmentKind::Generated(_)))
+            .count();
+        assert_eq!(n, generated, "{path}");
     }
 }
 
-/// FIGURES.md ride: 17 bones, 18 slots, 19 attachments (18 regions + 1
-/// path `track`, vertexCount 12 = 3 open curves) and the constraint `ride`
-/// (percent/percent/tangent, mixes 1) on bone `cart`, following slot `track`.
 #[test]
 fn ride_parses_with_its_path() {
     let r = parse_ref("rigc-gallery/ride/rig.json");

@@ -1,0 +1,215 @@
+//! This module owns a generated mesh of the setup skeleton (FORMAT.md §2.7.3,
+//! §2.7.5): the meshgen stage's mesh (part pixels) as the model's
+//! `MeshAttachment` — uvs `x/w, y/h`; vertices by the no-manifest placement
+//! rule, the part window centred on the slot bone (`px − w/2, h/2 − py` in its
+//! space), each vertex pinned to the slot bone at weight 1 (a weighted run of
+//! one binding, as A20/A21 hold a generated mesh); with a soft mask, a vertex
+//! is shared between the slot bone (`1 − w`) and the soft bone (`w`, at its
+//! bind position in that bone's setup space), a zero weight left out; `hull`
+//! and `edges` derived from the triangles.
+
+use rigc_diag::codes;
+
+use super::resolve::{r6, region_name};
+use crate::spec::rig::{AttachmentSpec, GeneratedSpec, RigSpec};
+use crate::stages::meshgen::Generated;
+use rigc_diag::json::quote;
+use rigc_diag::Diagnostic;
+use rigc_sdk::mesh::topology;
+use rigc_sdk::model::{Bone, MeshAttachment, Vertices, WeightedBinding};
+
+/// The model mesh of the generated attachment `e` (`g` its spec, `made` the
+/// meshgen stage's output, `slot_bone` its slot's bone); `None` when refused.
+pub(super) fn mesh(
+    rig: &RigSpec,
+    g: &GeneratedSpec,
+    e: &AttachmentSpec,
+    slot_bone: &str,
+    made: &Generated,
+    d: &mut rigc_diag::Diags,
+) -> Option<MeshAttachment> {
+    let [w, h] = made.size.map(f64::from);
+    let m = &made.mesh;
+    let n = m.points.len();
+    let place = |p: &[f64; 2]| [p[0] - w / 2.0, h / 2.0 - p[1]];
+    let uvs = m
+        .points
+        .iter()
+        .flat_map(|p| [r6(p[0] / w.max(1.0)), r6(p[1] / h.max(1.0))])
+        .collect();
+    let bone_index = |name: &str| rig.bones.iter().position(|b| b.bone.name == name);
+    let slot_i = bone_index(slot_bone)? as u32;
+    let pin = |x: f64, y: f64| WeightedBinding {
+        bone: slot_i,
+        x: r6(x),
+        y: r6(y),
+        weight: 1.0,
+    };
+    let vertices = match &made.soft {
+        None => Vertices::Weighted(
+            m.points
+                .iter()
+                .map(|p| {
+                    let [x, y] = place(p);
+                    vec![pin(x, y)]
+                })
+                .collect(),
+        ),
+        Some(soft) => {
+            let soft_i = bone_index(&soft.bone)? as u32;
+            let loc = g
+                .generator
+                .soft
+                .as_ref()
+                .map_or_else(|| g.generator.loc.clone(), |s| s.bone.loc.clone());
+            if soft.bone == slot_bone {
+                d.push(
+                    Diagnostic::new(
+                        codes::MESHGEN_SOFT_BONE,
+                        format!(
+                            "attachment {}: soft names bone {}, the slot's own bone, so it moves nothing — a soft region needs a bone that can move independently",
+                            quote(&e.placeholder),
+                            quote(&soft.bone)
+                        ),
+                    )
+                    .at(loc)
+                    .help("name a child of the slot's bone (a physics constraint then swings it)"),
+                );
+                return None;
+            }
+            let Some(inv) = bind(rig, slot_bone, &soft.bone) else {
+                d.push(
+                    Diagnostic::new(
+                        codes::MESHGEN_SOFT_BONE,
+                        format!(
+                            "attachment {}: soft names bone {}, which does not hang under the slot's bone {} through bones that inherit normally — this build binds a soft region only to a bone it can place in the slot bone's setup space",
+                            quote(&e.placeholder),
+                            quote(&soft.bone),
+                            quote(slot_bone)
+                        ),
+                    )
+                    .at(loc)
+                    .help("make the soft bone a descendant of the slot's bone (a physics constraint then swings it)"),
+                );
+                return None;
+            };
+            Vertices::Weighted(
+                m.points
+                    .iter()
+                    .zip(&soft.soft.weights)
+                    .map(|(p, &wt)| {
+                        let [x, y] = place(p);
+                        let [bx, by] = inv(x, y);
+                        let mut out = Vec::new();
+                        if wt < 1.0 {
+                            out.push(WeightedBinding {
+                                weight: r6(1.0 - wt),
+                                ..pin(x, y)
+                            });
+                        }
+                        if wt > 0.0 {
+                            out.push(WeightedBinding {
+                                bone: soft_i,
+                                x: r6(bx),
+                                y: r6(by),
+                                weight: r6(wt),
+                            });
+                        }
+                        out
+                    })
+                    .collect(),
+            )
+        }
+    };
+    let edges = match topology::derive(n, &m.triangles, Some(m.hull as usize)) {
+        Ok(t) => t
+            .edges
+            .iter()
+            .filter_map(|&e| u32::try_from(e).ok())
+            .collect(),
+        Err(err) => {
+            d.push(
+                Diagnostic::new(
+                    codes::MESHGEN_REFUSED,
+                    format!("attachment {}: the generated mesh breaks the hull rule ({err}) — a generator bug", quote(&e.placeholder)),
+                )
+                .at(g.generator.loc.clone())
+                .help("report it with the rig; author the mesh meanwhile"),
+            );
+            return None;
+        }
+    };
+    let path = g.path.clone().or_else(|| {
+        let name = region_name(&g.image.value);
+        (name != e.placeholder).then_some(name)
+    });
+    Some(MeshAttachment {
+        uvs,
+        triangles: m.triangles.clone(),
+        vertices,
+        hull: m.hull,
+        edges,
+        width: w,
+        height: h,
+        path,
+        color: g.color.clone(),
+        // A generated mesh has no series: `sequence` beside a generator is
+        // refused by the rig parser.
+        sequence: None,
+    })
+}
+
+/// The map from the slot bone's setup space into `soft`'s, when `soft`
+/// descends from `slot` through bones that inherit normally (Spine's
+/// `updateWorldTransform` then composes plain affine maps).
+fn bind(rig: &RigSpec, slot: &str, soft: &str) -> Option<impl Fn(f64, f64) -> [f64; 2]> {
+    let bone = |name: &str| {
+        rig.bones
+            .iter()
+            .find(|b| b.bone.name == name)
+            .map(|b| &b.bone)
+    };
+    let mut chain: Vec<&Bone> = Vec::new();
+    let mut at = bone(soft)?;
+    while at.name != slot {
+        if at
+            .inherit
+            .as_deref()
+            .is_some_and(|i| !i.eq_ignore_ascii_case("normal"))
+            || chain.len() > rig.bones.len()
+        {
+            return None;
+        }
+        chain.push(at);
+        at = bone(at.parent.as_deref()?)?;
+    }
+    if chain.is_empty() {
+        return None;
+    }
+    // The soft bone's setup transform in the slot bone's space: a·x + b·y + tx.
+    let (mut a, mut b, mut c, mut dd, mut tx, mut ty) = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+    for l in chain.iter().rev() {
+        let (rot, sx, sy) = (
+            l.rotation.unwrap_or(0.0),
+            l.scale_x.unwrap_or(1.0),
+            l.scale_y.unwrap_or(1.0),
+        );
+        let (shx, shy) = (l.shear_x.unwrap_or(0.0), l.shear_y.unwrap_or(0.0));
+        let (rx, ry) = ((rot + shx).to_radians(), (rot + 90.0 + shy).to_radians());
+        let (la, lb, lc, ld) = (rx.cos() * sx, ry.cos() * sy, rx.sin() * sx, ry.sin() * sy);
+        let (x, y) = (l.x.unwrap_or(0.0), l.y.unwrap_or(0.0));
+        tx += a * x + b * y;
+        ty += c * x + dd * y;
+        (a, b, c, dd) = (
+            a * la + b * lc,
+            a * lb + b * ld,
+            c * la + dd * lc,
+            c * lb + dd * ld,
+        );
+    }
+    let det = a * dd - b * c;
+    (det.is_finite() && det.abs() > 1e-12).then_some(move |x: f64, y: f64| {
+        let (px, py) = (x - tx, y - ty);
+        [(dd * px - b * py) / det, (a * py - c * px) / det]
+    })
+}
