@@ -32,5 +32,6 @@ pub mod emit;
 pub mod gate;
 pub mod measure;
 pub mod mesh;
+pub mod pack;
 pub mod parse;
 pub mod setup;
