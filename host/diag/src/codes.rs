@@ -50,7 +50,6 @@ macro_rules! codes {
 codes! {
     // Build flags
     BUILD_ATLAS_IN_NOT_IMPLEMENTED = "build.atlas-in.not-implemented",
-    BUILD_PACK_NOT_IMPLEMENTED = "build.pack.not-implemented",
     // The cache
     CACHE_UNUSABLE = "cache.unusable",
     // Issue 14, items 3, 4, 8 and 9 (i14-cache): a cache entry or plugin copy
@@ -411,6 +410,9 @@ codes! {
     POSE_TIMES = "POSE_TIMES",
     POSE_TRUNK = "POSE_TRUNK",
     POSE_WRITE = "POSE_WRITE",
+    // Issue 16, item 7 (pack): `--pack`'s refusals.
+    BUILD_PACK_PART_TOO_BIG = "build.pack.part-too-big",
+    BUILD_PACK_PART_UNDECODABLE = "build.pack.part-undecodable",
 }
 
 #[cfg(test)]

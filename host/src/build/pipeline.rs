@@ -168,8 +168,9 @@ pub fn compile(
                 .filter(|e| e.name == EMITTER)
                 .flat_map(|e| e.files.iter().cloned())
                 .collect(),
+            layout: sources.layout,
         })
-        .unwrap_or_else(|never| match never {});
+        .map_err(|e| vec![super::packed::too_big(e, sources, &measured)])?;
     let parts = atlas::page_parts(&setup);
     let atlas_text = rigc_sdk::emit::atlas::to_string(&plan.pages);
 

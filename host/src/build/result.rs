@@ -31,6 +31,8 @@ pub struct TargetResult {
     pub report: Option<GateReport>,
     /// Copies made under `--copy-images`.
     pub copies: Vec<(PageCopy, Written)>,
+    /// What `--pack` laid out (its report lines).
+    pub pack: Option<crate::stages::pack::PackSummary>,
     /// Files written (or left unchanged).
     pub written: Vec<Written>,
     /// The output directory.

@@ -9,6 +9,7 @@ use crate::cache::{self, Hash};
 use crate::project::{self, Canon, PathError, Project};
 use crate::spec::{motion::MotionSpec, rig::RigSpec};
 use crate::stages::measure::MeasureError;
+use crate::stages::pack::Layout;
 use crate::stages::parse::{self, RigSummary, SpecFile};
 use rigc_diag::json::quote;
 use rigc_diag::{codes, source::SourceFile, Diagnostic, Loc};
@@ -29,6 +30,8 @@ pub struct Sources {
     pub out_dir: PathBuf,
     /// `--copy-images`.
     pub copy_images: bool,
+    /// One page per part, or `--pack` (set by [`Sources::with_layout`]).
+    pub layout: Layout,
     images: OnceLock<Result<Arc<Images>, Vec<Diagnostic>>>,
 }
 
@@ -81,8 +84,15 @@ impl Sources {
             images_override,
             out_dir,
             copy_images,
+            layout: Layout::PerPart,
             images: OnceLock::new(),
         }
+    }
+
+    /// The same sources laid out by `layout`.
+    pub fn with_layout(mut self, layout: Layout) -> Sources {
+        self.layout = layout;
+        self
     }
 
     /// The same sources, parsed afresh and measured afresh (a second,
@@ -99,6 +109,7 @@ impl Sources {
             images_override: self.images_override.clone(),
             out_dir: self.out_dir.clone(),
             copy_images: self.copy_images,
+            layout: self.layout,
             images,
         }
     }
