@@ -13,6 +13,7 @@
 //! - `gate`      — every rule: a mutant of emitted text that FAILs it, and a positive control
 //! - `mesh`      — authored meshes: squash builds past its mesh, spine-core poses it, refusals, the mesh rules
 //! - `oracle`    — spine-core parses and poses what rigc emits, to figures derived here
+//! - `pack`      — `build --pack`: pot pages holding the loose pixels, skeleton.json unchanged, the refusal, A06/A49 on a pack
 //! - `derive`    — `derive` models: spine-core poses the derived members at their closed forms
 //! - `sample`    — `rigc sample` against spine-core (`compare.mjs`) on fixtures and built rigs
 //! - `sample_stream` — `rigc sample` streams: flat memory, the oracle's layout, a closed pipe, a late refusal
@@ -37,6 +38,7 @@ mod incremental;
 mod layout;
 mod mesh;
 mod oracle;
+mod pack;
 mod plugins;
 mod projects;
 mod refusals;
