@@ -413,6 +413,13 @@ codes! {
     // Issue 16, item 7 (pack): `--pack`'s refusals.
     BUILD_PACK_PART_TOO_BIG = "build.pack.part-too-big",
     BUILD_PACK_PART_UNDECODABLE = "build.pack.part-undecodable",
+    // Issue 16, item 7 (pack): `--atlas-in`'s refusals.
+    BUILD_ATLAS_IN_UNREADABLE = "build.atlas-in.unreadable",
+    BUILD_ATLAS_IN_MALFORMED = "build.atlas-in.malformed",
+    BUILD_ATLAS_IN_NO_REGION = "build.atlas-in.no-region",
+    BUILD_ATLAS_IN_SIZE = "build.atlas-in.size",
+    BUILD_ATLAS_IN_PAGE_MISSING = "build.atlas-in.page-missing",
+    BUILD_ATLAS_IN_OFF_PAGE = "build.atlas-in.off-page",
 }
 
 #[cfg(test)]

@@ -283,6 +283,7 @@ mod tests {
             diagnostics: diags,
             report,
             copies: Vec::new(),
+            pack: None,
             written: Vec::new(),
             out_dir: "/p/out/x".into(),
             log: vec![
