@@ -49,7 +49,6 @@ macro_rules! codes {
 
 codes! {
     // Build flags
-    BUILD_ATLAS_IN_NOT_IMPLEMENTED = "build.atlas-in.not-implemented",
     // The cache
     CACHE_UNUSABLE = "cache.unusable",
     // Issue 14, items 3, 4, 8 and 9 (i14-cache): a cache entry or plugin copy

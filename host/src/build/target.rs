@@ -173,6 +173,7 @@ impl<'a> Build<'a> {
                 report: None,
                 copies: Vec::new(),
                 pack: None,
+                atlas_in: None,
                 written: Vec::new(),
                 out_dir,
                 log: Vec::new(),
@@ -212,7 +213,7 @@ impl<'a> Build<'a> {
             self.result.out_dir.clone(),
             self.target.copy_images,
         )
-        .with_layout(self.target.layout);
+        .with_layout(self.target.layout.clone())?;
         Ok(sources)
     }
 
@@ -234,9 +235,12 @@ impl<'a> Build<'a> {
         let registry = self.env.registry;
         let mut compiled =
             pipeline::compile(&mut self.driver, &sources, registry, &mut self.canon)?;
-        self.result.parts = match &compiled.plan.packed {
+        self.result.parts = match (&compiled.plan.packed, &sources.atlas_in) {
+            (None, Some(imported)) => {
+                super::imported::part_lines(imported, &compiled.parts, &self.result.out_dir)
+            }
             // Packed, a part's line names the loose PNG it was copied from.
-            Some(_) => compiled
+            (Some(_), _) => compiled
                 .parts
                 .iter()
                 .map(|p| {
@@ -244,7 +248,7 @@ impl<'a> Build<'a> {
                     (p.region.clone(), p.width, p.height, page)
                 })
                 .collect(),
-            None => compiled
+            (None, None) => compiled
                 .parts
                 .iter()
                 .zip(&compiled.plan.pages)
@@ -253,6 +257,7 @@ impl<'a> Build<'a> {
         };
         self.result.meshes = std::mem::take(&mut compiled.meshes);
         self.result.pack = compiled.plan.packed.clone();
+        self.result.atlas_in = sources.atlas_in.as_ref().map(|a| a.file.path.clone());
         let packed_pages = match &compiled.plan.packed {
             Some(summary) => {
                 let images: Vec<&Image> = read_images(&compiled).collect();
@@ -273,8 +278,12 @@ impl<'a> Build<'a> {
             pages: Vec::new(),
         });
         let out_dir = &self.result.out_dir;
-        let pages = Lazy::new(self.pages_key(&compiled, &packed_pages), || {
-            Ok::<_, Infallible>(page_files(&compiled, out_dir, &packed_pages))
+        let imported = sources.atlas_in.as_deref();
+        let pages = Lazy::new(self.pages_key(&compiled, &packed_pages, imported), || {
+            Ok::<_, Infallible>(match imported {
+                Some(imported) => super::imported::page_files(imported, out_dir),
+                None => page_files(&compiled, out_dir, &packed_pages),
+            })
         });
         let second = Lazy::new(self.second_key(&compiled, &sources, registry), || {
             Ok::<_, Infallible>(second_compile(&sources, registry))
@@ -295,11 +304,11 @@ impl<'a> Build<'a> {
         let green = report.is_green();
         self.result.report = Some(report);
         if green {
-            // A packed build records no trace (its pages are not in one):
-            // it runs its stages, through the cache, every time.
-            let trace = match compiled.plan.packed {
-                None => self.trace(&sources, &compiled),
-                Some(_) => None,
+            // A packed or imported build records no trace (its pages are not
+            // in one): it runs its stages, through the cache, every time.
+            let trace = match (&compiled.plan.packed, &sources.atlas_in) {
+                (None, None) => self.trace(&sources, &compiled),
+                _ => None,
             };
             self.writes = Some(Writes {
                 out_dir: self.result.out_dir.clone(),
@@ -329,8 +338,23 @@ impl<'a> Build<'a> {
 
     /// What the gate's pages are made of: each page line and the bytes of the
     /// part image it shows.
-    fn pages_key(&self, compiled: &Compiled, packed: &[(String, Vec<u8>)]) -> Hash {
+    fn pages_key(
+        &self,
+        compiled: &Compiled,
+        packed: &[(String, Vec<u8>)],
+        imported: Option<&crate::atlas_in::Imported>,
+    ) -> Hash {
         let mut k = self.key("pages", 1);
+        if let Some(imported) = imported {
+            for p in &imported.pages {
+                k.text(&p.path.to_string_lossy());
+                match &p.bytes {
+                    Some(b) => k.hash(&crate::cache::hash(b)),
+                    None => k.text("unread"),
+                };
+            }
+            return k.finish();
+        }
         for (name, bytes) in packed {
             k.text(name).hash(&crate::cache::hash(bytes));
         }

@@ -284,6 +284,7 @@ mod tests {
             report,
             copies: Vec::new(),
             pack: None,
+            atlas_in: None,
             written: Vec::new(),
             out_dir: "/p/out/x".into(),
             log: vec![

@@ -41,6 +41,9 @@ pub fn detail_lines(r: &TargetResult) -> Vec<String> {
     if let Some(p) = &r.motion_path {
         lines.push(format!("  ..    motion {}", p.display()));
     }
+    if let Some(p) = &r.atlas_in {
+        lines.push(format!("  ..    atlas-in {}", p.display()));
+    }
     if r.report.is_some() || !r.parts.is_empty() {
         lines.push(format!("  ..    {} part page(s):", r.parts.len()));
         for (region, w, h, page) in &r.parts {

@@ -62,20 +62,23 @@ impl PackOptions {
     }
 }
 
-/// How the atlas is laid out: one page per part, or packed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// How the atlas is laid out: one page per part, packed, or imported.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Layout {
     /// One page per part (the default).
     #[default]
     PerPart,
     /// `--pack`.
     Pack(PackOptions),
+    /// `--atlas-in`: the atlas file, absolute (`crate::atlas_in` reads it).
+    AtlasIn(PathBuf),
 }
 
 impl KeyPart for Layout {
     fn feed(&self, key: &mut KeyBuilder) {
         match self {
             Layout::PerPart => key.text("per-part"),
+            Layout::AtlasIn(path) => key.text("atlas-in").text(&path.to_string_lossy()),
             Layout::Pack(o) => key
                 .text("pack")
                 .text(&o.max_edge.to_string())
