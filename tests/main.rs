@@ -14,6 +14,7 @@
 //! - `mesh`      — authored meshes: squash builds past its mesh, spine-core poses it, refusals, the mesh rules
 //! - `oracle`    — spine-core parses and poses what rigc emits, to figures derived here
 //! - `pack`      — `build --pack`: pot pages holding the loose pixels, skeleton.json unchanged, the refusal, A06/A49 on a pack
+//! - `atlas_in`  — `build --atlas-in`: a pack round trip, a `scale: 0.5` page, the four refusals, A06/A49 on an import
 //! - `derive`    — `derive` models: spine-core poses the derived members at their closed forms
 //! - `sample`    — `rigc sample` against spine-core (`compare.mjs`) on fixtures and built rigs
 //! - `sample_stream` — `rigc sample` streams: flat memory, the oracle's layout, a closed pipe, a late refusal
@@ -25,6 +26,7 @@
 mod fixture;
 mod util;
 
+mod atlas_in;
 mod build;
 mod cli;
 mod deform;
