@@ -98,21 +98,6 @@ fn pack_and_atlas_in_parse_and_their_usage_rules_hold() {
         args.extend_from_slice(extra);
         p.rigc(&args)
     };
-    build(&["--atlas-in", "elsewhere/pack.atlas"])
-        .code(1)
-        .stderr_has("elsewhere/pack.atlas cannot be read")
-        .stderr_has("= code: build.atlas-in.unreadable");
-    let json = build(&["--atlas-in", "a.atlas", "--message-format", "json"]);
-    json.code(1);
-    let d = json.json_diagnostics();
-    assert_eq!(d.len(), 1, "{}", json.dump());
-    assert_eq!(d[0]["code"], "build.atlas-in.unreadable");
-    // Read with the build's other inputs, after the cache is opened.
-    assert!(
-        !p.exists("out"),
-        "a refused flag wrote something:\n{}",
-        crate::util::list_dir(p.path())
-    );
     // The usage rules.
     build(&["--page-size", "1024"])
         .code(2)
@@ -133,6 +118,21 @@ fn pack_and_atlas_in_parse_and_their_usage_rules_hold() {
         .stderr_has("--copy-images has nothing to copy; pick one");
     build(&["--pack", "--page-edges", "round"]).code(2);
     assert!(!p.exists("out") && !p.exists("cache"));
+    build(&["--atlas-in", "elsewhere/pack.atlas"])
+        .code(1)
+        .stderr_has("elsewhere/pack.atlas cannot be read")
+        .stderr_has("= code: build.atlas-in.unreadable");
+    let json = build(&["--atlas-in", "a.atlas", "--message-format", "json"]);
+    json.code(1);
+    let d = json.json_diagnostics();
+    assert_eq!(d.len(), 1, "{}", json.dump());
+    assert_eq!(d[0]["code"], "build.atlas-in.unreadable");
+    // Read with the build's other inputs, after the cache is opened.
+    assert!(
+        !p.exists("out"),
+        "a refused flag wrote something:\n{}",
+        crate::util::list_dir(p.path())
+    );
     // A switch before another flag: not "--pack needs a value"; it builds.
     p.rigc(&[
         "build",
