@@ -179,3 +179,25 @@ fn a06_and_a49_measure_an_imported_atlas() {
     .stdout_has("FAIL  A49_PACKED_FOOTPRINTS_DO_NOT_OVERLAP: regions \"body\"");
     assert!(!p.exists("out"));
 }
+
+/// A region attachment stating a size its region disagrees with (50 wide,
+/// the region 15 texels at scale 0.5, so 30) is refused at the attachment.
+#[test]
+fn a_stated_size_the_region_disagrees_with_is_refused_at_the_attachment() {
+    let p = with_tiny();
+    let rig = fixture::RIG.replace(
+        "{ \"image\": \"body.png\", \"y\": 20 }",
+        "{ \"image\": \"body.png\", \"width\": 50, \"y\": 20 }",
+    );
+    p.write("rig.json", &rig);
+    half(&p, HALF);
+    let d = json_refusal(&p, "art/half.atlas", "build.atlas-in.size");
+    assert!(
+        d["message"].as_str().unwrap_or("").contains(
+            "attachment \"body\" states 50x40, and its region \"body\" is 30x40 (scale 0.5)"
+        ),
+        "{d}"
+    );
+    assert_eq!(d["pointer"], "/skins/default/body/body");
+    assert_eq!(at(&d), pos(&rig, "{ \"image\": \"body.png\", \"width\"", 0));
+}

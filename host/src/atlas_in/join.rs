@@ -12,16 +12,7 @@ use rigc_sdk::emit::atlas::{AtlasPage, AtlasRegion};
 use rigc_sdk::png_image::PngHeader;
 use std::path::Path;
 
-/// The region name of an `image` value: its basename without `.png`.
-pub fn region_name(image: &str) -> String {
-    let base = image.rsplit(['/', '\\']).next().unwrap_or(image);
-    match base.len().checked_sub(4) {
-        Some(cut) if base.is_char_boundary(cut) && base[cut..].eq_ignore_ascii_case(".png") => {
-            base[..cut].to_string()
-        }
-        _ => base.to_string(),
-    }
-}
+pub(crate) use crate::stages::setup::resolve::region_name;
 
 /// A part's size from its region: original size ÷ the page's scale, rounded.
 pub fn part_size(imported: &Imported, r: &Region) -> (u32, u32) {

@@ -118,3 +118,51 @@ pub fn page_files(imported: &Imported, out_dir: &Path) -> Vec<PageFile> {
         })
         .collect()
 }
+
+/// The refusals of a region attachment whose stated `width` or `height`
+/// disagrees with its region (original size ÷ the page's `scale:`) by more
+/// than the half source pixel the scale leaves uncertain, each at the
+/// attachment.
+pub fn size_refusals(imported: &Imported, sources: &Sources) -> Vec<Diagnostic> {
+    let Ok(rig) = sources.rig.spec() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for e in rig.skins.iter().flat_map(|s| s.slots.iter().flat_map(|sl| sl.entries.iter())) {
+        let crate::spec::rig::AttachmentKind::Region(r) = &e.kind else {
+            continue;
+        };
+        let Some(image) = &r.image else { continue };
+        let name = join::region_name(&image.value);
+        let Some(region) = imported.regions.iter().find(|g| g.name == name) else {
+            continue;
+        };
+        let scale = imported.pages.get(region.page).map_or(1.0, |p| p.scale);
+        let (w, h) = join::part_size(imported, region);
+        let off = |stated: Option<f64>, atlas: u32| {
+            stated.filter(|s| (s - f64::from(atlas)).abs() > 0.5 / scale)
+        };
+        if off(r.width, w).is_some() || off(r.height, h).is_some() {
+            let said = |v: Option<f64>, of: u32| {
+                v.map_or(of.to_string(), rigc_sdk::spine::json::js_number_string)
+            };
+            out.push(
+                Diagnostic::new(
+                    codes::BUILD_ATLAS_IN_SIZE,
+                    format!(
+                        "--atlas-in {}: attachment {} states {}x{}, and its region {} is {w}x{h} (scale {})",
+                        imported.file.display,
+                        rigc_diag::json::quote(&e.placeholder),
+                        said(r.width, w),
+                        said(r.height, h),
+                        rigc_diag::json::quote(&name),
+                        rigc_sdk::spine::json::js_number_string(scale)
+                    ),
+                )
+                .at(e.loc.clone())
+                .help("drop the stated width/height (the region's size is the part's), or fix the region"),
+            );
+        }
+    }
+    out
+}

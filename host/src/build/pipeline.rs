@@ -113,6 +113,10 @@ pub fn compile(
     }
     if let Some(imported) = &sources.atlas_in {
         measured = super::imported::measured(imported, sources, &rig)?;
+        let refused = super::imported::size_refusals(imported, sources);
+        if !refused.is_empty() {
+            return Err(refused);
+        }
     }
 
     let rest = || Lazy::new(motion.rest, || sources.motion.spec().map(|m| m.rest()));

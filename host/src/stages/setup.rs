@@ -17,7 +17,7 @@ use rigc_diag::codes;
 
 mod mesh;
 mod pose;
-mod resolve;
+pub(crate) mod resolve;
 mod skins;
 
 #[cfg(test)]

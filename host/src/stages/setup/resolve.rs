@@ -11,7 +11,7 @@ use rigc_diag::Diagnostic;
 use rigc_sdk::model::{Vertices, WeightedBinding};
 
 /// The region name of an `image` value: its basename without `.png`.
-pub(super) fn region_name(image: &str) -> String {
+pub(crate) fn region_name(image: &str) -> String {
     let base = image.rsplit(['/', '\\']).next().unwrap_or(image);
     let cut = base.len().saturating_sub(4);
     match base.get(cut..) {
