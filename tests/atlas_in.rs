@@ -62,7 +62,12 @@ fn a_packed_atlas_round_trips_through_atlas_in() {
     p.rigc(&fixture::args("packed", &["--pack"])).green();
     let run = p.rigc(&fixture::args(
         "out",
-        &["--atlas-in", "packed/skeleton.atlas", "--profile", "spine-html"],
+        &[
+            "--atlas-in",
+            "packed/skeleton.atlas",
+            "--profile",
+            "spine-html",
+        ],
     ));
     run.green()
         .stdout_has("  ..    atlas-in ")
@@ -96,7 +101,10 @@ fn a_half_scale_page_gives_the_parts_their_loose_size() {
         .stdout_has("  ..      body                     30x40  <- ../art/half.png @ 0,0 scale 0.5 (15x20 texels)")
         .stdout_has("  ..      head                     24x20  <- ../art/half.png @ 16,0 scale 0.5 (12x10 texels)");
     assert_eq!(p.read("out/skeleton.json"), reference);
-    assert_eq!(p.read("out/skeleton.atlas"), HALF.replacen("half.png", "../art/half.png", 1));
+    assert_eq!(
+        p.read("out/skeleton.atlas"),
+        HALF.replacen("half.png", "../art/half.png", 1)
+    );
     util::spine_core_loads_and_poses(&p.path().join("out/skeleton.json"), &|| {
         " (tiny --atlas-in, scale 0.5)".into()
     });
@@ -120,20 +128,32 @@ fn a_part_the_atlas_lacks_is_refused_at_its_image_with_the_nearest_region() {
 #[test]
 fn a_page_not_on_disk_is_refused_at_its_page_line() {
     let p = with_tiny();
-    half(&p, &format!("{HALF}\ngone.png\nsize: 4, 4\nx\nbounds: 0, 0, 4, 4\n"));
+    half(
+        &p,
+        &format!("{HALF}\ngone.png\nsize: 4, 4\nx\nbounds: 0, 0, 4, 4\n"),
+    );
     let d = json_refusal(&p, "art/half.atlas", "build.atlas-in.page-missing");
     assert!(
-        d["message"].as_str().unwrap_or("").contains("page \"gone.png\" is not readable at "),
+        d["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("page \"gone.png\" is not readable at "),
         "{d}"
     );
-    assert!(d["file"].as_str().unwrap_or("").ends_with("art/half.atlas"), "{d}");
+    assert!(
+        d["file"].as_str().unwrap_or("").ends_with("art/half.atlas"),
+        "{d}"
+    );
     assert_eq!(at(&d), (14, 1));
 }
 
 #[test]
 fn a_region_off_its_page_is_refused_at_its_bounds_line() {
     let p = with_tiny();
-    half(&p, &HALF.replace("bounds: 16, 0, 12, 10", "bounds: 24, 0, 12, 10"));
+    half(
+        &p,
+        &HALF.replace("bounds: 16, 0, 12, 10", "bounds: 24, 0, 12, 10"),
+    );
     let d = json_refusal(&p, "art/half.atlas", "build.atlas-in.off-page");
     assert!(
         d["message"].as_str().unwrap_or("").contains(
@@ -147,10 +167,16 @@ fn a_region_off_its_page_is_refused_at_its_bounds_line() {
 #[test]
 fn malformed_atlas_text_is_refused_at_its_line_and_column() {
     let p = with_tiny();
-    half(&p, &HALF.replace("bounds: 0, 0, 15, 20", "bounds: 0, 0, fifteen, 20"));
+    half(
+        &p,
+        &HALF.replace("bounds: 0, 0, 15, 20", "bounds: 0, 0, fifteen, 20"),
+    );
     let d = json_refusal(&p, "art/half.atlas", "build.atlas-in.malformed");
     assert!(
-        d["message"].as_str().unwrap_or("").contains("`bounds:` value \"fifteen\" is not a non-negative integer"),
+        d["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("`bounds:` value \"fifteen\" is not a non-negative integer"),
         "{d}"
     );
     assert_eq!(at(&d), (6, 15));
@@ -170,7 +196,10 @@ fn a06_and_a49_measure_an_imported_atlas() {
         .code(1)
         .stdout_has("FAIL  A06_ATLAS_PAGE_SIZE_MATCHES_PNG");
     assert!(!p.exists("out"));
-    half(&p, &HALF.replace("bounds: 16, 0, 12, 10", "bounds: 8, 4, 12, 10"));
+    half(
+        &p,
+        &HALF.replace("bounds: 16, 0, 12, 10", "bounds: 8, 4, 12, 10"),
+    );
     p.rigc(&fixture::args(
         "out",
         &["--atlas-in", "art/half.atlas", "--profile", "spine-html"],

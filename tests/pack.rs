@@ -87,8 +87,13 @@ fn walk_packs_onto_pot_pages_holding_the_loose_pixels() {
         let pose = |dir: &str| {
             let s = p.path().join(dir).join("skeleton.json");
             let a = p.path().join(dir).join("skeleton.atlas");
-            util::oracle(&[s.to_str().unwrap(), a.to_str().unwrap(), "walk", "0,0.25,0.5"])
-                .expect("spine-core poses")
+            util::oracle(&[
+                s.to_str().unwrap(),
+                a.to_str().unwrap(),
+                "walk",
+                "0,0.25,0.5",
+            ])
+            .expect("spine-core poses")
         };
         // The same pose: every frame's bones, slots, draw order and attachment
         // vertices; only the uvs (where on the page) differ.
@@ -128,11 +133,20 @@ fn the_tiny_rig_packs_to_the_page_derived_here() {
         "skeleton.png\nsize: 64, 64\nfilter: Linear, Linear\npma: false\nbody\nbounds: 2, 2, 30, 40\noffsets: 0, 0, 30, 40\nrotate: 0\nhead\nbounds: 36, 2, 24, 20\noffsets: 0, 0, 24, 20\nrotate: 0\n"
     );
     // The options are in the atlas stage's key: another padding is another pack.
-    p.rigc(&fixture::args("out", &["--pack", "--padding", "0", "--page-edges", "free"]))
-        .green()
-        .stdout_has("  ..    pack: skeleton.png 30x60, 2 region(s), 93.3% covered, padding 0, page edges free");
+    p.rigc(&fixture::args(
+        "out",
+        &["--pack", "--padding", "0", "--page-edges", "free"],
+    ))
+    .green()
+    .stdout_has(
+        "  ..    pack: skeleton.png 30x60, 2 region(s), 93.3% covered, padding 0, page edges free",
+    );
     let atlas = read_atlas(&p, "out/skeleton.atlas");
-    let at: Vec<_> = atlas.regions.iter().map(|r| (r.name.as_str(), r.x, r.y)).collect();
+    let at: Vec<_> = atlas
+        .regions
+        .iter()
+        .map(|r| (r.name.as_str(), r.x, r.y))
+        .collect();
     assert_eq!(at, [("body", 0.0, 0.0), ("head", 0.0, 40.0)]);
 }
 
@@ -159,7 +173,10 @@ fn a_part_no_page_holds_is_refused_at_its_image() {
     assert_eq!(d["file"], "rig.json");
     assert_eq!(d["pointer"], "/skins/default/body/body/image");
     let at = pos(fixture::RIG, "\"body.png\"", 0);
-    assert_eq!((d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap()), at);
+    assert_eq!(
+        (d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap()),
+        at
+    );
     assert!(!p.exists("out"), "a refused build created --out");
     p.rigc(&fixture::args("out", &["--pack", "--page-size", "40"]))
         .code(1)
@@ -181,8 +198,11 @@ fn mutate(p: &Project, rel: &str, from: &str, to: &str) {
 fn a06_and_a49_measure_a_packed_build() {
     let p = Project::new();
     fixture::tiny(&p);
-    p.rigc(&fixture::args("out", &["--pack", "--profile", "spine-html"]))
-        .green();
+    p.rigc(&fixture::args(
+        "out",
+        &["--pack", "--profile", "spine-html"],
+    ))
+    .green();
     p.rigc(&["validate", "out", "--profile", "spine-html"])
         .green()
         .stdout_has("PASS  A06_ATLAS_PAGE_SIZE_MATCHES_PNG")
@@ -193,7 +213,12 @@ fn a06_and_a49_measure_a_packed_build() {
         .code(1)
         .stdout_has("FAIL  A06_ATLAS_PAGE_SIZE_MATCHES_PNG");
     p.write("out/skeleton.atlas", &atlas);
-    mutate(&p, "out/skeleton.atlas", "bounds: 36, 2, 24, 20", "bounds: 20, 2, 24, 20");
+    mutate(
+        &p,
+        "out/skeleton.atlas",
+        "bounds: 36, 2, 24, 20",
+        "bounds: 20, 2, 24, 20",
+    );
     p.rigc(&["validate", "out", "--profile", "spine-html"])
         .code(1)
         .stdout_has("FAIL  A49_PACKED_FOOTPRINTS_DO_NOT_OVERLAP: regions \"body\"");
@@ -207,5 +232,7 @@ fn the_targets_of_rigc_toml_pack() {
     p.write("rigc.toml", fixture::manifest(&["a"]));
     p.rigc(&["build", "--all", "--pack"]).green();
     assert!(p.exists("build/a/skeleton.png"));
-    assert!(p.read("build/a/skeleton.atlas").starts_with("skeleton.png\nsize: 64, 64\n"));
+    assert!(p
+        .read("build/a/skeleton.atlas")
+        .starts_with("skeleton.png\nsize: 64, 64\n"));
 }

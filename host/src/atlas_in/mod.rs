@@ -124,7 +124,12 @@ pub fn loc(file: &Arc<SourceFile>, line: usize, needle: Option<&str>) -> Loc {
     }
 }
 
-fn malformed(file: &Arc<SourceFile>, line: usize, needle: Option<&str>, what: String) -> Diagnostic {
+fn malformed(
+    file: &Arc<SourceFile>,
+    line: usize,
+    needle: Option<&str>,
+    what: String,
+) -> Diagnostic {
     Diagnostic::new(
         codes::BUILD_ATLAS_IN_MALFORMED,
         format!("--atlas-in {}: {what}", file.display),
@@ -150,16 +155,17 @@ fn integer(file: &Arc<SourceFile>, e: &TracedEntry, i: usize) -> Result<u32, Dia
     })
 }
 
-fn values<const N: usize>(
-    file: &Arc<SourceFile>,
-    e: &TracedEntry,
-) -> Result<[u32; N], Diagnostic> {
+fn values<const N: usize>(file: &Arc<SourceFile>, e: &TracedEntry) -> Result<[u32; N], Diagnostic> {
     if e.values.len() < N {
         return Err(malformed(
             file,
             e.line,
             None,
-            format!("`{}:` needs {N} value(s), this line gives {}", e.key, e.values.len()),
+            format!(
+                "`{}:` needs {N} value(s), this line gives {}",
+                e.key,
+                e.values.len()
+            ),
         ));
     }
     let mut out = [0; N];
@@ -173,7 +179,12 @@ fn values<const N: usize>(
 /// pages and regions, or the refusals of what does not read.
 pub fn parse(file: Arc<SourceFile>, dir: &Path) -> Result<Imported, Vec<Diagnostic>> {
     let (atlas, trace) = read_atlas_traced(&file.text).map_err(|(e, line)| {
-        vec![malformed(&file, line, None, format!("the runtime's reader throws: {e}"))]
+        vec![malformed(
+            &file,
+            line,
+            None,
+            format!("the runtime's reader throws: {e}"),
+        )]
     })?;
     let mut diags = Vec::new();
     let mut pages = Vec::new();
@@ -208,7 +219,10 @@ pub fn parse(file: Arc<SourceFile>, dir: &Path) -> Result<Imported, Vec<Diagnost
                     &file,
                     block.line,
                     None,
-                    format!("page {} declares no `size:` of at least 1x1", quote(&page.name)),
+                    format!(
+                        "page {} declares no `size:` of at least 1x1",
+                        quote(&page.name)
+                    ),
                 ));
                 (0, 0)
             }
@@ -282,7 +296,8 @@ fn parse_region(
                 values::<2>(file, e).map(|[w, h]| (r.original_width, r.original_height) = (w, h)),
             ),
             "offsets" => keep(
-                values::<4>(file, e).map(|[_, _, w, h]| (r.original_width, r.original_height) = (w, h)),
+                values::<4>(file, e)
+                    .map(|[_, _, w, h]| (r.original_width, r.original_height) = (w, h)),
             ),
             "offset" => keep(values::<2>(file, e).map(|_| ())),
             "rotate" => {
@@ -315,7 +330,10 @@ fn parse_region(
     }
     if let Some(p) = pages.get(page) {
         let (fw, fh) = r.footprint();
-        let (right, bottom) = (u64::from(r.x) + u64::from(fw), u64::from(r.y) + u64::from(fh));
+        let (right, bottom) = (
+            u64::from(r.x) + u64::from(fw),
+            u64::from(r.y) + u64::from(fh),
+        );
         if right > u64::from(p.width) || bottom > u64::from(p.height) {
             return Err(vec![Diagnostic::new(
                 codes::BUILD_ATLAS_IN_OFF_PAGE,

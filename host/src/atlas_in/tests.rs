@@ -11,11 +11,17 @@ const TWO: &str = "pack.png\nsize: 64, 32\nfilter: Linear, Linear\nscale: 0.5\nh
 fn pages_regions_scale_and_rotation_are_read() {
     let a = parse(file(TWO), Path::new("/a")).unwrap();
     assert_eq!(a.pages.len(), 2);
-    assert_eq!((a.pages[0].width, a.pages[0].height, a.pages[0].scale), (64, 32, 0.5));
+    assert_eq!(
+        (a.pages[0].width, a.pages[0].height, a.pages[0].scale),
+        (64, 32, 0.5)
+    );
     assert_eq!(a.pages[0].path, Path::new("/a/pack.png"));
     assert_eq!(a.pages[1].line, 13);
     let hull = &a.regions[0];
-    assert_eq!((hull.x, hull.y, hull.width, hull.height, hull.degrees), (2, 2, 20, 10, 90));
+    assert_eq!(
+        (hull.x, hull.y, hull.width, hull.height, hull.degrees),
+        (2, 2, 20, 10, 90)
+    );
     assert_eq!(hull.footprint(), (10, 20));
     assert_eq!(join::part_size(&a, hull), (40, 20));
     assert_eq!((a.regions[2].name.as_str(), a.regions[2].page), ("x", 1));
@@ -40,7 +46,12 @@ fn refusal(text: &str) -> Diagnostic {
 fn a_number_that_is_not_an_integer_is_refused_at_it() {
     let d = refusal("p.png\nsize: 8, 8\nr\nbounds: 0, 0, 2.5, 4\n");
     assert_eq!(d.code, codes::BUILD_ATLAS_IN_MALFORMED);
-    assert!(d.message.contains("`bounds:` value \"2.5\" is not a non-negative integer"), "{}", d.message);
+    assert!(
+        d.message
+            .contains("`bounds:` value \"2.5\" is not a non-negative integer"),
+        "{}",
+        d.message
+    );
     assert_eq!(d.loc.as_ref().unwrap().line_col(), (4, 15));
 }
 
@@ -50,7 +61,11 @@ fn a_page_without_a_size_and_a_bad_scale_are_refused() {
     assert!(d.message.contains("declares no `size:`"), "{}", d.message);
     assert_eq!(d.loc.as_ref().unwrap().line_col(), (1, 1));
     let d = refusal("p.png\nsize: 8, 8\nscale: zero\n");
-    assert!(d.message.contains("`scale:` value \"zero\""), "{}", d.message);
+    assert!(
+        d.message.contains("`scale:` value \"zero\""),
+        "{}",
+        d.message
+    );
     assert_eq!(d.loc.as_ref().unwrap().line_col(), (3, 8));
 }
 
@@ -59,14 +74,23 @@ fn a_region_off_its_page_is_refused_at_its_rectangle() {
     // 6 + 4 > 8 once rotated: the footprint is 4 wide and 6 high.
     let d = refusal("p.png\nsize: 8, 8\nr\nbounds: 6, 0, 6, 4\nrotate: 90\n");
     assert_eq!(d.code, codes::BUILD_ATLAS_IN_OFF_PAGE);
-    assert!(d.message.contains("occupies 6,0 4x6 of page \"p.png\", which is 8x8"), "{}", d.message);
+    assert!(
+        d.message
+            .contains("occupies 6,0 4x6 of page \"p.png\", which is 8x8"),
+        "{}",
+        d.message
+    );
     assert_eq!(d.loc.as_ref().unwrap().line_col(), (4, 1));
 }
 
 #[test]
 fn the_runtime_reader_s_throw_is_located() {
     let d = refusal("p.png\nsize: 8, 8\nr\nvalueOf: 1\n");
-    assert!(d.message.contains("the runtime's reader throws"), "{}", d.message);
+    assert!(
+        d.message.contains("the runtime's reader throws"),
+        "{}",
+        d.message
+    );
     assert_eq!(d.loc.as_ref().unwrap().line_col(), (4, 1));
 }
 

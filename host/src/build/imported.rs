@@ -128,7 +128,11 @@ pub fn size_refusals(imported: &Imported, sources: &Sources) -> Vec<Diagnostic> 
         return Vec::new();
     };
     let mut out = Vec::new();
-    for e in rig.skins.iter().flat_map(|s| s.slots.iter().flat_map(|sl| sl.entries.iter())) {
+    for e in rig
+        .skins
+        .iter()
+        .flat_map(|s| s.slots.iter().flat_map(|sl| sl.entries.iter()))
+    {
         let crate::spec::rig::AttachmentKind::Region(r) = &e.kind else {
             continue;
         };

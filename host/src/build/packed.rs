@@ -5,10 +5,10 @@
 //! read them — what the gate is handed and what a green build writes.
 
 use super::sources::{Image, Sources};
+use crate::stage::Hashed;
 use crate::stages::measure::ImageInfo;
 use crate::stages::pack::compose::{self, Undecodable};
 use crate::stages::pack::{PackSummary, TooBig};
-use crate::stage::Hashed;
 use rigc_diag::json::quote;
 use rigc_diag::{codes, Diagnostic, Loc};
 use rigc_sdk::emit::atlas::AtlasPage;
@@ -22,10 +22,7 @@ fn image_loc(
 ) -> Option<(String, Loc)> {
     let value = measured.iter().find(|(_, i)| i.path == path)?.0.clone();
     let rig = sources.rig.spec().ok()?;
-    rig.image_refs()
-        .into_iter()
-        .find(|(v, _)| *v == value)
-        .map(|(v, loc)| (v, loc))
+    rig.image_refs().into_iter().find(|(v, _)| *v == value)
 }
 
 fn located(d: Diagnostic, at: Option<(String, Loc)>) -> Diagnostic {

@@ -218,7 +218,10 @@ pub fn compile(
         }),
     })?;
     let emitted = match &sources.atlas_in {
-        Some(_) => Hashed::new(super::imported::with_atlas(emitted.into_value(), &atlas_text)),
+        Some(_) => Hashed::new(super::imported::with_atlas(
+            emitted.into_value(),
+            &atlas_text,
+        )),
         None => emitted,
     };
     let text_of = |name: &str| {

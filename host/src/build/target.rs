@@ -411,8 +411,7 @@ impl<'a> Build<'a> {
             .text(t.profile.name())
             .text(if t.copy_images { "copy" } else { "refer" });
         t.layout.feed(&mut k);
-        k
-            .text(&project.root.to_string_lossy())
+        k.text(&project.root.to_string_lossy())
             .text(if project.has_manifest {
                 "manifest"
             } else {
@@ -548,11 +547,7 @@ fn read_images(compiled: &Compiled) -> impl Iterator<Item = &Image> {
 /// names it by (`--out` joined with the page line, or, under `--copy-images`,
 /// the source a green build copies it from).
 /// Packed, the pages are the ones composed for `--out`.
-fn page_files(
-    compiled: &Compiled,
-    out_dir: &Path,
-    packed: &[(String, Vec<u8>)],
-) -> Vec<PageFile> {
+fn page_files(compiled: &Compiled, out_dir: &Path, packed: &[(String, Vec<u8>)]) -> Vec<PageFile> {
     if compiled.plan.packed.is_some() {
         return packed
             .iter()

@@ -106,7 +106,9 @@ pub fn pack_lines(pack: &crate::stages::pack::PackSummary) -> Vec<String> {
         pack.options.padding
     )];
     for (region, w, h, page, x, y) in &pack.placements {
-        lines.push(format!("  ..      {region:<24} {w}x{h} -> {page} @ {x},{y}"));
+        lines.push(format!(
+            "  ..      {region:<24} {w}x{h} -> {page} @ {x},{y}"
+        ));
     }
     lines
 }

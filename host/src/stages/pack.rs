@@ -157,12 +157,7 @@ pub fn pack(
     options: PackOptions,
 ) -> Result<(Vec<AtlasPage>, PackSummary), TooBig> {
     let pad = u64::from(options.padding) * 2;
-    let cell = |i: &Item<'_>| {
-        (
-            u64::from(i.width) + pad,
-            u64::from(i.height) + pad,
-        )
-    };
+    let cell = |i: &Item<'_>| (u64::from(i.width) + pad, u64::from(i.height) + pad);
     let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by(|&a, &b| {
         let (ia, ib) = (&items[a], &items[b]);
@@ -258,8 +253,11 @@ pub fn pack(
     Ok((pages, summary))
 }
 
+/// A page size and each cell's top-left corner on it.
+type Fit = ((u32, u32), Vec<(u32, u32)>);
+
 /// The smallest page that holds every cell, and each cell's top-left corner.
-fn smallest_page(cells: &[(u32, u32)], o: PackOptions) -> Option<((u32, u32), Vec<(u32, u32)>)> {
+fn smallest_page(cells: &[(u32, u32)], o: PackOptions) -> Option<Fit> {
     match o.edges {
         Edges::Pot => {
             let sides: Vec<u32> = (0..32)
@@ -271,13 +269,13 @@ fn smallest_page(cells: &[(u32, u32)], o: PackOptions) -> Option<((u32, u32), Ve
                 .flat_map(|&w| sides.iter().map(move |&h| (w, h)))
                 .collect();
             pairs.sort_by_key(|&(w, h)| (u64::from(w) * u64::from(h), w));
-            pairs.into_iter().find_map(|(w, h)| {
-                maxrects::place_all(cells, w, h).map(|spots| ((w, h), spots))
-            })
+            pairs
+                .into_iter()
+                .find_map(|(w, h)| maxrects::place_all(cells, w, h).map(|spots| ((w, h), spots)))
         }
         Edges::Free => {
             let widest = cells.iter().map(|c| c.0).max().unwrap_or(1).max(1);
-            let mut best: Option<((u32, u32), Vec<(u32, u32)>)> = None;
+            let mut best: Option<Fit> = None;
             for w in widest..=o.max_edge {
                 let Some(spots) = maxrects::place_all(cells, w, o.max_edge) else {
                     continue;
@@ -292,7 +290,8 @@ fn smallest_page(cells: &[(u32, u32)], o: PackOptions) -> Option<((u32, u32), Ve
                 let better = match &best {
                     None => true,
                     Some(((bw, bh), _)) => {
-                        let (a, ba) = (u64::from(w) * u64::from(h), u64::from(*bw) * u64::from(*bh));
+                        let (a, ba) =
+                            (u64::from(w) * u64::from(h), u64::from(*bw) * u64::from(*bh));
                         (a, w.abs_diff(h)) < (ba, bw.abs_diff(*bh))
                     }
                 };

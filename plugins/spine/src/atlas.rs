@@ -8,6 +8,9 @@
 //! The page and region fields are looked up in plain JavaScript objects, so a
 //! field named like an `Object.prototype` member (`hasOwnProperty: 1`) makes
 //! the runtime throw; [`read_atlas`] throws the same message.
+//!
+//! [`read_atlas_traced`] reads the same way and also says where each page,
+//! region and entry is (what `rigc build --atlas-in` locates its refusals by).
 
 /// A texture filter, as `TextureFilter` names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -277,7 +280,9 @@ fn filter_value(name: Option<&str>) -> Result<Option<TextureFilter>, AtlasError>
 
 /// Parses atlas text exactly as `new TextureAtlas(text)` does.
 pub fn read_atlas(text: &str) -> Result<Atlas, AtlasError> {
-    read_atlas_traced(text).map(|(atlas, _)| atlas).map_err(|(e, _)| e)
+    read_atlas_traced(text)
+        .map(|(atlas, _)| atlas)
+        .map_err(|(e, _)| e)
 }
 
 /// One `key: values` line as the reader took it: its line index (0-based,

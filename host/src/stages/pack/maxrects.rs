@@ -65,7 +65,10 @@ impl Bin {
                 continue;
             }
             if used.x > f.x {
-                next.push(Rect { w: used.x - f.x, ..*f });
+                next.push(Rect {
+                    w: used.x - f.x,
+                    ..*f
+                });
             }
             if used.right() < f.right() {
                 next.push(Rect {
@@ -75,7 +78,10 @@ impl Bin {
                 });
             }
             if used.y > f.y {
-                next.push(Rect { h: used.y - f.y, ..*f });
+                next.push(Rect {
+                    h: used.y - f.y,
+                    ..*f
+                });
             }
             if used.bottom() < f.bottom() {
                 next.push(Rect {
@@ -88,9 +94,10 @@ impl Bin {
         // Prune: a rectangle inside another goes; of two equal ones, the later.
         let keep: Vec<bool> = (0..next.len())
             .map(|i| {
-                !next.iter().enumerate().any(|(j, o)| {
-                    j != i && o.contains(&next[i]) && (next[i] != *o || j < i)
-                })
+                !next
+                    .iter()
+                    .enumerate()
+                    .any(|(j, o)| j != i && o.contains(&next[i]) && (next[i] != *o || j < i))
             })
             .collect();
         self.free = next
