@@ -12,6 +12,8 @@ use crate::stages::pack::{PackSummary, TooBig};
 use rigc_diag::json::quote;
 use rigc_diag::{codes, Diagnostic, Loc};
 use rigc_sdk::emit::atlas::AtlasPage;
+use rigc_sdk::gate::{pages, PageContent, PageFile};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The spec value naming the part PNG at `path`, if the rig parses.
@@ -99,4 +101,19 @@ pub fn pages(
             .map(|i| i.bytes.as_slice())
     })
     .map_err(|e| undecodable(e, sources, measured))
+}
+
+/// The packed pages as the gate is handed them: each under `--out`, with the
+/// bytes a green build writes.
+pub fn page_files(packed: &[(String, Vec<u8>)], out_dir: &Path) -> Vec<PageFile> {
+    packed
+        .iter()
+        .map(|(name, bytes)| PageFile {
+            name: name.clone(),
+            path: pages::path_of(out_dir, name, &BTreeMap::new())
+                .to_string_lossy()
+                .into_owned(),
+            content: PageContent::Bytes(bytes.clone()),
+        })
+        .collect()
 }

@@ -549,16 +549,7 @@ fn read_images(compiled: &Compiled) -> impl Iterator<Item = &Image> {
 /// Packed, the pages are the ones composed for `--out`.
 fn page_files(compiled: &Compiled, out_dir: &Path, packed: &[(String, Vec<u8>)]) -> Vec<PageFile> {
     if compiled.plan.packed.is_some() {
-        return packed
-            .iter()
-            .map(|(name, bytes)| PageFile {
-                name: name.clone(),
-                path: pages::path_of(out_dir, name, &BTreeMap::new())
-                    .to_string_lossy()
-                    .into_owned(),
-                content: PageContent::Bytes(bytes.clone()),
-            })
-            .collect();
+        return super::packed::page_files(packed, out_dir);
     }
     let copied: BTreeMap<String, PathBuf> = compiled
         .plan
