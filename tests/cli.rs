@@ -78,10 +78,11 @@ fn all_without_a_project_file_is_a_usage_error() {
 }
 
 /// Issue 13, item 6: `--pack` (a switch) and `--atlas-in` parse, their usage
-/// rules hold (CLI.md §1), and each is refused by name as not implemented yet —
-/// exit 1, nothing written, not even the cache.
+/// rules hold (CLI.md §1); `--pack` builds (issue 16, item 7), and an
+/// `--atlas-in` file that is not there is refused by name — exit 1, nothing
+/// written; a usage error writes not even the cache.
 #[test]
-fn pack_and_atlas_in_parse_and_are_refused_by_name() {
+fn pack_and_atlas_in_parse_and_their_usage_rules_hold() {
     let p = Project::new();
     crate::fixture::tiny(&p);
     let build = |extra: &[&str]| {
@@ -97,51 +98,6 @@ fn pack_and_atlas_in_parse_and_are_refused_by_name() {
         args.extend_from_slice(extra);
         p.rigc(&args)
     };
-    for extra in [
-        &["--pack"][..],
-        &[
-            "--pack",
-            "--page-size",
-            "1024",
-            "--padding",
-            "4",
-            "--page-edges",
-            "free",
-        ][..],
-    ] {
-        build(extra)
-            .code(1)
-            .stderr_has("rigc compile error (not implemented yet): --pack (every part packed onto shared atlas pages")
-            .stderr_has("= code: build.pack.not-implemented");
-    }
-    // A switch before another flag: not "--pack needs a value".
-    p.rigc(&[
-        "build",
-        "--pack",
-        "--rig",
-        "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "out",
-    ])
-    .code(1)
-    .stderr_has("build.pack.not-implemented");
-    build(&["--atlas-in", "elsewhere/pack.atlas"])
-        .code(1)
-        .stderr_has("--atlas-in elsewhere/pack.atlas (re-emitting an atlas packed elsewhere")
-        .stderr_has("= code: build.atlas-in.not-implemented");
-    let json = build(&["--pack", "--message-format", "json"]);
-    json.code(1);
-    let d = json.json_diagnostics();
-    assert_eq!(d.len(), 1, "{}", json.dump());
-    assert_eq!(d[0]["code"], "build.pack.not-implemented");
-    assert_eq!(d[0]["class"], "not-implemented");
-    assert!(
-        !p.exists("out") && !p.exists("cache"),
-        "a refused flag wrote something:\n{}",
-        crate::util::list_dir(p.path())
-    );
     // The usage rules.
     build(&["--page-size", "1024"])
         .code(2)
@@ -162,4 +118,39 @@ fn pack_and_atlas_in_parse_and_are_refused_by_name() {
         .stderr_has("--copy-images has nothing to copy; pick one");
     build(&["--pack", "--page-edges", "round"]).code(2);
     assert!(!p.exists("out") && !p.exists("cache"));
+    build(&["--atlas-in", "elsewhere/pack.atlas"])
+        .code(1)
+        .stderr_has("elsewhere/pack.atlas cannot be read")
+        .stderr_has("= code: build.atlas-in.unreadable");
+    let json = build(&["--atlas-in", "a.atlas", "--message-format", "json"]);
+    json.code(1);
+    let d = json.json_diagnostics();
+    assert_eq!(d.len(), 1, "{}", json.dump());
+    assert_eq!(d[0]["code"], "build.atlas-in.unreadable");
+    // Read with the build's other inputs, after the cache is opened.
+    assert!(
+        !p.exists("out"),
+        "a refused flag wrote something:\n{}",
+        crate::util::list_dir(p.path())
+    );
+    // A switch before another flag: not "--pack needs a value"; it builds.
+    p.rigc(&[
+        "build",
+        "--pack",
+        "--rig",
+        "rig.json",
+        "--motion",
+        "motion.json",
+        "--out",
+        "out",
+        "--page-size",
+        "1024",
+        "--padding",
+        "4",
+        "--page-edges",
+        "free",
+    ])
+    .green()
+    .stdout_has("padding 4, page edges free");
+    assert!(p.exists("out/skeleton.png"));
 }

@@ -18,6 +18,8 @@
 //! - `oracle`    — spine-core parses and poses what rigc emits, to figures derived here
 //! - `physics`   — physics constraints (rig and motion table), their timelines, A23 and PHYS lines, posed by spine-core
 //! - `physics_refusals` — one test per physics refusal class
+//! - `pack`      — `build --pack`: pot pages holding the loose pixels, skeleton.json unchanged, the refusal, A06/A49 on a pack
+//! - `atlas_in`  — `build --atlas-in`: a pack round trip, a `scale: 0.5` page, the four refusals, A06/A49 on an import
 //! - `derive`    — `derive` models: spine-core poses the derived members at their closed forms
 //! - `sample`    — `rigc sample` against spine-core (`compare.mjs`) on fixtures and built rigs
 //! - `sample_stream` — `rigc sample` streams: flat memory, the oracle's layout, a closed pipe, a late refusal
@@ -33,6 +35,7 @@ mod util;
 
 mod attach;
 mod attach_refusals;
+mod atlas_in;
 mod build;
 mod cli;
 mod deform;
@@ -49,6 +52,7 @@ mod mesh;
 mod oracle;
 mod physics;
 mod physics_refusals;
+mod pack;
 mod plugins;
 mod projects;
 mod refusals;

@@ -72,6 +72,7 @@ fn main() {
         profile: Profile::Spine,
         copy_images: false,
         out_in_project: false,
+        layout: Default::default(),
     };
     assert!(gated_build(&target, &cwd), "walk is green");
     let mut samples: Vec<Duration> = Vec::new();

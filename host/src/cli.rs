@@ -149,8 +149,7 @@ pub struct BuildArgs {
     /// Also copy every page PNG into --out and point the atlas at the copies.
     #[arg(long)]
     pub copy_images: bool,
-    /// Pack every part onto shared atlas pages (CLI.md §7; not implemented
-    /// yet: refused by name).
+    /// Pack every part onto shared atlas pages written into --out (CLI.md §7).
     #[arg(long)]
     pub pack: bool,
     /// With --pack: the largest page side, floored to a power of two (2048).

@@ -17,6 +17,7 @@
 // cold path (a refused input), and boxing every refusal buys nothing.
 #![allow(clippy::result_large_err)]
 
+mod atlas_in;
 mod build;
 mod cache;
 mod cli;

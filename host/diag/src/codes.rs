@@ -49,8 +49,6 @@ macro_rules! codes {
 
 codes! {
     // Build flags
-    BUILD_ATLAS_IN_NOT_IMPLEMENTED = "build.atlas-in.not-implemented",
-    BUILD_PACK_NOT_IMPLEMENTED = "build.pack.not-implemented",
     // The cache
     CACHE_UNUSABLE = "cache.unusable",
     // Issue 14, items 3, 4, 8 and 9 (i14-cache): a cache entry or plugin copy
@@ -468,6 +466,16 @@ codes! {
     POSE_TIMES = "POSE_TIMES",
     POSE_TRUNK = "POSE_TRUNK",
     POSE_WRITE = "POSE_WRITE",
+    // Issue 16, item 7 (pack): `--pack`'s refusals.
+    BUILD_PACK_PART_TOO_BIG = "build.pack.part-too-big",
+    BUILD_PACK_PART_UNDECODABLE = "build.pack.part-undecodable",
+    // Issue 16, item 7 (pack): `--atlas-in`'s refusals.
+    BUILD_ATLAS_IN_UNREADABLE = "build.atlas-in.unreadable",
+    BUILD_ATLAS_IN_MALFORMED = "build.atlas-in.malformed",
+    BUILD_ATLAS_IN_NO_REGION = "build.atlas-in.no-region",
+    BUILD_ATLAS_IN_SIZE = "build.atlas-in.size",
+    BUILD_ATLAS_IN_PAGE_MISSING = "build.atlas-in.page-missing",
+    BUILD_ATLAS_IN_OFF_PAGE = "build.atlas-in.off-page",
 }
 
 #[cfg(test)]

@@ -2,10 +2,13 @@
 //! ([`sources`]), the one sequence of its compile stages ([`pipeline`], run
 //! through the cache or without one), the gate and the trace of a cached build
 //! ([`target`]), where a gate finding is in the specs (`locate`), what a build
-//! did ([`result`]), and writing a green build's files (`write`), recorded as
+//! did ([`result`]), `--pack`'s pages and refusals (`packed`), `--atlas-in`'s join and
+//! re-emission (`imported`), and writing a green build's files (`write`), recorded as
 //! its `trace` for the next build to replay.
 
+mod imported;
 mod locate;
+mod packed;
 pub mod pipeline;
 pub mod result;
 pub mod sliders;

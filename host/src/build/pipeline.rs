@@ -129,7 +129,11 @@ pub fn compile(
             .unwrap_or_default());
     }
 
-    let images = sources.images(&rig, canon)?;
+    let images = match &sources.atlas_in {
+        // Under --atlas-in the parts are the atlas's regions: no loose PNG is read.
+        Some(_) => Arc::new(Vec::new()),
+        None => sources.images(&rig, canon)?,
+    };
     let mut measured = Vec::new();
     let mut failed = Vec::new();
     for (name, read) in images.iter() {
@@ -153,6 +157,13 @@ pub fn compile(
     }
     if !failed.is_empty() {
         return Err(sources.image_refusals(failed));
+    }
+    if let Some(imported) = &sources.atlas_in {
+        measured = super::imported::measured(imported, sources, &rig)?;
+        let refused = super::imported::size_refusals(imported, sources);
+        if !refused.is_empty() {
+            return Err(refused);
+        }
     }
 
     let generated = generate(driver, sources, &rig, &images)?;
@@ -229,10 +240,19 @@ pub fn compile(
                 .filter(|e| e.name == EMITTER)
                 .flat_map(|e| e.files.iter().cloned())
                 .collect(),
+            layout: sources.layout.clone(),
         })
-        .unwrap_or_else(|never| match never {});
+        .map_err(|e| vec![super::packed::too_big(e, sources, &measured)])?;
     let parts = atlas::page_parts(&setup);
-    let atlas_text = rigc_sdk::emit::atlas::to_string(&plan.pages);
+    let mut atlas_text = rigc_sdk::emit::atlas::to_string(&plan.pages);
+    let plan = match &sources.atlas_in {
+        Some(imported) => {
+            let (p, text) = super::imported::plan(imported, &sources.out_dir, plan.into_value());
+            atlas_text = text;
+            Hashed::new(p)
+        }
+        None => plan,
+    };
 
     let mut skeleton = setup.skeleton.clone();
     if sources.copy_images || skeleton.header.images.is_none() {
@@ -259,6 +279,13 @@ pub fn compile(
             config: emitter.config.clone(),
         }),
     })?;
+    let emitted = match &sources.atlas_in {
+        Some(_) => Hashed::new(super::imported::with_atlas(
+            emitted.into_value(),
+            &atlas_text,
+        )),
+        None => emitted,
+    };
     let text_of = |name: &str| {
         emitted
             .files

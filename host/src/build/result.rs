@@ -31,6 +31,10 @@ pub struct TargetResult {
     pub report: Option<GateReport>,
     /// Copies made under `--copy-images`.
     pub copies: Vec<(PageCopy, Written)>,
+    /// The atlas `--atlas-in` read.
+    pub atlas_in: Option<PathBuf>,
+    /// What `--pack` laid out (its report lines).
+    pub pack: Option<crate::stages::pack::PackSummary>,
     /// Files written (or left unchanged).
     pub written: Vec<Written>,
     /// The output directory.

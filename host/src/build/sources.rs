@@ -9,6 +9,7 @@ use crate::cache::{self, Hash};
 use crate::project::{self, Canon, PathError, Project};
 use crate::spec::{motion::MotionSpec, rig::RigSpec};
 use crate::stages::measure::MeasureError;
+use crate::stages::pack::Layout;
 use crate::stages::parse::{self, RigSummary, SpecFile};
 use rigc_diag::json::quote;
 use rigc_diag::{codes, source::SourceFile, Diagnostic, Loc};
@@ -29,6 +30,11 @@ pub struct Sources {
     pub out_dir: PathBuf,
     /// `--copy-images`.
     pub copy_images: bool,
+    /// One page per part, `--pack` or `--atlas-in` (set by
+    /// [`Sources::with_layout`]).
+    pub layout: Layout,
+    /// Under `--atlas-in`: the atlas as read, its pages' bytes with it.
+    pub atlas_in: Option<Arc<crate::atlas_in::Imported>>,
     images: OnceLock<Result<Arc<Images>, Vec<Diagnostic>>>,
 }
 
@@ -81,8 +87,20 @@ impl Sources {
             images_override,
             out_dir,
             copy_images,
+            layout: Layout::PerPart,
+            atlas_in: None,
             images: OnceLock::new(),
         }
+    }
+
+    /// The same sources laid out by `layout`; under `--atlas-in`, the atlas
+    /// and its pages read (or the refusals of what cannot be).
+    pub fn with_layout(mut self, layout: Layout) -> Result<Sources, Vec<Diagnostic>> {
+        if let Layout::AtlasIn(path) = &layout {
+            self.atlas_in = Some(Arc::new(read_atlas_in(path)?));
+        }
+        self.layout = layout;
+        Ok(self)
     }
 
     /// The same sources, parsed afresh and measured afresh (a second,
@@ -99,6 +117,8 @@ impl Sources {
             images_override: self.images_override.clone(),
             out_dir: self.out_dir.clone(),
             copy_images: self.copy_images,
+            layout: self.layout.clone(),
+            atlas_in: self.atlas_in.clone(),
             images,
         }
     }
@@ -372,5 +392,47 @@ pub fn path_refusal(
         PathError::Io(p, why) => Diagnostic::new(codes::PATH_UNREADABLE, format!("{what} {} at {} cannot be read: {why}", quote(written), p.display()))
             .at(loc.clone())
             .help("check the file's permissions"),
+    }
+}
+
+/// Reads the atlas `--atlas-in` names and every page PNG it names (FORMAT.md
+/// §1.2.2): refused when the file cannot be read, does not parse, or names a
+/// page that is not on disk (at its page line).
+pub fn read_atlas_in(path: &Path) -> Result<crate::atlas_in::Imported, Vec<Diagnostic>> {
+    let shown = path.display().to_string();
+    let unreadable = |why: String| {
+        vec![Diagnostic::new(
+            codes::BUILD_ATLAS_IN_UNREADABLE,
+            format!("--atlas-in {shown} cannot be read: {why}"),
+        )
+        .help("--atlas-in names a Spine text atlas, resolved against the working directory")]
+    };
+    let bytes = std::fs::read(path).map_err(|e| unreadable(e.to_string()))?;
+    let file = SourceFile::from_bytes(shown.clone(), path, bytes)
+        .map_err(|e| unreadable(format!("it is not UTF-8 text ({})", e.describe())))?;
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut imported = crate::atlas_in::parse(file, &dir)?;
+    let mut missing = Vec::new();
+    for page in &mut imported.pages {
+        match std::fs::read(&page.path) {
+            Ok(b) => page.bytes = Some(b),
+            Err(e) => missing.push(
+                Diagnostic::new(
+                    codes::BUILD_ATLAS_IN_PAGE_MISSING,
+                    format!(
+                        "--atlas-in {shown}: page {} is not readable at {}: {e}",
+                        quote(&page.name),
+                        page.path.display()
+                    ),
+                )
+                .at(crate::atlas_in::loc(&imported.file, page.line, None))
+                .help("a page line is relative to the atlas file: put the page PNG there, or fix the line"),
+            ),
+        }
+    }
+    if missing.is_empty() {
+        Ok(imported)
+    } else {
+        Err(missing)
     }
 }

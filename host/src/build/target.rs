@@ -62,6 +62,8 @@ pub struct TargetSpec {
     /// `out` came from `rigc.toml`, so it must resolve inside the project
     /// (a `--out` flag names its directory explicitly and may be anywhere).
     pub out_in_project: bool,
+    /// One page per part, or `--pack`.
+    pub layout: crate::stages::pack::Layout,
 }
 
 /// What every target of one build shares.
@@ -170,6 +172,8 @@ impl<'a> Build<'a> {
                 diagnostics: Vec::new(),
                 report: None,
                 copies: Vec::new(),
+                pack: None,
+                atlas_in: None,
                 written: Vec::new(),
                 out_dir,
                 log: Vec::new(),
@@ -208,7 +212,8 @@ impl<'a> Build<'a> {
                 .map(|p| project::absolute(p, &cwd)),
             self.result.out_dir.clone(),
             self.target.copy_images,
-        );
+        )
+        .with_layout(self.target.layout.clone())?;
         Ok(sources)
     }
 
@@ -230,13 +235,38 @@ impl<'a> Build<'a> {
         let registry = self.env.registry;
         let mut compiled =
             pipeline::compile(&mut self.driver, &sources, registry, &mut self.canon)?;
-        self.result.parts = compiled
-            .parts
-            .iter()
-            .zip(&compiled.plan.pages)
-            .map(|(p, page)| (p.region.clone(), p.width, p.height, page.name.clone()))
-            .collect();
+        self.result.parts = match (&compiled.plan.packed, &sources.atlas_in) {
+            (None, Some(imported)) => {
+                super::imported::part_lines(imported, &compiled.parts, &self.result.out_dir)
+            }
+            // Packed, a part's line names the loose PNG it was copied from.
+            (Some(_), _) => compiled
+                .parts
+                .iter()
+                .map(|p| {
+                    let page = project::relative_slash(&self.result.out_dir, &p.path);
+                    (p.region.clone(), p.width, p.height, page)
+                })
+                .collect(),
+            (None, None) => compiled
+                .parts
+                .iter()
+                .zip(&compiled.plan.pages)
+                .map(|(p, page)| (p.region.clone(), p.width, p.height, page.name.clone()))
+                .collect(),
+        };
         self.result.meshes = std::mem::take(&mut compiled.meshes);
+        self.result.pack = compiled.plan.packed.clone();
+        self.result.atlas_in = sources.atlas_in.as_ref().map(|a| a.file.path.clone());
+        let packed_pages = match &compiled.plan.packed {
+            Some(summary) => {
+                let images: Vec<&Image> = read_images(&compiled).collect();
+                let (pages, measured) = (&compiled.plan.pages, &compiled.measured);
+                super::packed::pages(pages, summary, &images, &sources, measured)
+                    .map_err(|d| vec![d])?
+            }
+            None => Vec::new(),
+        };
 
         // gate:<plugin>, one per rule plugin.
         let input = Encoded::new(GateInput {
@@ -248,8 +278,12 @@ impl<'a> Build<'a> {
             pages: Vec::new(),
         });
         let out_dir = &self.result.out_dir;
-        let pages = Lazy::new(self.pages_key(&compiled), || {
-            Ok::<_, Infallible>(page_files(&compiled, out_dir))
+        let imported = sources.atlas_in.as_deref();
+        let pages = Lazy::new(self.pages_key(&compiled, &packed_pages, imported), || {
+            Ok::<_, Infallible>(match imported {
+                Some(imported) => super::imported::page_files(imported, out_dir),
+                None => page_files(&compiled, out_dir, &packed_pages),
+            })
         });
         let second = Lazy::new(self.second_key(&compiled, &sources, registry), || {
             Ok::<_, Infallible>(second_compile(&sources, registry))
@@ -270,7 +304,12 @@ impl<'a> Build<'a> {
         let green = report.is_green();
         self.result.report = Some(report);
         if green {
-            let trace = self.trace(&sources, &compiled);
+            // A packed or imported build records no trace (its pages are not
+            // in one): it runs its stages, through the cache, every time.
+            let trace = match (&compiled.plan.packed, &sources.atlas_in) {
+                (None, None) => self.trace(&sources, &compiled),
+                _ => None,
+            };
             self.writes = Some(Writes {
                 out_dir: self.result.out_dir.clone(),
                 bound: self
@@ -284,6 +323,7 @@ impl<'a> Build<'a> {
                     &mut self.canon,
                 ),
                 copies: compiled.plan.copies.clone(),
+                pages: packed_pages.clone(),
                 files: compiled.emitted.files.clone(),
                 trace: trace.map(|t| (trace_key, t)),
                 start: Instant::now(),
@@ -298,9 +338,27 @@ impl<'a> Build<'a> {
 
     /// What the gate's pages are made of: each page line and the bytes of the
     /// part image it shows.
-    fn pages_key(&self, compiled: &Compiled) -> Hash {
+    fn pages_key(
+        &self,
+        compiled: &Compiled,
+        packed: &[(String, Vec<u8>)],
+        imported: Option<&crate::atlas_in::Imported>,
+    ) -> Hash {
         let mut k = self.key("pages", 1);
-        for (page, image) in page_images(compiled) {
+        if let Some(imported) = imported {
+            for p in &imported.pages {
+                k.text(&p.path.to_string_lossy());
+                match &p.bytes {
+                    Some(b) => k.hash(&crate::cache::hash(b)),
+                    None => k.text("unread"),
+                };
+            }
+            return k.finish();
+        }
+        for (name, bytes) in packed {
+            k.text(name).hash(&crate::cache::hash(bytes));
+        }
+        for (page, image) in page_images(compiled).filter(|_| packed.is_empty()) {
             k.text(&page.name);
             match image {
                 Some(i) => k.hash(&i.content),
@@ -325,6 +383,7 @@ impl<'a> Build<'a> {
         }
         sources.out_dir.feed(&mut k);
         sources.copy_images.feed(&mut k);
+        sources.layout.feed(&mut k);
         match registry.emitter(EMITTER) {
             Some(p) => p.feed(&mut k),
             None => {
@@ -350,8 +409,9 @@ impl<'a> Build<'a> {
         };
         k.text(&self.result.out_dir.to_string_lossy())
             .text(t.profile.name())
-            .text(if t.copy_images { "copy" } else { "refer" })
-            .text(&project.root.to_string_lossy())
+            .text(if t.copy_images { "copy" } else { "refer" });
+        t.layout.feed(&mut k);
+        k.text(&project.root.to_string_lossy())
             .text(if project.has_manifest {
                 "manifest"
             } else {
@@ -486,7 +546,11 @@ fn read_images(compiled: &Compiled) -> impl Iterator<Item = &Image> {
 /// the part image it shows, as the build read them, under the path the atlas
 /// names it by (`--out` joined with the page line, or, under `--copy-images`,
 /// the source a green build copies it from).
-fn page_files(compiled: &Compiled, out_dir: &Path) -> Vec<PageFile> {
+/// Packed, the pages are the ones composed for `--out`.
+fn page_files(compiled: &Compiled, out_dir: &Path, packed: &[(String, Vec<u8>)]) -> Vec<PageFile> {
+    if compiled.plan.packed.is_some() {
+        return super::packed::page_files(packed, out_dir);
+    }
     let copied: BTreeMap<String, PathBuf> = compiled
         .plan
         .copies

@@ -1,5 +1,6 @@
 //! This module owns the last step of a green build: writing its files — the
-//! page copies (under `--copy-images`) and the emitted texts — into `--out` as
+//! page copies (under `--copy-images`), the packed pages (under `--pack`) and
+//! the emitted texts — into `--out` as
 //! one unit ([`rigc_diag::write::set`]: a reader sees the whole old set or the
 //! whole new set, whatever signal arrives), then recording its trace — only
 //! once every file is written, so a trace never describes outputs that are not
@@ -30,6 +31,8 @@ pub struct Writes {
     /// Why the directory itself must stay (it holds an input of the build).
     pub(super) in_place: Option<String>,
     pub(super) copies: Vec<PageCopy>,
+    /// `--pack`'s pages: file name and PNG bytes.
+    pub(super) pages: Vec<(String, Vec<u8>)>,
     pub(super) files: Vec<EmittedFile>,
     pub(super) trace: Option<(Hash, Trace)>,
     pub(super) start: Instant,
@@ -55,6 +58,10 @@ impl Writes {
                 name: &c.to_name,
                 content: Content::CopyOf(&c.from),
             })
+            .chain(self.pages.iter().map(|(name, bytes)| File {
+                name,
+                content: Content::Bytes(bytes),
+            }))
             .chain(self.files.iter().map(|f| File {
                 name: &f.name,
                 content: Content::Bytes(f.text.as_bytes()),

@@ -11,8 +11,9 @@ use crate::config::Manifest;
 use crate::output::Output;
 use crate::printer::target;
 use crate::project::Project;
+use crate::stages::pack::{Edges, Layout, PackOptions};
 use crate::workspace::{self, Workspace};
-use rigc_diag::{codes, Diagnostic};
+use rigc_diag::Diagnostic;
 use rigc_sdk::gate::Profile;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -84,6 +85,10 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
         };
         (project, manifest, vec![target])
     };
+    let mut targets = targets;
+    for t in &mut targets {
+        t.layout = layout(args, cwd);
+    }
     let ws = match workspace::open(project, manifest, args.cache_dir.as_deref(), cwd) {
         Ok(ws) => Arc::new(ws),
         Err(diags) => {
@@ -181,13 +186,13 @@ pub fn flags_target(
             .unwrap_or(Profile::Spine),
         copy_images: f.copy_images,
         out_in_project: false,
+        layout: Default::default(),
     };
     Ok((project, manifest, target))
 }
 
-/// `--pack` and `--atlas-in` (CLI.md §1, §7): their usage errors, then — until
-/// the packer lands — a refusal by name, before anything is read or written.
-/// `None`: neither was asked for.
+/// `--pack` and `--atlas-in` (CLI.md §1, §7): their usage errors, before
+/// anything is read or written. `None`: go on (what they ask is [`layout`]'s).
 fn atlas_layout(args: &BuildArgs, out: &mut Output) -> Option<Status> {
     let pack_only = [
         ("page-size", args.page_size.is_some()),
@@ -210,26 +215,23 @@ fn atlas_layout(args: &BuildArgs, out: &mut Output) -> Option<Status> {
         out.usage("--pack writes its own page PNGs into --out, so --copy-images has nothing to copy; pick one");
         return Some(Status::Usage);
     }
-    let refusal = if args.pack {
-        Diagnostic::not_implemented(
-            codes::BUILD_PACK_NOT_IMPLEMENTED,
-            "--pack (every part packed onto shared atlas pages, CLI.md §7) is not implemented yet: this rigc lays out one atlas page per part",
-        )
-        .help("build without --pack (and --page-size, --padding, --page-edges): one page per part")
-    } else if let Some(atlas) = &args.atlas_in {
-        Diagnostic::not_implemented(
-            codes::BUILD_ATLAS_IN_NOT_IMPLEMENTED,
-            format!(
-                "--atlas-in {} (re-emitting an atlas packed elsewhere, CLI.md §7) is not implemented yet: this rigc lays out one atlas page per part",
-                atlas.display()
-            ),
-        )
-        .help("build without --atlas-in: one page per part")
-    } else {
-        return None;
-    };
-    out.diagnostics(&[refusal]);
-    Some(Status::Red)
+    None
+}
+
+/// The atlas layout the flags ask for.
+fn layout(args: &BuildArgs, cwd: &Path) -> Layout {
+    if let Some(atlas) = &args.atlas_in {
+        // `--atlas-in` always resolves against the working directory (CLI.md §1).
+        return Layout::AtlasIn(crate::project::absolute(atlas, cwd));
+    }
+    if !args.pack {
+        return Layout::PerPart;
+    }
+    let edges = args.page_edges.map(|e| match e {
+        crate::cli::PageEdges::Pot => Edges::Pot,
+        crate::cli::PageEdges::Free => Edges::Free,
+    });
+    Layout::Pack(PackOptions::new(args.page_size, args.padding, edges))
 }
 
 fn build_many(

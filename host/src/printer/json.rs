@@ -283,6 +283,8 @@ mod tests {
             diagnostics: diags,
             report,
             copies: Vec::new(),
+            pack: None,
+            atlas_in: None,
             written: Vec::new(),
             out_dir: "/p/out/x".into(),
             log: vec![

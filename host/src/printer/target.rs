@@ -41,6 +41,9 @@ pub fn detail_lines(r: &TargetResult) -> Vec<String> {
     if let Some(p) = &r.motion_path {
         lines.push(format!("  ..    motion {}", p.display()));
     }
+    if let Some(p) = &r.atlas_in {
+        lines.push(format!("  ..    atlas-in {}", p.display()));
+    }
     if r.report.is_some() || !r.parts.is_empty() {
         lines.push(format!("  ..    {} part page(s):", r.parts.len()));
         for (region, w, h, page) in &r.parts {
@@ -48,15 +51,65 @@ pub fn detail_lines(r: &TargetResult) -> Vec<String> {
         }
     }
     lines.extend(super::mesh::lines(&r.meshes));
+    if let Some(pack) = &r.pack {
+        lines.extend(pack_lines(pack));
+    }
     if let Some(report) = &r.report {
+        let over = if r.pack.is_some() {
+            "packed atlas, its pages as they are written: "
+        } else {
+            ""
+        };
         lines.push(format!(
-            "  ..    validate (round trip through rigc's Spine 4.3 reader + machine assertions, profile {})",
+            "  ..    validate ({over}round trip through rigc's Spine 4.3 reader + machine assertions, profile {})",
             r.profile.name()
         ));
         lines.extend(gate::report_lines(report));
         lines.push(gate::stats_line(report));
     }
     lines.extend(stages_line(r));
+    lines
+}
+
+/// `--pack`'s lines (CLI.md §1): the pages, how much of them the regions
+/// cover, the padding (and `page edges free`), then each placement in packing
+/// order.
+pub fn pack_lines(pack: &crate::stages::pack::PackSummary) -> Vec<String> {
+    let pages: Vec<String> = pack
+        .pages
+        .iter()
+        .map(|p| format!("{} {}x{}", p.name, p.width, p.height))
+        .collect();
+    let page_area: u64 = pack
+        .pages
+        .iter()
+        .map(|p| u64::from(p.width) * u64::from(p.height))
+        .sum();
+    let region_area: u64 = pack
+        .placements
+        .iter()
+        .map(|(_, w, h, ..)| u64::from(*w) * u64::from(*h))
+        .sum();
+    let covered = if page_area == 0 {
+        0.0
+    } else {
+        region_area as f64 * 100.0 / page_area as f64
+    };
+    let free = match pack.options.edges {
+        crate::stages::pack::Edges::Free => ", page edges free",
+        crate::stages::pack::Edges::Pot => "",
+    };
+    let mut lines = vec![format!(
+        "  ..    pack: {}, {} region(s), {covered:.1}% covered, padding {}{free}",
+        pages.join(", "),
+        pack.placements.len(),
+        pack.options.padding
+    )];
+    for (region, w, h, page, x, y) in &pack.placements {
+        lines.push(format!(
+            "  ..      {region:<24} {w}x{h} -> {page} @ {x},{y}"
+        ));
+    }
     lines
 }
 

@@ -2,10 +2,12 @@
 //! (page line = the PNG spelled relative to `--out`, or the copy's name under
 //! `--copy-images`, with `-2`, `-3`… on a basename collision — with another
 //! copy or with a file the emitter writes, so a page never overwrites
-//! `skeleton.atlas` —), and the `skeleton.images` header value that goes with it.
+//! `skeleton.atlas` —), and the `skeleton.images` header value that goes with it;
+//! under `--pack`, the pages [`crate::stages::pack`] lays out instead.
 
 use crate::project::relative_slash;
 use crate::stage::{Hashed, Stage};
+use crate::stages::pack::{self, Layout, PackSummary, TooBig};
 use crate::stages::setup::Setup;
 use rigc_sdk::emit::atlas::{AtlasPage, AtlasRegion};
 use std::path::{Path, PathBuf};
@@ -45,6 +47,10 @@ pub struct AtlasPlan {
     pub copies: Vec<PageCopy>,
     /// The `skeleton.images` value this layout implies, if any.
     pub images_path: Option<String>,
+    /// Under `--pack`: which part each packed region shows, and the report's
+    /// figures (`pages` are then the packed pages).
+    #[serde(default)]
+    pub packed: Option<PackSummary>,
 }
 
 /// The page parts of a setup: each part's region, PNG and size, in first-use
@@ -73,25 +79,40 @@ crate::stage::stage! {
         pub copy_images: bool,
         /// The names the emitter writes into `--out`: no copy may take one.
         pub reserved: Vec<String>,
+        /// One page per part, or `--pack`'s options.
+        pub layout: Layout,
     }
 }
 
 impl Stage for AtlasStage {
     type Output = AtlasPlan;
-    type Error = std::convert::Infallible;
-    const VERSION: u32 = 2;
+    type Error = TooBig;
+    const VERSION: u32 = 3;
 
     fn name(&self) -> String {
         "atlas".into()
     }
 
-    fn compute(&self) -> Result<AtlasPlan, std::convert::Infallible> {
-        Ok(plan(
-            &page_parts(&self.setup),
-            &self.out_dir,
-            self.copy_images,
-            &self.reserved,
-        ))
+    fn compute(&self) -> Result<AtlasPlan, TooBig> {
+        let parts = page_parts(&self.setup);
+        let mut laid = plan(&parts, &self.out_dir, self.copy_images, &self.reserved);
+        if let Layout::Pack(options) = self.layout {
+            // The images path stays the loose layout's: skeleton.json is the
+            // unpacked build's, byte for byte (FORMAT.md §1.2.1).
+            let items: Vec<pack::Item<'_>> = parts
+                .iter()
+                .map(|p| pack::Item {
+                    region: &p.region,
+                    path: &p.path,
+                    width: p.width,
+                    height: p.height,
+                })
+                .collect();
+            let (pages, summary) = pack::pack(&items, options)?;
+            laid.pages = pages;
+            laid.packed = Some(summary);
+        }
+        Ok(laid)
     }
 }
 
@@ -177,6 +198,7 @@ pub fn plan(
         pages,
         copies,
         images_path,
+        packed: None,
     }
 }
 

@@ -33,5 +33,6 @@ pub mod gate;
 pub mod measure;
 pub mod mesh;
 pub mod meshgen;
+pub mod pack;
 pub mod parse;
 pub mod setup;

@@ -22,7 +22,7 @@ mod mesh;
 mod path;
 mod physics;
 mod pose;
-mod resolve;
+pub(crate) mod resolve;
 mod skins;
 
 #[cfg(test)]

@@ -8,6 +8,9 @@
 //! The page and region fields are looked up in plain JavaScript objects, so a
 //! field named like an `Object.prototype` member (`hasOwnProperty: 1`) makes
 //! the runtime throw; [`read_atlas`] throws the same message.
+//!
+//! [`read_atlas_traced`] reads the same way and also says where each page,
+//! region and entry is (what `rigc build --atlas-in` locates its refusals by).
 
 /// A texture filter, as `TextureFilter` names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -277,18 +280,92 @@ fn filter_value(name: Option<&str>) -> Result<Option<TextureFilter>, AtlasError>
 
 /// Parses atlas text exactly as `new TextureAtlas(text)` does.
 pub fn read_atlas(text: &str) -> Result<Atlas, AtlasError> {
-    let lines = split_lines(text);
-    let mut next = 0usize;
-    let mut read_line = || {
-        let l = lines.get(next).copied();
-        next += 1;
+    read_atlas_traced(text)
+        .map(|(atlas, _)| atlas)
+        .map_err(|(e, _)| e)
+}
+
+/// One `key: values` line as the reader took it: its line index (0-based,
+/// lines split as the runtime splits them, [`atlas_lines`]), its key and the
+/// values of this line (at most four).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TracedEntry {
+    /// The line's index.
+    pub line: usize,
+    /// The key, trimmed.
+    pub key: String,
+    /// This line's values, trimmed.
+    pub values: Vec<String>,
+}
+
+/// Where a page or a region is in the text: its name line and its entries.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TracedBlock {
+    /// The index of its name line.
+    pub line: usize,
+    /// Its `key: values` lines, in order.
+    pub entries: Vec<TracedEntry>,
+}
+
+/// Where the reader found each part of an atlas: the header entries, each
+/// page (parallel to [`Atlas::pages`]) and each region (parallel to
+/// [`Atlas::regions`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AtlasTrace {
+    /// The header's entries.
+    pub header: Vec<TracedEntry>,
+    /// Each page.
+    pub pages: Vec<TracedBlock>,
+    /// Each region.
+    pub regions: Vec<TracedBlock>,
+}
+
+/// The lines of an atlas text as the runtime splits them (`\r\n`, `\r` or
+/// `\n`).
+pub fn atlas_lines(text: &str) -> Vec<&str> {
+    split_lines(text)
+}
+
+struct Lines<'a> {
+    lines: Vec<&'a str>,
+    next: usize,
+}
+
+impl<'a> Lines<'a> {
+    fn read(&mut self) -> Option<&'a str> {
+        let l = self.lines.get(self.next).copied();
+        self.next += 1;
         l
+    }
+    /// The index of the line the last [`Lines::read`] returned.
+    fn at(&self) -> usize {
+        self.next.saturating_sub(1)
+    }
+}
+
+fn traced(entry: &[Option<String>; 5], count: usize, line: usize) -> TracedEntry {
+    TracedEntry {
+        line,
+        key: entry[0].clone().unwrap_or_default(),
+        values: (1..=count.min(4))
+            .map(|i| entry[i].clone().unwrap_or_default())
+            .collect(),
+    }
+}
+
+/// [`read_atlas`], and where it found each page, region and entry; a throw
+/// comes with the index of the line being read.
+pub fn read_atlas_traced(text: &str) -> Result<(Atlas, AtlasTrace), (AtlasError, usize)> {
+    let mut ls = Lines {
+        lines: split_lines(text),
+        next: 0,
     };
+    let mut trace = AtlasTrace::default();
     let mut entry: [Option<String>; 5] = Default::default();
     let mut atlas = Atlas::default();
-    let mut line = read_line();
+    let mut line = ls.read();
     while matches!(line, Some(l) if !l.is_empty() && js_trim(l).is_empty()) {
-        line = read_line();
+        line = ls.read();
     }
     // Header entries.
     loop {
@@ -296,10 +373,12 @@ pub fn read_atlas(text: &str) -> Result<Atlas, AtlasError> {
             Some(l) if !l.is_empty() && !js_trim(l).is_empty() => {}
             _ => break,
         }
-        if read_entry(&mut entry, line) == 0 {
+        let count = read_entry(&mut entry, line);
+        if count == 0 {
             break;
         }
-        line = read_line();
+        trace.header.push(traced(&entry, count, ls.at()));
+        line = ls.read();
     }
     let mut page: Option<usize> = None;
     let mut names: Option<Vec<String>> = None;
@@ -307,23 +386,29 @@ pub fn read_atlas(text: &str) -> Result<Atlas, AtlasError> {
     while let Some(l) = line {
         if js_trim(l).is_empty() {
             page = None;
-            line = read_line();
+            line = ls.read();
         } else if let Some(p) = page {
             let mut region = new_region(p, l);
+            let mut block = TracedBlock {
+                line: ls.at(),
+                entries: Vec::new(),
+            };
             loop {
-                line = read_line();
+                line = ls.read();
                 let count = read_entry(&mut entry, line);
                 if count == 0 {
                     break;
                 }
+                block.entries.push(traced(&entry, count, ls.at()));
                 let key = entry[0].clone().unwrap_or_default();
-                if !region_field(&key, &entry, &mut region)? {
+                if !region_field(&key, &entry, &mut region).map_err(|e| (e, ls.at()))? {
                     names.get_or_insert_with(Vec::new).push(key);
                     let v =
                         (0..count).map(|i| parse_int(entry.get(i + 1).and_then(|e| e.as_deref())));
                     values.get_or_insert_with(Vec::new).push(v.collect());
                 }
             }
+            trace.regions.push(block);
             if region.original_width == 0.0 && region.original_height == 0.0 {
                 region.original_width = region.width;
                 region.original_height = region.height;
@@ -356,18 +441,25 @@ pub fn read_atlas(text: &str) -> Result<Atlas, AtlasError> {
                 height: 0.0,
                 pma: false,
             };
+            let mut block = TracedBlock {
+                line: ls.at(),
+                entries: Vec::new(),
+            };
             loop {
-                line = read_line();
-                if read_entry(&mut entry, line) == 0 {
+                line = ls.read();
+                let count = read_entry(&mut entry, line);
+                if count == 0 {
                     break;
                 }
-                page_field(&entry, &mut pg)?;
+                block.entries.push(traced(&entry, count, ls.at()));
+                page_field(&entry, &mut pg).map_err(|e| (e, ls.at()))?;
             }
+            trace.pages.push(block);
             atlas.pages.push(pg);
             page = Some(atlas.pages.len() - 1);
         }
     }
-    Ok(atlas)
+    Ok((atlas, trace))
 }
 
 fn split_lines(text: &str) -> Vec<&str> {

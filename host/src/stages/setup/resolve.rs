@@ -14,7 +14,7 @@ use rigc_sdk::model::{Sequence, Vertices, WeightedBinding};
 use std::collections::HashMap;
 
 /// The region name of an `image` value: its basename without `.png`.
-pub(super) fn region_name(image: &str) -> String {
+pub(crate) fn region_name(image: &str) -> String {
     let base = image.rsplit(['/', '\\']).next().unwrap_or(image);
     let cut = base.len().saturating_sub(4);
     match base.get(cut..) {
