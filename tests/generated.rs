@@ -304,14 +304,15 @@ fn refused_soft_regions_budgets_and_kinds() {
             at: pos(&rig, "0.5]", 0),
         },
     );
-    // contour's body is another branch's: until it lands its refusal is
-    // placed at the generator.
+    // A contour's own refusal is placed at the generator: a part with no
+    // transparent pixel has no silhouette to trace (FORMAT.md §2.7.3).
     let rig = tiny_grid(&p, r#"{ "kind": "contour", "tolerance": 1 }"#, true);
+    p.write("parts/head.png", flat(24, 20, [200, 10, 10, 255]));
     refused(
         &p,
         Expect {
             file: "rig.json",
-            message: &format!("{W}: "),
+            message: &format!("{W}: every pixel of the 24x20 part reaches alpha 1, so its silhouette IS the part window and a contour mesh of it is a region attachment with extra vertices"),
             pointer: G,
             at: pos(&rig, "{ \"kind\": \"contour\"", 0),
         },

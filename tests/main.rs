@@ -28,14 +28,16 @@
 //! - `projects`  — one project per build: the nearest rigc.toml above the rig spec, else its directory
 //! - `layout`    — the workspace's sources: no import cycle between the modules of any crate
 //! - `reliability` — the adversarial checks: kills, cache and plugin faults, hostile input
+//! - `flex`      — the reference rig flex: its four contour meshes' MESH lines, both profiles, posed by spine-core
+//! - `look`      — the reference rig look: red by A23 alone as it stands, green with its whip's measured length, posed by spine-core
 //! - `ride`      — the reference rig ride: its path attachment and constraint to FIGURES.md and spine-core, the path refusals
 
 mod fixture;
 mod util;
 
+mod atlas_in;
 mod attach;
 mod attach_refusals;
-mod atlas_in;
 mod build;
 mod cli;
 mod deform;
@@ -43,16 +45,18 @@ mod deform_reference;
 mod derive;
 mod explain;
 mod face_builds;
+mod flex;
 mod gallery_owl;
 mod gate;
 mod generated;
 mod incremental;
 mod layout;
+mod look;
 mod mesh;
 mod oracle;
+mod pack;
 mod physics;
 mod physics_refusals;
-mod pack;
 mod plugins;
 mod projects;
 mod refusals;

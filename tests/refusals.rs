@@ -413,11 +413,12 @@ fn duplicate_json_key() {
 
 #[test]
 fn not_implemented_constructs_are_named() {
-    let rig = RIG.replace("\"head\": { \"image\": \"head.png\" }", "\"head\": { \"type\": \"path\", \"vertexCount\": 6, \"vertices\": [0, 0, 1, 0, 0, 1, 1, 1, 2, 2, 3, 3] }");
+    // A generator kind rigc's rig format has and this build does not build.
+    let rig = RIG.replace("\"head\": { \"image\": \"head.png\" }", "\"head\": { \"type\": \"mesh\", \"image\": \"head.png\", \"generator\": { \"kind\": \"ribbon\" } }");
     let p = with_rig(&rig);
     let run = fixture::build(&p, "out");
     run.code(1)
-        .stderr_has("attachment type \"path\"")
-        .stderr_has("not implemented");
+        .stderr_has("generator kind \"ribbon\" is in rigc's rig format and this build does not generate it yet")
+        .stderr_has("rig.generator.kind-not-implemented");
     assert!(!p.exists("out"));
 }

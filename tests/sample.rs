@@ -178,8 +178,10 @@ fn sample_agrees_with_spine_core_on_the_reference_rigs_the_compiler_builds() {
     assert!(every_animation_agrees(&p.path().join("out")) >= 1);
     // nod and portrait: authored grid meshes under pitch/yaw/wave transforms,
     // features keyed by derive models and per-member maps; ride: a path
-    // constraint on a path attachment, keyed by a position timeline.
-    for name in ["nod", "portrait", "ride"] {
+    // constraint on a path attachment, keyed by a position timeline; flex:
+    // contour meshes keyed by bend transforms. (look is red as it stands —
+    // A23, see `look` — and `look` samples it with its whip's length.)
+    for name in ["nod", "portrait", "ride", "flex"] {
         let (p, run) = build_reference(
             &format!("rigc-gallery/{name}"),
             "rig.json",
@@ -188,22 +190,6 @@ fn sample_agrees_with_spine_core_on_the_reference_rigs_the_compiler_builds() {
         );
         run.green();
         assert!(every_animation_agrees(&p.path().join("out")) >= 1, "{name}");
-    }
-    // The other reference rigs use constructs the compiler refuses today
-    // (generated meshes; look's sliders and physics compile, and `sliders`
-    // samples them on a copy of look trimmed of its meshes): there is nothing
-    // to sample. When one starts building, add it above.
-    for name in ["flex", "look"] {
-        let (_p, run) = build_reference(
-            &format!("rigc-gallery/{name}"),
-            "rig.json",
-            "motion.json",
-            "spine",
-        );
-        assert_eq!(
-            run.code, 1,
-            "rigc-gallery/{name} now builds: sample it against spine-core too"
-        );
     }
 }
 

@@ -92,7 +92,8 @@ impl Stage for MeshStage<'_> {
     type Output = MeshFacts;
     type Error = std::convert::Infallible;
     // 2: a generated mesh's kind and report.
-    const VERSION: u32 = 2;
+    // 3: a contour's line prints its own reach and hole.
+    const VERSION: u32 = 3;
 
     fn name(&self) -> String {
         let i = &self.input.value;
@@ -133,7 +134,13 @@ pub fn facts(input: &MeshInput, image: Option<&[u8]>) -> MeshFacts {
         (Some(_), Some(bytes)) => match rigc_sdk::png_image::decode(bytes) {
             Err(e) => FitOf::NotMeasured(format!("its image does not decode ({e})")),
             Ok(png) => match fit::measure(&m.uvs, &m.triangles, &png) {
-                Ok(f) => FitOf::Measured(f),
+                Ok(mut f) => {
+                    if let Some(s) = input.generated.as_ref().and_then(|g| g.silhouette) {
+                        f.reach = s.overshoot;
+                        f.hole = s.hole;
+                    }
+                    FitOf::Measured(f)
+                }
                 Err(why) => FitOf::NotMeasured(why),
             },
         },

@@ -67,6 +67,24 @@ pub struct Generated {
     pub depth: Option<DepthFacts>,
     /// The soft region's data, when it names one.
     pub soft: Option<SoftFacts>,
+    /// What a contour measured on its own silhouette (`None` for a grid).
+    #[serde(default)]
+    pub silhouette: Option<Silhouette>,
+}
+
+/// How a contour mesh sits on the silhouette it traced (FORMAT.md §6.2's
+/// `reaching … past it` and `enclosing … of hole` for a contour): the
+/// furthest a covered pixel lies outside the filled silhouette, and the
+/// pixels under the generator's `alpha` the outline encloses. A vertex's
+/// distance to alpha > 0 (what an authored or grid mesh's line measures)
+/// reads a contour's mitred corners, not the band the margin promises, so a
+/// contour reports its own.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Silhouette {
+    /// px past the filled silhouette.
+    pub overshoot: f64,
+    /// Enclosed pixels under `alpha`.
+    pub hole: u64,
 }
 
 /// What the MESH line reports of a generated mesh (FORMAT.md §6.2.1): its
@@ -79,6 +97,9 @@ pub struct Report {
     pub depth: Option<DepthReport>,
     /// The soft line's data.
     pub soft: Option<SoftReport>,
+    /// A contour's own reach and hole, which its line prints.
+    #[serde(default)]
+    pub silhouette: Option<Silhouette>,
 }
 
 /// A depth map as the MESH line's continuation reports it.
@@ -142,6 +163,7 @@ impl Generated {
                 carried: s.soft.carried,
                 falloff: s.soft.falloff,
             }),
+            silhouette: self.silhouette,
         }
     }
 }
@@ -164,7 +186,7 @@ crate::stage::stage! {
 impl Stage for MeshgenStage<'_> {
     type Output = Generated;
     type Error = Refusal;
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
 
     fn name(&self) -> String {
         format!("meshgen:{}", self.input.value.name)
@@ -289,9 +311,16 @@ pub fn generate(
         height: h,
         rgba: &art.rgba,
     };
-    let mesh = match &input.generator {
-        Generator::Grid(l) => grid::generate(w, h, l)?,
-        Generator::Contour(p) => contour::generate(&raster, p)?.mesh,
+    let (mesh, silhouette) = match &input.generator {
+        Generator::Grid(l) => (grid::generate(w, h, l)?, None),
+        Generator::Contour(p) => {
+            let c = contour::generate(&raster, p)?;
+            let s = Silhouette {
+                overshoot: c.overshoot,
+                hole: c.hole_pixels,
+            };
+            (c.mesh, Some(s))
+        }
     };
     let on = match input.generator {
         Generator::Grid(_) => depth::On::Grid,
@@ -352,6 +381,7 @@ pub fn generate(
         mesh,
         depth,
         soft,
+        silhouette,
     })
 }
 

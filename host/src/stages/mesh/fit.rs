@@ -18,6 +18,9 @@
 //! - **hole** counts the pixels with alpha 0 inside the triangles that no path
 //!   of alpha-0 pixels (4-neighbours) joins to the outside of the mesh or the
 //!   image's edge: transparency the outline encloses.
+//!
+//! A `contour` mesh's line prints the reach and hole its generator measured
+//! on its own silhouette instead (`stages::meshgen::Silhouette`).
 
 use rigc_sdk::png_image::DecodedPng;
 
