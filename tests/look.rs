@@ -31,7 +31,7 @@ fn look(length: Option<f64>) -> Project {
             "the reference now states a length"
         );
         whip["length"] = len.into();
-        p.write("rig.json", &serde_json::to_string_pretty(&r).unwrap());
+        p.write("rig.json", serde_json::to_string_pretty(&r).unwrap());
     }
     p
 }
