@@ -79,17 +79,7 @@ pub(crate) fn project(rig: &str, motion: &str) -> Project {
 }
 
 fn build(p: &Project, extra: &[&str]) -> crate::util::Run {
-    let mut args = vec![
-        "build",
-        "--rig",
-        "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "out",
-    ];
-    args.extend_from_slice(extra);
-    p.rigc(&args)
+    p.rigc(&crate::fixture::args("out", extra))
 }
 
 fn skeleton(p: &Project) -> serde_json::Value {

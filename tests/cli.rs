@@ -85,19 +85,7 @@ fn all_without_a_project_file_is_a_usage_error() {
 fn pack_and_atlas_in_parse_and_their_usage_rules_hold() {
     let p = Project::new();
     crate::fixture::tiny(&p);
-    let build = |extra: &[&str]| {
-        let mut args = vec![
-            "build",
-            "--rig",
-            "rig.json",
-            "--motion",
-            "motion.json",
-            "--out",
-            "out",
-        ];
-        args.extend_from_slice(extra);
-        p.rigc(&args)
-    };
+    let build = |extra: &[&str]| p.rigc(&crate::fixture::args("out", extra));
     // The usage rules.
     build(&["--page-size", "1024"])
         .code(2)

@@ -90,15 +90,7 @@ fn face() -> Project {
 }
 
 fn build(p: &Project) -> util::Run {
-    p.rigc(&[
-        "build",
-        "--rig",
-        "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "out",
-    ])
+    p.rigc(&crate::fixture::args("out", &[]))
 }
 
 fn pose(p: &Project, animation: &str, times: &str) -> Value {

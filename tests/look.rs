@@ -37,17 +37,7 @@ fn look(length: Option<f64>) -> Project {
 }
 
 fn build(p: &Project, profile: &str) -> Run {
-    p.rigc(&[
-        "build",
-        "--rig",
-        "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "out",
-        "--profile",
-        profile,
-    ])
+    p.rigc(&crate::fixture::args("out", &["--profile", profile]))
 }
 
 #[test]

@@ -31,17 +31,7 @@ fn ride(rig: impl Fn(&mut Value), motion: impl Fn(&mut Value)) -> (Project, Stri
 }
 
 fn build(p: &Project, extra: &[&str]) -> Run {
-    let mut args = vec![
-        "build",
-        "--rig",
-        "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "out",
-    ];
-    args.extend_from_slice(extra);
-    p.rigc(&args)
+    p.rigc(&crate::fixture::args("out", extra))
 }
 
 /// The rail's control points, `x, y` per vertex, as the rig states them.

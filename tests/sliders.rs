@@ -54,15 +54,7 @@ fn write(p: &Project, rig: &Value, motion: &Value) {
 }
 
 fn build(p: &Project) -> util::Run {
-    p.rigc(&[
-        "build",
-        "--rig",
-        "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "out",
-    ])
+    p.rigc(&crate::fixture::args("out", &[]))
 }
 
 fn skeleton(p: &Project) -> Value {
