@@ -206,9 +206,12 @@ fn constraint_property_refusal(
 ) -> Diagnostic {
     Diagnostic::new(
         codes::MOTION_TRACK_CONSTRAINT_PROPERTY,
-        format!("{anim}: {} is {what}, and this track names no constraint — put the name in {field}", quote(property)),
+        format!(
+            "{anim}: {} is {what}, and this track names no constraint — put the name in {field}",
+            quote(property)
+        ),
     )
-    .help("constraint timelines name their constraint in \"physics\", \"path\" or \"slider\" (this compiler does not compile those yet)")
+    .help("constraint timelines name their constraint in \"physics\", \"path\" or \"slider\"")
 }
 
 /// The bones or slots a target stands for (a group: its members, in order), each
