@@ -381,25 +381,48 @@ fn sheet_name(
     }
 }
 
+/// The shape of a nested generator block (`depth`, `soft`): an object of
+/// known keys.
+struct Block {
+    key: &'static str,
+    fields: &'static str,
+    example: &'static str,
+    keys: &'static [&'static str],
+    what: &'static str,
+}
+
+impl Block {
+    /// Is `n` an object of only these keys? Refuses it (under `code`) when not.
+    fn holds(&self, n: &Node, code: Code, where_: &str, d: &mut Diags) -> bool {
+        if !n.is_object() {
+            let message = format!(
+                "{where_}: {} is {}; it is an object {}",
+                self.key,
+                n.describe(),
+                self.fields
+            );
+            refuse(d, n, code, message, self.example);
+            return false;
+        }
+        let unknown = n.unknown_keys(self.keys, &format!("{} ({where_})", self.what));
+        let clean = unknown.is_empty();
+        d.extend(unknown);
+        clean
+    }
+}
+
 /// A `depth` block.
 fn depth_block(n: &Node, where_: &str, d: &mut Diags) -> Option<DepthSpec> {
     let code = codes::RIG_GENERATOR_DEPTH;
-    if !n.is_object() {
-        refuse(
-            d,
-            n,
-            code,
-            format!(
-                "{where_}: depth is {}; it is an object {{ \"image\", \"near\", \"zScale\" }}",
-                n.describe()
-            ),
+    let shape = Block {
+        key: "depth",
+        fields: "{ \"image\", \"near\", \"zScale\" }",
+        example:
             "write \"depth\": { \"image\": \"<sheet>.png\", \"near\": \"white\", \"zScale\": 40 }",
-        );
-        return None;
-    }
-    let unknown = n.unknown_keys(DEPTH_KEYS, &format!("depth map ({where_})"));
-    if !unknown.is_empty() {
-        d.extend(unknown);
+        keys: DEPTH_KEYS,
+        what: "depth map",
+    };
+    if !shape.holds(n, code, where_, d) {
         return None;
     }
     let before = d.len();
@@ -459,22 +482,14 @@ fn depth_block(n: &Node, where_: &str, d: &mut Diags) -> Option<DepthSpec> {
 /// A `soft` block.
 fn soft_block(n: &Node, where_: &str, bones: &Bones, d: &mut Diags) -> Option<SoftSpec> {
     let code = codes::RIG_GENERATOR_SOFT;
-    if !n.is_object() {
-        refuse(
-            d,
-            n,
-            code,
-            format!(
-                "{where_}: soft is {}; it is an object {{ \"bone\", \"mask\" }}",
-                n.describe()
-            ),
-            "write \"soft\": { \"bone\": \"<bone>\", \"mask\": \"<mask>.png\" }",
-        );
-        return None;
-    }
-    let unknown = n.unknown_keys(SOFT_KEYS, &format!("soft region ({where_})"));
-    if !unknown.is_empty() {
-        d.extend(unknown);
+    let shape = Block {
+        key: "soft",
+        fields: "{ \"bone\", \"mask\" }",
+        example: "write \"soft\": { \"bone\": \"<bone>\", \"mask\": \"<mask>.png\" }",
+        keys: SOFT_KEYS,
+        what: "soft region",
+    };
+    if !shape.holds(n, code, where_, d) {
         return None;
     }
     let bone = sheet_name(n, "bone", code, where_, "a soft region", d);
