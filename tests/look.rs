@@ -16,7 +16,7 @@ use crate::util::{self, Project, Run};
 use serde_json::Value;
 
 /// look in a fresh project, its whip bone given `length` when `Some`.
-fn look(length: Option<f64>) -> Project {
+pub(crate) fn look(length: Option<f64>) -> Project {
     let p = Project::new();
     p.copy_dir(&util::shared().join("reference/rigc-gallery/look"), "");
     if let Some(len) = length {

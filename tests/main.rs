@@ -31,6 +31,9 @@
 //! - `flex`      — the reference rig flex: its four contour meshes' MESH lines, both profiles, posed by spine-core
 //! - `look`      — the reference rig look: red by A23 alone as it stands, green with its whip's measured length, posed by spine-core
 //! - `ride`      — the reference rig ride: its path attachment and constraint to FIGURES.md and spine-core, the path refusals
+//! - `rule_audit` — every rule the gate registers measures on some build (A29/A30/A50 SKIP with their reason), both profiles
+//! - `audit_fixtures` — the rigs that make A24, A25 and A43 measure: a positive control and a build-level mutant each
+//! - `verdicts`  — a build's verdicts read from its `--report`, the registered rules from `rigc plugins`
 
 mod fixture;
 mod util;
@@ -38,6 +41,7 @@ mod util;
 mod atlas_in;
 mod attach;
 mod attach_refusals;
+mod audit_fixtures;
 mod build;
 mod cli;
 mod deform;
@@ -62,8 +66,10 @@ mod projects;
 mod refusals;
 mod reliability;
 mod ride;
+mod rule_audit;
 mod sample;
 mod sample_stream;
 mod sliders;
+mod verdicts;
 #[cfg(unix)]
 mod watch;

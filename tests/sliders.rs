@@ -265,17 +265,23 @@ fn look_trimmed_poses_the_same_in_spine_core_and_rigc_spine() {
     );
 }
 
-#[test]
-fn a_slider_keying_a_later_slider_is_measured_by_a42_and_its_self_form_fails() {
+/// The trimmed look whose `turn` (applied by yaw, constraints[0]) keys tilt's
+/// mix (constraints[1]): the driven constraint updates after its driver, so
+/// A42 measures it and PASSes.
+pub(crate) fn driven_later() -> Project {
     let p = Project::new();
     let (rig, mut motion) = trimmed_look(&p);
-    // turn (applied by yaw, constraints[0]) keys tilt's mix (constraints[1]):
-    // the driven constraint updates after its driver.
     motion["animations"]["turn"]["tracks"]
         .as_array_mut()
         .expect("tracks")
         .push(json!({ "slider": "tilt", "property": "mix", "keys": [ { "t": 0, "v": [1] }, { "t": 1.9, "v": [1] } ] }));
     write(&p, &rig, &motion);
+    p
+}
+
+#[test]
+fn a_slider_keying_a_later_slider_is_measured_by_a42_and_its_self_form_fails() {
+    let p = driven_later();
     build(&p)
         .green()
         .stdout_has("PASS  A42_DRIVEN_CONSTRAINTS_UPDATE_AFTER_THEIR_DRIVER")
