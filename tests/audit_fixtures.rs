@@ -5,7 +5,9 @@
 //! positive control (green, the rule PASSes) and a build-level mutant (one
 //! change of the rig or motion spec: the rule FAILs with its GATE.md message,
 //! placed in the spec, exit 1, nothing written). `rule_audit` builds the green
-//! ones among every other build.
+//! ones among every other build. A42 measures on `sliders`' driven look; its
+//! build-level mutant (a slider keying a constraint that updates first) is
+//! here too.
 //!
 //! A43's mutant is an `rgba` track after the `rgba2` track on the same slot:
 //! the emitter writes a slot's timelines in the motion spec's track order and
@@ -316,4 +318,55 @@ fn red_with(
         .count();
     assert_eq!(failed, 1, "{code} alone fails");
     assert!(!p.exists("out"), "a red build wrote out/");
+}
+
+// ---- A42, at build level: a slider keying a constraint that updates first --
+
+/// `sliders`' driven look measures A42 and PASSes (turn, applied by yaw,
+/// keys tilt's mix, later in `constraints`); the mutant has tilt's own
+/// animation key yaw's mix too, and yaw updates first. (The emitted-text
+/// mutants, the self form, are `sliders`'.)
+#[test]
+fn a42_fails_a_slider_keying_an_earlier_constraint_at_build_level() {
+    let code = "A42_DRIVEN_CONSTRAINTS_UPDATE_AFTER_THEIR_DRIVER";
+    let p = crate::sliders::driven_later();
+    let (run, gate) = build(&p, "spine");
+    run.green();
+    assert_eq!(gate.of(code), &Verdict::Pass);
+    let mut motion: serde_json::Value =
+        serde_json::from_str(&p.read("motion.json")).expect("motion.json");
+    let tracks = motion["animations"]["tilt"]["tracks"]
+        .as_array_mut()
+        .expect("tilt's tracks");
+    let index = tracks.len();
+    // 0.125 is a key time no other track of look states.
+    tracks.push(serde_json::json!({ "slider": "yaw", "property": "mix", "keys": [ { "t": 0.125, "v": [1] } ] }));
+    let text = serde_json::to_string_pretty(&motion).expect("text");
+    assert_eq!(text.matches("0.125").count(), 1);
+    p.write("motion.json", &text);
+    std::fs::remove_dir_all(p.path().join("out")).expect("the control's out/");
+    // The track's object opens at the second `{` before its one key's time.
+    let time = text.find("0.125").unwrap_or(0);
+    let open = text[..time]
+        .rmatch_indices('{')
+        .nth(1)
+        .map_or(0, |(i, _)| i);
+    let before = &text[..open];
+    let line = before.matches('\n').count() as u64 + 1;
+    let col = before.rsplit('\n').next().unwrap_or("").chars().count() as u64 + 1;
+    let (run, gate) = build(&p, "spine");
+    let message = "slider \"tilt\" (constraints[1]) keys the `mix` of slider constraint \"yaw\" (constraints[0]) in animation \"tilt\", and \"yaw\" updates FIRST. The `constraints` array is the update order, so \"yaw\" has already used its value for this frame when the slider writes it. Move \"tilt\" before \"yaw\" in `constraints`, or key `slider.yaw.mix` from a slider that already is";
+    red_with(
+        &p,
+        &run,
+        &gate,
+        code,
+        message,
+        (
+            "motion.json",
+            &format!("/animations/tilt/tracks/{index}"),
+            line,
+            col,
+        ),
+    );
 }
