@@ -38,7 +38,9 @@ const LATER: &[(&str, &str)] = &[
 ];
 
 /// The rules only a ribbon mesh measures. At merge time the lead removes
-/// A28 from this list and adds the ribbon generator's rig to [`builds`].
+/// A28 from this list and adds the ribbon generator's rig to [`builds`]
+/// (branch `ribbon`'s `tests/ribbon.rs` writes it), e.g.
+/// `Build::project("ribbon strand (A28)", { let p = Project::new(); crate::ribbon::strand(&p, None); p }, &[])`.
 const AWAITING_RIBBON: &[&str] = &["A28_RIBBON_ROWS_SHARE_WEIGHTS"];
 
 const PROFILES: [&str; 2] = ["spine", "spine-html"];
