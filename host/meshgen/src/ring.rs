@@ -279,6 +279,21 @@ pub fn generate(p: &Params) -> Result<Mesh, Refusal> {
     })
 }
 
+/// The ring over the part image `image` (`width`×`height` pixels), which
+/// must be the window `size` states.
+pub fn generate_on(image: &str, width: u32, height: u32, p: &Params) -> Result<Mesh, Refusal> {
+    if [f64::from(width), f64::from(height)] != p.size {
+        return Err(Refusal::at(
+            "size",
+            format!(
+                "\"{image}\" is {width}x{height} but the ring's window (its \"size\") is {}x{}",
+                p.size[0], p.size[1]
+            ),
+        ));
+    }
+    generate(p)
+}
+
 /// +1 when the hull's angle round the centre increases as it is walked
 /// (clockwise on screen, y down), −1 otherwise.
 fn steps_sign(p: &Params) -> f64 {

@@ -13,7 +13,7 @@ use crate::stage::{Content, Encoded, Stage};
 use rigc_meshgen::ceiling::{self, Ceiling};
 use rigc_meshgen::depth::{self, Sampled};
 use rigc_meshgen::soft::{self, Soft};
-use rigc_meshgen::{contour, grid, Mesh, Raster, Refusal};
+use rigc_meshgen::{contour, grid, ring, Mesh, Raster, Refusal};
 
 /// What the meshgen stage reads of one generated attachment.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -313,6 +313,7 @@ pub fn generate(
     };
     let (mesh, silhouette) = match &input.generator {
         Generator::Grid(l) => (grid::generate(w, h, l)?, None),
+        Generator::Ring(r) => (ring::generate_on(&input.image, w, h, &r.params)?, None),
         Generator::Contour(p) => {
             let c = contour::generate(&raster, p)?;
             let s = Silhouette {
@@ -323,7 +324,8 @@ pub fn generate(
         }
     };
     let on = match input.generator {
-        Generator::Grid(_) => depth::On::Grid,
+        // A ring takes no depth map (its parser refuses the key).
+        Generator::Grid(_) | Generator::Ring(_) => depth::On::Grid,
         Generator::Contour(_) => depth::On::Contour,
     };
     let depth = match (&input.depth, depth_png) {

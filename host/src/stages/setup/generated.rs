@@ -121,6 +121,8 @@ pub(super) fn mesh(
             )
         }
     };
+    let vertices =
+        super::generated_ring::vertices(rig, g, e, slot_bone, made, d)?.unwrap_or(vertices);
     let edges = match topology::derive(n, &m.triangles, Some(m.hull as usize)) {
         Ok(t) => t
             .edges
