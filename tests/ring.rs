@@ -370,3 +370,73 @@ fn refused_rings() {
         0,
     );
 }
+
+#[test]
+fn refused_ring_shapes_and_controls() {
+    let extra = r#",
+    { "name": "pupil", "parent": "head", "x": -10, "y": 5 },
+    { "name": "twin", "parent": "head", "x": -5, "y": 5 },
+    { "name": "far", "parent": "head", "x": 0, "y": 5 },
+    { "name": "up", "parent": "head", "x": -10, "y": 15 },
+    { "name": "dn", "parent": "head", "x": -10, "y": -5 }"#;
+    let case = |g: &str, message: &str, pointer: &str, needle: &str| {
+        let text = rig(g, extra);
+        let p = project(&text, &motion("pupil", 1.0, 0.0));
+        refused(
+            &p,
+            Expect {
+                file: "rig.json",
+                message,
+                pointer,
+                at: pos(&text, needle, 0),
+            },
+        );
+    };
+    let one = ring(r#"["pupil"]"#, "");
+    // A seam point on the window's edge.
+    case(&one.replace("[10, 21]", "[0, 21]"), &format!("{W}: hull[3] [0, 21] is not inside the 40x30 window; the rim ring lies on the window's edge, so the seam lies strictly within it"), &format!("{G}/hull/3"), "[0, 21]");
+    // A repeated point.
+    case(
+        &one.replace("[10, 21]", "[20, 24]"),
+        &format!("{W}: hull[3] repeats hull[2]; each seam point is a vertex of its own"),
+        &format!("{G}/hull/3"),
+        "[20, 24], [6",
+    );
+    // A simple seam with a notch the centre cannot see past.
+    let notch = r#"{ "kind": "ring", "hull": [[5, 5], [35, 5], [35, 25], [25, 25], [25, 10], [22, 10], [22, 25], [5, 25]], "center": [15, 15], "inner": 0.5, "size": [40, 30], "controls": ["pupil"] }"#;
+    case(notch, &format!("{W}: hull[4] turns back round the centre: the seam is not seen whole from [15, 15], so a ray from the centre would cross it twice and the rings would fold"), &format!("{G}/hull/4"), "[25, 10]");
+    // A point that is not [x, y].
+    case(
+        &one.replace("[30, 21]", "\"x\""),
+        &format!("{W}: ring hull[1] is the string \"x\"; it is [x, y], two finite numbers"),
+        &format!("{G}/hull/1"),
+        "\"x\", [20",
+    );
+    // No hull.
+    let bare = r#"{ "kind": "ring", "center": [20, 15], "inner": 0.5, "size": [40, 30], "controls": ["pupil"] }"#;
+    case(bare, &format!("{W}: a ring generator needs \"hull\", the seam contour, at least 6 [x, y] points in part pixels"), G, "{ \"kind\": \"ring\"");
+    // No controls key.
+    let g = one.replace(", \"controls\": [\"pupil\"]", "");
+    case(
+        &g,
+        &format!("{W}: a mesh with no control bone deforms nothing"),
+        G,
+        "{ \"kind\": \"ring\"",
+    );
+    // A control named twice.
+    case(&ring(r#"["pupil", "pupil"]"#, ""), &format!("{W}: ring controls names bone \"pupil\" twice; each control takes its own share of the ring"), &format!("{G}/controls/1"), "\"pupil\"] }");
+    // Two controls on one ray from the centre (both to its right).
+    case(&ring(r#"["twin", "far"]"#, ""), &format!("{W}: control bones \"twin\" and \"far\" sit on one ray from the aperture centre of slot \"eye\", so the ring cannot be split between them by angle"), &format!("{G}/controls/1"), "\"far\"]");
+    // A bias that gives authority only to the inner vertex straight right of
+    // the centre, which sits on twin's ray: up and dn bind nothing.
+    let g = ring(
+        r#"["twin", "up", "dn"]"#,
+        r#", "bias": { "axis_deg": 0, "ramp": [6.5, 7] }"#,
+    );
+    case(
+        &g,
+        &format!("{W}: control bone \"up\" binds no vertex of slot \"eye\""),
+        &format!("{G}/controls/1"),
+        "\"up\", \"dn\"]",
+    );
+}

@@ -1,3 +1,8 @@
+//! The ring generator and its weights, against closed forms derived here.
+
+// A vertex index reads the points and the weights alike.
+#![allow(clippy::needless_range_loop)]
+
 use super::*;
 use proptest::prelude::*;
 
