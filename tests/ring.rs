@@ -378,7 +378,8 @@ fn refused_ring_shapes_and_controls() {
     { "name": "twin", "parent": "head", "x": -5, "y": 5 },
     { "name": "far", "parent": "head", "x": 0, "y": 5 },
     { "name": "up", "parent": "head", "x": -10, "y": 15 },
-    { "name": "dn", "parent": "head", "x": -10, "y": -5 }"#;
+    { "name": "dn", "parent": "head", "x": -10, "y": -5 },
+    { "name": "flat", "parent": "head", "x": -10, "y": 15, "scaleX": 0 }"#;
     let case = |g: &str, message: &str, pointer: &str, needle: &str| {
         let text = rig(g, extra);
         let p = project(&text, &motion("pupil", 1.0, 0.0));
@@ -438,5 +439,12 @@ fn refused_ring_shapes_and_controls() {
         &format!("{W}: control bone \"up\" binds no vertex of slot \"eye\""),
         &format!("{G}/controls/1"),
         "\"up\", \"dn\"]",
+    );
+    // A control whose setup transform has no inverse.
+    case(
+        &ring(r#"["flat"]"#, ""),
+        &format!("{W}: bone \"flat\" has a setup transform with no inverse (a zero scale), so no ring vertex can be bound to it"),
+        &format!("{G}/controls/0"),
+        "\"flat\"] }",
     );
 }

@@ -69,6 +69,19 @@ pub(super) fn vertices(
         }
     };
     let index = |name: &str| rig.bones.iter().position(|b| b.bone.name == name);
+    // A bone whose setup world matrix has no inverse (a zero scale) cannot
+    // take a binding: refused by name rather than the ring left out.
+    let flat = |name: &str| {
+        index(name)
+            .and_then(|i| worlds.get(i))
+            .is_none_or(|w| inverse(w, 0.0, 0.0).is_none())
+    };
+    let mut named = std::iter::once(slot_bone).chain(r.controls.iter().map(String::as_str));
+    if let Some(b) = named.find(|b| flat(b)) {
+        let i = r.controls.iter().position(|c| c == b);
+        refuse(i, format!("{a}: bone {} has a setup transform with no inverse (a zero scale), so no ring vertex can be bound to it", quote(b)), "give the bone a non-zero scale in setup (animate it to zero instead)");
+        return None;
+    }
     let slot_i = index(slot_bone)?;
     let ws = *worlds.get(slot_i)?;
     let [w, h] = made.size.map(f64::from);
