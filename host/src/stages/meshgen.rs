@@ -2,7 +2,8 @@
 //! one per generated mesh attachment (FORMAT.md §2.7.3–§2.7.5), run before
 //! setup: keyed by the generator's parameters and the bytes of every image it
 //! reads (the part PNG, the depth sheet, the soft mask), it decodes them and
-//! calls `rigc_meshgen` — the lattice or the contour, each vertex's depth and
+//! calls `rigc_meshgen` — the lattice, the contour or the ring (whose part
+//! must be its stated window; its weights are setup's), each vertex's depth and
 //! the turn ceiling, each vertex's soft weight. Its output is in part pixels;
 //! setup places it on the slot bone, and the mesh stage reports it. A
 //! generator's refusal is the stage's error, placed at the generator key it
@@ -57,7 +58,7 @@ pub struct SoftFacts {
 /// The meshgen stage's output: one generated mesh, in part pixels.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Generated {
-    /// `grid` or `contour`.
+    /// `grid`, `contour` or `ring`.
     pub kind: String,
     /// The part window, pixels.
     pub size: [u32; 2],
