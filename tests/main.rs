@@ -30,6 +30,7 @@
 //! - `reliability` — the adversarial checks: kills, cache and plugin faults, hostile input
 //! - `flex`      — the reference rig flex: its four contour meshes' MESH lines, both profiles, posed by spine-core
 //! - `look`      — the reference rig look: red by A23 alone as it stands, green with its whip's measured length, posed by spine-core
+//! - `ring`      — the ring generator: an eye rig built green, posed by spine-core to the model's closed forms, an A21 mutant, every ring refusal
 //! - `ride`      — the reference rig ride: its path attachment and constraint to FIGURES.md and spine-core, the path refusals
 //! - `rule_audit` — every rule the gate registers measures on some build (A29/A30/A50 SKIP with their reason), both profiles
 //! - `audit_fixtures` — the rigs that make A24, A25 and A43 measure: a positive control and a build-level mutant each
@@ -66,6 +67,7 @@ mod projects;
 mod refusals;
 mod reliability;
 mod ride;
+mod ring;
 mod rule_audit;
 mod sample;
 mod sample_stream;

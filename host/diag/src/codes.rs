@@ -448,6 +448,8 @@ codes! {
     RIG_GENERATOR_MESH_SLOTS = "rig.generator.mesh-slots",
     MESHGEN_REFUSED = "meshgen.refused",
     MESHGEN_SOFT_BONE = "meshgen.soft-bone",
+    RIG_GENERATOR_RING = "rig.generator.ring",
+    MESHGEN_RING_CONTROL = "meshgen.ring-control",
     // rig-pose clean (POSE.md)
     CLEAN_LOOP = "CLEAN_LOOP",
     CLEAN_SHORT = "CLEAN_SHORT",

@@ -20,6 +20,7 @@ mod clipping;
 mod constraints;
 mod events;
 mod generator;
+mod generator_ring;
 mod geometry;
 mod header;
 mod invariants;

@@ -2,7 +2,8 @@
 //! one per generated mesh attachment (FORMAT.md §2.7.3–§2.7.5), run before
 //! setup: keyed by the generator's parameters and the bytes of every image it
 //! reads (the part PNG, the depth sheet, the soft mask), it decodes them and
-//! calls `rigc_meshgen` — the lattice or the contour, each vertex's depth and
+//! calls `rigc_meshgen` — the lattice, the contour or the ring (whose part
+//! must be its stated window; its weights are setup's), each vertex's depth and
 //! the turn ceiling, each vertex's soft weight. Its output is in part pixels;
 //! setup places it on the slot bone, and the mesh stage reports it. A
 //! generator's refusal is the stage's error, placed at the generator key it
@@ -13,7 +14,7 @@ use crate::stage::{Content, Encoded, Stage};
 use rigc_meshgen::ceiling::{self, Ceiling};
 use rigc_meshgen::depth::{self, Sampled};
 use rigc_meshgen::soft::{self, Soft};
-use rigc_meshgen::{contour, grid, Mesh, Raster, Refusal};
+use rigc_meshgen::{contour, grid, ring, Mesh, Raster, Refusal};
 
 /// What the meshgen stage reads of one generated attachment.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -57,7 +58,7 @@ pub struct SoftFacts {
 /// The meshgen stage's output: one generated mesh, in part pixels.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Generated {
-    /// `grid` or `contour`.
+    /// `grid`, `contour` or `ring`.
     pub kind: String,
     /// The part window, pixels.
     pub size: [u32; 2],
@@ -313,6 +314,7 @@ pub fn generate(
     };
     let (mesh, silhouette) = match &input.generator {
         Generator::Grid(l) => (grid::generate(w, h, l)?, None),
+        Generator::Ring(r) => (ring::generate_on(&input.image, w, h, &r.params)?, None),
         Generator::Contour(p) => {
             let c = contour::generate(&raster, p)?;
             let s = Silhouette {
@@ -323,7 +325,8 @@ pub fn generate(
         }
     };
     let on = match input.generator {
-        Generator::Grid(_) => depth::On::Grid,
+        // A ring takes no depth map (its parser refuses the key).
+        Generator::Grid(_) | Generator::Ring(_) => depth::On::Grid,
         Generator::Contour(_) => depth::On::Contour,
     };
     let depth = match (&input.depth, depth_png) {

@@ -18,6 +18,7 @@
 use rigc_diag::codes;
 
 mod generated;
+mod generated_ring;
 mod mesh;
 mod path;
 mod physics;
@@ -238,6 +239,9 @@ pub fn assemble_with(
             *kind = name.to_string();
         }
     }
+    rig_info
+        .mesh_declared_bones
+        .extend(generated_ring::declared(rig));
     for slot in rig.skins.iter().flat_map(|s| s.slots.iter()) {
         for e in &slot.entries {
             let crate::spec::rig::AttachmentKind::Generated(g) = &e.kind else {

@@ -419,6 +419,17 @@ pub enum GeneratorKind {
     Grid(rigc_meshgen::grid::Lattice),
     /// `contour`.
     Contour(rigc_meshgen::contour::Params),
+    /// `ring`.
+    Ring(RingSpec),
+}
+
+/// A `ring` generator: its geometry and the bones that move its inside.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct RingSpec {
+    /// `hull`, `center`, `inner`, `size`, `bias`.
+    pub params: rigc_meshgen::ring::Params,
+    /// `controls`, in the order written.
+    pub controls: Vec<String>,
 }
 
 impl GeneratorKind {
@@ -427,6 +438,7 @@ impl GeneratorKind {
         match self {
             GeneratorKind::Grid(_) => "grid",
             GeneratorKind::Contour(_) => "contour",
+            GeneratorKind::Ring(_) => "ring",
         }
     }
 }

@@ -5,7 +5,8 @@
 //! space), each vertex pinned to the slot bone at weight 1 (a weighted run of
 //! one binding, as A20/A21 hold a generated mesh); with a soft mask, a vertex
 //! is shared between the slot bone (`1 − w`) and the soft bone (`w`, at its
-//! bind position in that bone's setup space), a zero weight left out; `hull`
+//! bind position in that bone's setup space), a zero weight left out; a ring's
+//! weights are `generated_ring`'s; `hull`
 //! and `edges` derived from the triangles.
 
 use rigc_diag::codes;
@@ -121,6 +122,8 @@ pub(super) fn mesh(
             )
         }
     };
+    let vertices =
+        super::generated_ring::vertices(rig, g, e, slot_bone, made, d)?.unwrap_or(vertices);
     let edges = match topology::derive(n, &m.triangles, Some(m.hull as usize)) {
         Ok(t) => t
             .edges

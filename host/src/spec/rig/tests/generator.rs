@@ -77,11 +77,11 @@ fn grid_contour_depth_and_soft_are_read() {
 
 #[test]
 fn kinds_not_built_yet_are_refused_by_name() {
-    for kind in ["ring", "ribbon", "segments"] {
+    for kind in ["ribbon", "segments"] {
         refuses_ni(
             &text(&format!(r#"{{ "kind": "{kind}" }}"#)),
             "rig.generator.kind-not-implemented",
-            &format!("{W}: generator kind \"{kind}\" is in rigc's rig format and this build does not generate it yet — only \"grid\" and \"contour\" are built, so this attachment is refused rather than dropped"),
+            &format!("{W}: generator kind \"{kind}\" is in rigc's rig format and this build does not generate it yet — only \"grid\", \"contour\" and \"ring\" are built, so this attachment is refused rather than dropped"),
             &format!("{G}/kind"),
             &format!("\"{kind}\""),
         );
@@ -89,7 +89,7 @@ fn kinds_not_built_yet_are_refused_by_name() {
     refuses(
         &text(r#"{ "kind": "mesh" }"#),
         "rig.generator.shape",
-        &format!("{W}: generator kind is the string \"mesh\"; it is \"grid\" or \"contour\" (\"ring\", \"ribbon\" and \"segments\" are not built yet)"),
+        &format!("{W}: generator kind is the string \"mesh\"; it is \"grid\", \"contour\" or \"ring\" (\"ribbon\" and \"segments\" are not built yet)"),
         &format!("{G}/kind"),
         "\"mesh\" }",
     );
@@ -206,4 +206,28 @@ fn a_generator_needs_its_image_and_the_mesh_slots_budget() {
     refuses(&t, "rig.mesh.generator-and-geometry",
         &format!("{W}: \"hull\" describes geometry, and this mesh's generator builds it (its size is its image's, its hull and edges are derived)"),
         "/skins/default/s/p/hull", "4,");
+}
+
+#[test]
+fn a_ring_is_read_with_its_bias_and_controls() {
+    let g = spec(
+        r#"{ "kind": "ring", "hull": [[9, 5], [7, 8], [3, 8], [1, 5], [3, 2], [7, 2]], "center": [5, 5], "inner": 0.4, "size": [10, 10], "bias": { "axis_deg": 90, "ramp": [-2, 2] }, "controls": ["root"] }"#,
+    );
+    let GeneratorKind::Ring(r) = &g.generator.kind else {
+        panic!("ring")
+    };
+    assert_eq!(r.controls, ["root"]);
+    assert_eq!(r.params.hull.len(), 6);
+    assert_eq!(
+        (r.params.center, r.params.inner, r.params.size),
+        ([5.0, 5.0], 0.4, [10.0, 10.0])
+    );
+    let b = r.params.bias.expect("bias");
+    assert_eq!((b.axis_deg, b.ramp), (90.0, [-2.0, 2.0]));
+    assert_eq!(g.generator.kind.name(), "ring");
+    // A ring takes no depth map: its inside is moved by its controls.
+    let d = refused(&text(
+        r#"{ "kind": "ring", "hull": [[9, 5], [7, 8], [3, 8], [1, 5], [3, 2], [7, 2]], "center": [5, 5], "inner": 0.4, "size": [10, 10], "controls": ["root"], "depth": {} }"#,
+    ));
+    assert!(render(&d).contains("\"depth\""), "{}", render(&d));
 }
