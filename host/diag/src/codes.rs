@@ -448,6 +448,8 @@ codes! {
     RIG_GENERATOR_MESH_SLOTS = "rig.generator.mesh-slots",
     MESHGEN_REFUSED = "meshgen.refused",
     MESHGEN_SOFT_BONE = "meshgen.soft-bone",
+    RIG_GENERATOR_RIBBON = "rig.generator.ribbon",
+    MESHGEN_RIBBON_CHAIN = "meshgen.ribbon-chain",
     // rig-pose clean (POSE.md)
     CLEAN_LOOP = "CLEAN_LOOP",
     CLEAN_SHORT = "CLEAN_SHORT",

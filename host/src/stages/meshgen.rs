@@ -3,7 +3,8 @@
 //! setup: keyed by the generator's parameters and the bytes of every image it
 //! reads (the part PNG, the depth sheet, the soft mask), it decodes them and
 //! calls `rigc_meshgen` — the lattice or the contour, each vertex's depth and
-//! the turn ceiling, each vertex's soft weight. Its output is in part pixels;
+//! the turn ceiling, each vertex's soft weight; a ribbon's strip, once its
+//! image is the window its `size` states. Its output is in part pixels;
 //! setup places it on the slot bone, and the mesh stage reports it. A
 //! generator's refusal is the stage's error, placed at the generator key it
 //! names by the pipeline.
@@ -13,7 +14,7 @@ use crate::stage::{Content, Encoded, Stage};
 use rigc_meshgen::ceiling::{self, Ceiling};
 use rigc_meshgen::depth::{self, Sampled};
 use rigc_meshgen::soft::{self, Soft};
-use rigc_meshgen::{contour, grid, Mesh, Raster, Refusal};
+use rigc_meshgen::{contour, grid, ribbon, Mesh, Raster, Refusal};
 
 /// What the meshgen stage reads of one generated attachment.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -321,10 +322,17 @@ pub fn generate(
             };
             (c.mesh, Some(s))
         }
+        Generator::Ribbon(p) => {
+            if let Some(r) = ribbon::window_problem(&input.image, w, h, p.size) {
+                return Err(r);
+            }
+            (ribbon::generate(w, h, p)?, None)
+        }
     };
     let on = match input.generator {
-        Generator::Grid(_) => depth::On::Grid,
         Generator::Contour(_) => depth::On::Contour,
+        // A ribbon takes no depth map (not one of its keys).
+        Generator::Grid(_) | Generator::Ribbon(_) => depth::On::Grid,
     };
     let depth = match (&input.depth, depth_png) {
         (Some((image, params)), Some(bytes)) => {
