@@ -51,20 +51,21 @@ pub fn rows_problem(n: f64) -> Option<String> {
         ));
     }
     (n > f64::from(MAX_ROWS)).then(|| {
-        format!("\"rows\" is {n}; a ribbon has at most {MAX_ROWS} rows (that is {} vertices)", 2 * MAX_ROWS)
+        format!(
+            "\"rows\" is {n}; a ribbon has at most {MAX_ROWS} rows (that is {} vertices)",
+            2 * MAX_ROWS
+        )
     })
 }
 
 /// What is wrong with a `size` of `[w, h]`, if anything.
 pub fn size_problem(size: [f64; 2]) -> Option<String> {
-    size.iter()
-        .any(|v| !(v.is_finite() && *v > 0.0))
-        .then(|| {
-            format!(
-                "\"size\" is [{}, {}]; it is the part window [w, h] in pixels, two positive numbers",
-                size[0], size[1]
-            )
-        })
+    size.iter().any(|v| !(v.is_finite() && *v > 0.0)).then(|| {
+        format!(
+            "\"size\" is [{}, {}]; it is the part window [w, h] in pixels, two positive numbers",
+            size[0], size[1]
+        )
+    })
 }
 
 /// The refusal when the part image (`image`, `width`×`height`) is not the
@@ -143,7 +144,10 @@ pub fn row_weights(
             ),
         ));
     }
-    if let Some(j) = joints.iter().position(|j| !(j[0].is_finite() && j[1].is_finite())) {
+    if let Some(j) = joints
+        .iter()
+        .position(|j| !(j[0].is_finite() && j[1].is_finite()))
+    {
         let bone = &p.chain[j.min(m - 1)];
         return Err(Refusal::at(
             "chain",

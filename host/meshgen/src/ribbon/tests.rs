@@ -99,14 +99,29 @@ fn an_offset_or_slanted_chain_projects_perpendicularly() {
 fn a_bone_no_row_reaches_is_refused_by_name() {
     // Four bones down the strip and only the far row past the entry one.
     let p = params(2, &["a", "b", "c", "d"]);
-    let joints = [[5.0, 0.0], [5.0, 5.0], [5.0, 10.0], [5.0, 15.0], [5.0, 20.0]];
+    let joints = [
+        [5.0, 0.0],
+        [5.0, 5.0],
+        [5.0, 10.0],
+        [5.0, 15.0],
+        [5.0, 20.0],
+    ];
     let e = row_weights(10.0, 20.0, &p, &joints).unwrap_err();
     assert_eq!(e.field, Some("chain"));
-    assert!(e.message.starts_with("chain bone \"a\" binds no row of the strip"), "{}", e.message);
+    assert!(
+        e.message
+            .starts_with("chain bone \"a\" binds no row of the strip"),
+        "{}",
+        e.message
+    );
     // Bones stacked on one spot: every row is wholly the root.
     let p = params(6, &["a", "b"]);
     let e = row_weights(10.0, 20.0, &p, &[[5.0, 0.0]; 3]).unwrap_err();
-    assert!(e.message.starts_with("chain bone \"b\" binds no row"), "{}", e.message);
+    assert!(
+        e.message.starts_with("chain bone \"b\" binds no row"),
+        "{}",
+        e.message
+    );
     // Non-finite setup.
     let e = row_weights(10.0, 20.0, &p, &[[f64::NAN, 0.0], [0.0, 0.0], [0.0, 1.0]]).unwrap_err();
     assert!(e.message.contains("no finite point"), "{}", e.message);
@@ -126,7 +141,10 @@ fn parameter_problems() {
     }
     assert!(window_problem("t.png", 10, 20, [10.0, 20.0]).is_none());
     let e = window_problem("t.png", 10, 21, [10.0, 20.0]).unwrap();
-    assert_eq!(e.message, "\"t.png\" is 10x21 but the ribbon's \"size\" window is 10x20");
+    assert_eq!(
+        e.message,
+        "\"t.png\" is 10x21 but the ribbon's \"size\" window is 10x20"
+    );
     assert!(generate(0, 20, &params(3, &["a"])).is_err());
     assert!(generate(10, 20, &params(1, &["a"])).is_err());
     assert!(generate(10, 20, &params(513, &["a"])).is_err());

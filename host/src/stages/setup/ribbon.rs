@@ -75,7 +75,11 @@ pub(super) fn vertices(
     let rows = match ribbon::row_weights(w, h, p, &joints) {
         Ok(rows) => rows,
         Err(r) => {
-            refuse(d, r.message, "give the ribbon more rows, or place the chain's bones along the strip");
+            refuse(
+                d,
+                r.message,
+                "give the ribbon more rows, or place the chain's bones along the strip",
+            );
             return None;
         }
     };

@@ -60,7 +60,11 @@ fn size(s: &Node, where_: &str, d: &mut Diags) -> Option<[f64; 2]> {
     let help = "write \"size\": [w, h], the part image's width and height in pixels";
     let pair: Option<Vec<f64>> = s
         .is_array()
-        .then(|| s.elements().map(|e| e.as_f64()).collect::<Option<Vec<f64>>>())
+        .then(|| {
+            s.elements()
+                .map(|e| e.as_f64())
+                .collect::<Option<Vec<f64>>>()
+        })
         .flatten();
     let problem = match pair.as_deref() {
         Some(&[w, h]) => ribbon::size_problem([w, h]).map(|m| (m, Some([w, h]))),
@@ -74,7 +78,13 @@ fn size(s: &Node, where_: &str, d: &mut Diags) -> Option<[f64; 2]> {
     };
     match problem {
         Some((m, _)) => {
-            refuse(d, s, codes::RIG_GENERATOR_RIBBON, format!("{where_}: {m}"), help);
+            refuse(
+                d,
+                s,
+                codes::RIG_GENERATOR_RIBBON,
+                format!("{where_}: {m}"),
+                help,
+            );
             None
         }
         None => pair.map(|p| [p[0], p[1]]),
@@ -108,13 +118,17 @@ fn row_count(r: &Node, where_: &str, d: &mut Diags) -> Option<u32> {
 fn bone_chain(c: &Node, where_: &str, bones: &Bones, d: &mut Diags) -> Option<Vec<String>> {
     let code = codes::RIG_GENERATOR_RIBBON;
     if !c.is_array() || c.array_len() == Some(0) {
+        let is = if c.is_array() {
+            "an empty array".to_string()
+        } else {
+            c.describe()
+        };
         refuse(
             d,
             c,
             code,
             format!(
-                "{where_}: \"chain\" is {}; it is a non-empty array of bone names, root first",
-                c.describe()
+                "{where_}: \"chain\" is {is}; it is a non-empty array of bone names, root first"
             ),
             "write \"chain\": [\"<root bone>\", \"<its child>\", …]",
         );
@@ -141,7 +155,10 @@ fn bone_chain(c: &Node, where_: &str, bones: &Bones, d: &mut Diags) -> Option<Ve
                     d,
                     &e,
                     code,
-                    format!("{where_}: mesh bone {} is not in the rig's bone list", q(name)),
+                    format!(
+                        "{where_}: mesh bone {} is not in the rig's bone list",
+                        q(name)
+                    ),
                     "declare the bone under \"bones\", or name one that is declared",
                 );
             }
@@ -164,7 +181,10 @@ fn bone_chain(c: &Node, where_: &str, bones: &Bones, d: &mut Diags) -> Option<Ve
                 .find(|b| b.bone.name == name)
                 .and_then(|b| b.bone.parent.clone());
             if parent.as_deref() != Some(prev.as_str()) {
-                let has = parent.map_or_else(|| "it is a root".to_string(), |p| format!("its parent is {}", q(&p)));
+                let has = parent.map_or_else(
+                    || "it is a root".to_string(),
+                    |p| format!("its parent is {}", q(&p)),
+                );
                 refuse(
                     d,
                     &e,
