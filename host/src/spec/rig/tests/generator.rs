@@ -207,3 +207,29 @@ fn a_generator_needs_its_image_and_the_mesh_slots_budget() {
         &format!("{W}: \"hull\" describes geometry, and this mesh's generator builds it (its size is its image's, its hull and edges are derived)"),
         "/skins/default/s/p/hull", "4,");
 }
+
+#[test]
+fn a_ribbon_is_read_and_its_keys_are_its_own() {
+    let g = spec(r#"{ "kind": "ribbon", "size": [10, 10], "rows": 4, "chain": ["root", "b"] }"#);
+    assert_eq!(
+        g.generator.kind,
+        GeneratorKind::Ribbon(rigc_meshgen::ribbon::Params {
+            size: [10.0, 10.0],
+            rows: 4,
+            chain: vec!["root".into(), "b".into()],
+        })
+    );
+    // A depth map is not a ribbon's key: its weights are the chain's.
+    let d = refused(&text(
+        r#"{ "kind": "ribbon", "size": [10, 10], "rows": 4, "chain": ["b"], "depth": {} }"#,
+    ));
+    assert!(render(&d).contains("\"depth\""), "{}", render(&d));
+    // The chain runs the wrong way (root has no parent).
+    refuses(
+        &text(r#"{ "kind": "ribbon", "size": [10, 10], "rows": 4, "chain": ["b", "root"] }"#),
+        "rig.generator.ribbon",
+        &format!("{W}: chain bone \"root\" is not a child of \"b\" (it is a root); a ribbon's chain runs root first, each bone the parent of the next, so the rows blended between two of them move with joined bones"),
+        &format!("{G}/chain/1"),
+        "\"root\"]",
+    );
+}
