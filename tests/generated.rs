@@ -264,7 +264,7 @@ fn refused_soft_regions_budgets_and_kinds() {
         at: pos(&rig, "{ \"kind\": \"grid\"", 0),
     });
     // Not built yet: refused by name as not implemented, exit 1, nothing written.
-    let rig = tiny_grid(&p, r#"{ "kind": "ribbon", "size": [4, 4] }"#, true);
+    let rig = tiny_grid(&p, r#"{ "kind": "segments", "size": [4, 4] }"#, true);
     let run = p.rigc(&[
         "build",
         "--rig",
@@ -283,11 +283,11 @@ fn refused_soft_regions_budgets_and_kinds() {
         .find(|d| d["code"] == "rig.generator.kind-not-implemented")
         .unwrap_or_else(|| panic!("{}", run.dump()));
     assert_eq!(d["class"], "not-implemented", "{d}");
-    assert!(d["message"].as_str().unwrap().starts_with(&format!("rig.json: {W}: generator kind \"ribbon\" is in rigc's rig format and this build does not generate it yet")), "{d}");
+    assert!(d["message"].as_str().unwrap().starts_with(&format!("rig.json: {W}: generator kind \"segments\" is in rigc's rig format and this build does not generate it yet")), "{d}");
     assert_eq!(d["pointer"], format!("{G}/kind"));
     assert_eq!(
         (d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap()),
-        pos(&rig, "\"ribbon\"", 0)
+        pos(&rig, "\"segments\"", 0)
     );
     assert!(!p.exists("out"), "a refused build created --out");
     let rig = tiny_grid(

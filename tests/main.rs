@@ -11,6 +11,7 @@
 //! - `build`     — building the gallery and the reference rigs, what is written
 //! - `explain`   — `rigc explain`: the compiled rig as tables, through build's cache, writing nothing
 //! - `generated` — generated meshes: trimmed look's MESH figures, a grid, every generator refusal
+//! - `ribbon`    — the ribbon generator: a strand's chain weights, A20/A21/A28 measured and their mutants, posed by spine-core, every ribbon refusal
 //! - `gallery_owl` — gallery/owl's head turn and nod: its README's figures from the closed forms, posed by spine-core, its fold bracketed by A39
 //! - `refusals`  — one test per compile-error class: message, location, exit, nothing written
 //! - `gate`      — every rule: a mutant of emitted text that FAILs it, and a positive control
@@ -66,6 +67,7 @@ mod plugins;
 mod projects;
 mod refusals;
 mod reliability;
+mod ribbon;
 mod ride;
 mod ring;
 mod rule_audit;

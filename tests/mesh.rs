@@ -410,8 +410,8 @@ fn a20_holds_a_weighted_mesh_coherent() {
 #[test]
 fn a21_skips_an_authored_weighted_mesh() {
     // An authored mesh's rim is the author's (FORMAT.md §2.7.2: A21 SKIPs on
-    // it); only a generated ring or ribbon can fail A21, and generators are
-    // refused by name in this build.
+    // it); only a generated mesh can fail A21 (tests/ribbon.rs holds a
+    // ribbon's entry-row mutant).
     let run = gate(&rig_with(&weighted(0.25, 0.75), &[]), None, "spine-html");
     run.green().stdout_has(
         "  SKIP  A21_MESH_RIM_PINNED: every weighted mesh here is authored, linked or a segments lattice (\"head\"), so no generated rim is there to hold",

@@ -450,6 +450,8 @@ codes! {
     MESHGEN_SOFT_BONE = "meshgen.soft-bone",
     RIG_GENERATOR_RING = "rig.generator.ring",
     MESHGEN_RING_CONTROL = "meshgen.ring-control",
+    RIG_GENERATOR_RIBBON = "rig.generator.ribbon",
+    MESHGEN_RIBBON_CHAIN = "meshgen.ribbon-chain",
     // rig-pose clean (POSE.md)
     CLEAN_LOOP = "CLEAN_LOOP",
     CLEAN_SHORT = "CLEAN_SHORT",

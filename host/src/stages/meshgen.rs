@@ -2,9 +2,10 @@
 //! one per generated mesh attachment (FORMAT.md §2.7.3–§2.7.5), run before
 //! setup: keyed by the generator's parameters and the bytes of every image it
 //! reads (the part PNG, the depth sheet, the soft mask), it decodes them and
-//! calls `rigc_meshgen` — the lattice, the contour or the ring (whose part
-//! must be its stated window; its weights are setup's), each vertex's depth and
-//! the turn ceiling, each vertex's soft weight. Its output is in part pixels;
+//! calls `rigc_meshgen` — the lattice, the contour, the ring or the ribbon
+//! (a ring's or ribbon's part must be the window its `size` states; their
+//! weights are setup's), each vertex's depth and the turn ceiling, each
+//! vertex's soft weight. Its output is in part pixels;
 //! setup places it on the slot bone, and the mesh stage reports it. A
 //! generator's refusal is the stage's error, placed at the generator key it
 //! names by the pipeline.
@@ -14,7 +15,7 @@ use crate::stage::{Content, Encoded, Stage};
 use rigc_meshgen::ceiling::{self, Ceiling};
 use rigc_meshgen::depth::{self, Sampled};
 use rigc_meshgen::soft::{self, Soft};
-use rigc_meshgen::{contour, grid, ring, Mesh, Raster, Refusal};
+use rigc_meshgen::{contour, grid, ribbon, ring, Mesh, Raster, Refusal};
 
 /// What the meshgen stage reads of one generated attachment.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -323,11 +324,17 @@ pub fn generate(
             };
             (c.mesh, Some(s))
         }
+        Generator::Ribbon(p) => {
+            if let Some(r) = ribbon::window_problem(&input.image, w, h, p.size) {
+                return Err(r);
+            }
+            (ribbon::generate(w, h, p)?, None)
+        }
     };
     let on = match input.generator {
-        // A ring takes no depth map (its parser refuses the key).
-        Generator::Grid(_) | Generator::Ring(_) => depth::On::Grid,
         Generator::Contour(_) => depth::On::Contour,
+        // A ring or a ribbon takes no depth map (not one of its keys).
+        Generator::Grid(_) | Generator::Ring(_) | Generator::Ribbon(_) => depth::On::Grid,
     };
     let depth = match (&input.depth, depth_png) {
         (Some((image, params)), Some(bytes)) => {

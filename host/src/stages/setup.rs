@@ -24,7 +24,9 @@ mod path;
 mod physics;
 mod pose;
 pub(crate) mod resolve;
+mod ribbon;
 mod skins;
+mod space;
 
 #[cfg(test)]
 mod tests;
@@ -261,6 +263,9 @@ pub fn assemble_with(
             }
         }
     }
+    rig_info
+        .mesh_declared_bones
+        .extend(ribbon::declared_bones(rig));
     Ok(Setup {
         skeleton,
         parts,

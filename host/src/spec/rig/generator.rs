@@ -3,8 +3,8 @@
 //! `contour` (`tolerance`, `margin` 1, `maxVertices` 64, `alpha` 1), each with
 //! an optional `depth` map and `soft` region, read into `rigc_meshgen`'s
 //! parameter types — and every refusal of the block, located at its value.
-//! `ring` (its own module, `generator_ring`); `ribbon` and `segments` are
-//! refused by name as not built yet. What
+//! `ring` is read by `generator_ring`, `ribbon` (`size`, `rows`, `chain`) by
+//! `generator/ribbon.rs`; `segments` is refused by name as not built yet. What
 //! the generator finds in the pixels (a sheet's size, colour, coverage) is
 //! refused later, by the meshgen stage, at the `generator` key it names.
 
@@ -17,6 +17,8 @@ use super::types::{At, DepthSpec, GeneratedSpec, GeneratorKind, GeneratorSpec, S
 use rigc_diag::cursor::Node;
 use rigc_diag::Loc;
 use rigc_meshgen::{contour, depth, grid};
+
+mod ribbon;
 
 const GRID_KEYS: &[&str] = &["kind", "us", "vs", "cols", "rows", "depth", "soft"];
 const CONTOUR_KEYS: &[&str] = &[
@@ -31,7 +33,7 @@ const CONTOUR_KEYS: &[&str] = &[
 const DEPTH_KEYS: &[&str] = &["image", "near", "zScale", "gamma", "contrast", "bias"];
 const SOFT_KEYS: &[&str] = &["bone", "mask"];
 /// The kinds rigc's format has and this build does not generate yet.
-const LATER: &[&str] = &["ribbon", "segments"];
+const LATER: &[&str] = &["segments"];
 
 /// Reads the mesh `node`'s generator `g` (the caller refused one beside
 /// authored geometry). `None` when refused.
@@ -56,7 +58,7 @@ pub(super) fn parse(
         );
         return None;
     }
-    let kinds = "\"grid\", \"contour\" or \"ring\" (\"ribbon\" and \"segments\" are not built yet)";
+    let kinds = "\"grid\", \"contour\", \"ring\" or \"ribbon\" (\"segments\" is not built yet)";
     let kind = match g.get("kind") {
         None => {
             d.push(
@@ -70,12 +72,12 @@ pub(super) fn parse(
             return None;
         }
         Some(k) => match k.as_str() {
-            Some(s @ ("grid" | "contour" | "ring")) => s,
+            Some(s @ ("grid" | "contour" | "ring" | "ribbon")) => s,
             Some(s) if LATER.contains(&s) => {
                 d.push(
                     k.not_implemented(
                         codes::RIG_GENERATOR_KIND_NOT_IMPLEMENTED,
-                        format!("{where_}: generator kind {} is in rigc's rig format and this build does not generate it yet — only \"grid\", \"contour\" and \"ring\" are built, so this attachment is refused rather than dropped", q(s)),
+                        format!("{where_}: generator kind {} is in rigc's rig format and this build does not generate it yet — only \"grid\", \"contour\", \"ring\" and \"ribbon\" are built, so this attachment is refused rather than dropped", q(s)),
                     )
                     .help("use a \"grid\" generator, or author the mesh's uvs/triangles/vertices"),
                 );
@@ -99,6 +101,7 @@ pub(super) fn parse(
     let known = match kind {
         "grid" => GRID_KEYS,
         "ring" => super::generator_ring::RING_KEYS,
+        "ribbon" => ribbon::KEYS,
         _ => CONTOUR_KEYS,
     };
     let unknown = g.unknown_keys(known, &format!("{kind} generator ({where_})"));
@@ -116,6 +119,7 @@ pub(super) fn parse(
     let kind = match kind {
         "grid" => lattice(g, where_, d).map(GeneratorKind::Grid),
         "ring" => super::generator_ring::parse(g, where_, bones, d).map(GeneratorKind::Ring),
+        "ribbon" => ribbon::params(g, where_, bones, d).map(GeneratorKind::Ribbon),
         _ => contour_params(g, where_, d).map(GeneratorKind::Contour),
     };
     let depth = g.get("depth").and_then(|n| depth_block(&n, where_, d));

@@ -421,6 +421,8 @@ pub enum GeneratorKind {
     Contour(rigc_meshgen::contour::Params),
     /// `ring`.
     Ring(RingSpec),
+    /// `ribbon`.
+    Ribbon(rigc_meshgen::ribbon::Params),
 }
 
 /// A `ring` generator: its geometry and the bones that move its inside.
@@ -439,6 +441,7 @@ impl GeneratorKind {
             GeneratorKind::Grid(_) => "grid",
             GeneratorKind::Contour(_) => "contour",
             GeneratorKind::Ring(_) => "ring",
+            GeneratorKind::Ribbon(_) => "ribbon",
         }
     }
 }

@@ -125,3 +125,28 @@ proptest! {
         let _ = generate(&plain, &part, None, None);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn any_png_under_a_ribbon_is_a_strip_or_a_refusal(part in any_png(), fit in any::<bool>(), w in 0u32..40, h in 0u32..40, rows in 0u32..600) {
+        // Half the cases state the size the PNG's header declares.
+        let declared = |at: usize| part.get(at..at + 4).map_or(0, |b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]));
+        let (w, h) = if fit { (declared(16), declared(20)) } else { (w, h) };
+        let p = rigc_meshgen::ribbon::Params { size: [f64::from(w), f64::from(h)], rows, chain: vec!["b".into()] };
+        let input = GenInput {
+            name: "default/s/p".into(),
+            image: "p.png".into(),
+            generator: GeneratorKind::Ribbon(p),
+            depth: None,
+            soft: None,
+        };
+        let made = generate(&input, &part, None, None);
+        if let Ok(g) = made {
+            prop_assert_eq!(g.size, [w, h]);
+            prop_assert_eq!(g.mesh.points.len() as u32, 2 * rows);
+            prop_assert!((2..=rigc_meshgen::ribbon::MAX_ROWS).contains(&rows));
+        }
+    }
+}

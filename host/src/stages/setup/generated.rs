@@ -6,18 +6,18 @@
 //! one binding, as A20/A21 hold a generated mesh); with a soft mask, a vertex
 //! is shared between the slot bone (`1 − w`) and the soft bone (`w`, at its
 //! bind position in that bone's setup space), a zero weight left out; a ring's
-//! weights are `generated_ring`'s; `hull`
-//! and `edges` derived from the triangles.
+//! weights are `generated_ring`'s, a ribbon's rows take the chain's weights
+//! (`ribbon`); `hull` and `edges` derived from the triangles.
 
 use rigc_diag::codes;
 
 use super::resolve::{r6, region_name};
-use crate::spec::rig::{AttachmentSpec, GeneratedSpec, RigSpec};
+use crate::spec::rig::{AttachmentSpec, GeneratedSpec, GeneratorKind, RigSpec};
 use crate::stages::meshgen::Generated;
 use rigc_diag::json::quote;
 use rigc_diag::Diagnostic;
 use rigc_sdk::mesh::topology;
-use rigc_sdk::model::{Bone, MeshAttachment, Vertices, WeightedBinding};
+use rigc_sdk::model::{MeshAttachment, Vertices, WeightedBinding};
 
 /// The model mesh of the generated attachment `e` (`g` its spec, `made` the
 /// meshgen stage's output, `slot_bone` its slot's bone); `None` when refused.
@@ -47,6 +47,9 @@ pub(super) fn mesh(
         weight: 1.0,
     };
     let vertices = match &made.soft {
+        _ if matches!(g.generator.kind, GeneratorKind::Ribbon(_)) => {
+            super::ribbon::vertices(rig, g, e, slot_bone, made, d)?
+        }
         None => Vertices::Weighted(
             m.points
                 .iter()
@@ -166,53 +169,8 @@ pub(super) fn mesh(
 /// descends from `slot` through bones that inherit normally (Spine's
 /// `updateWorldTransform` then composes plain affine maps).
 fn bind(rig: &RigSpec, slot: &str, soft: &str) -> Option<impl Fn(f64, f64) -> [f64; 2]> {
-    let bone = |name: &str| {
-        rig.bones
-            .iter()
-            .find(|b| b.bone.name == name)
-            .map(|b| &b.bone)
-    };
-    let mut chain: Vec<&Bone> = Vec::new();
-    let mut at = bone(soft)?;
-    while at.name != slot {
-        if at
-            .inherit
-            .as_deref()
-            .is_some_and(|i| !i.eq_ignore_ascii_case("normal"))
-            || chain.len() > rig.bones.len()
-        {
-            return None;
-        }
-        chain.push(at);
-        at = bone(at.parent.as_deref()?)?;
-    }
-    if chain.is_empty() {
+    if soft == slot {
         return None;
     }
-    // The soft bone's setup transform in the slot bone's space: a·x + b·y + tx.
-    let (mut a, mut b, mut c, mut dd, mut tx, mut ty) = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-    for l in chain.iter().rev() {
-        let (rot, sx, sy) = (
-            l.rotation.unwrap_or(0.0),
-            l.scale_x.unwrap_or(1.0),
-            l.scale_y.unwrap_or(1.0),
-        );
-        let (shx, shy) = (l.shear_x.unwrap_or(0.0), l.shear_y.unwrap_or(0.0));
-        let (rx, ry) = ((rot + shx).to_radians(), (rot + 90.0 + shy).to_radians());
-        let (la, lb, lc, ld) = (rx.cos() * sx, ry.cos() * sy, rx.sin() * sx, ry.sin() * sy);
-        let (x, y) = (l.x.unwrap_or(0.0), l.y.unwrap_or(0.0));
-        tx += a * x + b * y;
-        ty += c * x + dd * y;
-        (a, b, c, dd) = (
-            a * la + b * lc,
-            a * lb + b * ld,
-            c * la + dd * lc,
-            c * lb + dd * ld,
-        );
-    }
-    let det = a * dd - b * c;
-    (det.is_finite() && det.abs() > 1e-12).then_some(move |x: f64, y: f64| {
-        let (px, py) = (x - tx, y - ty);
-        [(dd * px - b * py) / det, (a * py - c * px) / det]
-    })
+    super::space::under(rig, slot, soft)?.inverse()
 }

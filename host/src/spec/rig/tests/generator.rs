@@ -77,11 +77,11 @@ fn grid_contour_depth_and_soft_are_read() {
 
 #[test]
 fn kinds_not_built_yet_are_refused_by_name() {
-    for kind in ["ribbon", "segments"] {
+    for kind in ["segments"] {
         refuses_ni(
             &text(&format!(r#"{{ "kind": "{kind}" }}"#)),
             "rig.generator.kind-not-implemented",
-            &format!("{W}: generator kind \"{kind}\" is in rigc's rig format and this build does not generate it yet — only \"grid\", \"contour\" and \"ring\" are built, so this attachment is refused rather than dropped"),
+            &format!("{W}: generator kind \"{kind}\" is in rigc's rig format and this build does not generate it yet — only \"grid\", \"contour\", \"ring\" and \"ribbon\" are built, so this attachment is refused rather than dropped"),
             &format!("{G}/kind"),
             &format!("\"{kind}\""),
         );
@@ -89,7 +89,7 @@ fn kinds_not_built_yet_are_refused_by_name() {
     refuses(
         &text(r#"{ "kind": "mesh" }"#),
         "rig.generator.shape",
-        &format!("{W}: generator kind is the string \"mesh\"; it is \"grid\", \"contour\" or \"ring\" (\"ribbon\" and \"segments\" are not built yet)"),
+        &format!("{W}: generator kind is the string \"mesh\"; it is \"grid\", \"contour\", \"ring\" or \"ribbon\" (\"segments\" is not built yet)"),
         &format!("{G}/kind"),
         "\"mesh\" }",
     );
@@ -230,4 +230,30 @@ fn a_ring_is_read_with_its_bias_and_controls() {
         r#"{ "kind": "ring", "hull": [[9, 5], [7, 8], [3, 8], [1, 5], [3, 2], [7, 2]], "center": [5, 5], "inner": 0.4, "size": [10, 10], "controls": ["root"], "depth": {} }"#,
     ));
     assert!(render(&d).contains("\"depth\""), "{}", render(&d));
+}
+
+#[test]
+fn a_ribbon_is_read_and_its_keys_are_its_own() {
+    let g = spec(r#"{ "kind": "ribbon", "size": [10, 10], "rows": 4, "chain": ["root", "b"] }"#);
+    assert_eq!(
+        g.generator.kind,
+        GeneratorKind::Ribbon(rigc_meshgen::ribbon::Params {
+            size: [10.0, 10.0],
+            rows: 4,
+            chain: vec!["root".into(), "b".into()],
+        })
+    );
+    // A depth map is not a ribbon's key: its weights are the chain's.
+    let d = refused(&text(
+        r#"{ "kind": "ribbon", "size": [10, 10], "rows": 4, "chain": ["b"], "depth": {} }"#,
+    ));
+    assert!(render(&d).contains("\"depth\""), "{}", render(&d));
+    // The chain runs the wrong way (root has no parent).
+    refuses(
+        &text(r#"{ "kind": "ribbon", "size": [10, 10], "rows": 4, "chain": ["b", "root"] }"#),
+        "rig.generator.ribbon",
+        &format!("{W}: chain bone \"root\" is not a child of \"b\" (it is a root); a ribbon's chain runs root first, each bone the parent of the next, so the rows blended between two of them move with joined bones"),
+        &format!("{G}/chain/1"),
+        "\"root\"]",
+    );
 }
