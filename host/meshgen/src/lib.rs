@@ -16,6 +16,7 @@ pub mod ceiling;
 pub mod contour;
 pub mod depth;
 pub mod grid;
+pub mod segments;
 pub mod sheet;
 pub mod soft;
 
