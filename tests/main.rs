@@ -10,6 +10,7 @@
 //! - `deform_reference` — the reference rigs' deform figures (squash, portrait, nod), A39 on a fold
 //! - `build`     — building the gallery and the reference rigs, what is written
 //! - `explain`   — `rigc explain`: the compiled rig as tables, through build's cache, writing nothing
+//! - `segments`  — the segments generator: an arm weighted by its bone segments, posed by spine-core, A20 on it, its refusals
 //! - `generated` — generated meshes: trimmed look's MESH figures, a grid, every generator refusal
 //! - `gallery_owl` — gallery/owl's head turn and nod: its README's figures from the closed forms, posed by spine-core, its fold bracketed by A39
 //! - `refusals`  — one test per compile-error class: message, location, exit, nothing written
@@ -64,6 +65,7 @@ mod reliability;
 mod ride;
 mod sample;
 mod sample_stream;
+mod segments;
 mod sliders;
 #[cfg(unix)]
 mod watch;

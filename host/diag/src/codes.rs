@@ -445,9 +445,11 @@ codes! {
     RIG_GENERATOR_CONTOUR = "rig.generator.contour",
     RIG_GENERATOR_DEPTH = "rig.generator.depth",
     RIG_GENERATOR_SOFT = "rig.generator.soft",
+    RIG_GENERATOR_SEGMENTS = "rig.generator.segments",
     RIG_GENERATOR_MESH_SLOTS = "rig.generator.mesh-slots",
     MESHGEN_REFUSED = "meshgen.refused",
     MESHGEN_SOFT_BONE = "meshgen.soft-bone",
+    MESHGEN_SEGMENTS_BONE = "meshgen.segments-bone",
     // rig-pose clean (POSE.md)
     CLEAN_LOOP = "CLEAN_LOOP",
     CLEAN_SHORT = "CLEAN_SHORT",

@@ -47,6 +47,18 @@ pub struct Lattice {
     pub alpha: u8,
 }
 
+/// A `segments` generator as the rig states it (FORMAT.md §2.7.3): the
+/// bones whose setup segments weigh the vertices, the lattice, the falloff.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Params {
+    /// The rig bones named, in the order written (ties go to the first).
+    pub bones: Vec<String>,
+    /// The lattice.
+    pub lattice: Lattice,
+    /// How the weights fall off with distance.
+    pub falloff: weigh::Falloff,
+}
+
 /// What the lattice build measured (FORMAT.md §6.2's `lattice` line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Cells {

@@ -13,7 +13,10 @@ use crate::stage::{Content, Encoded, Stage};
 use rigc_meshgen::ceiling::{self, Ceiling};
 use rigc_meshgen::depth::{self, Sampled};
 use rigc_meshgen::soft::{self, Soft};
-use rigc_meshgen::{contour, grid, Mesh, Raster, Refusal};
+use rigc_meshgen::{contour, grid, segments as lattice, Mesh, Raster, Refusal};
+
+pub mod segments;
+pub use segments::SegmentsReport;
 
 /// What the meshgen stage reads of one generated attachment.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -70,6 +73,9 @@ pub struct Generated {
     /// What a contour measured on its own silhouette (`None` for a grid).
     #[serde(default)]
     pub silhouette: Option<Silhouette>,
+    /// A segments lattice's cell counts (`None` for the other kinds).
+    #[serde(default)]
+    pub cells: Option<lattice::Cells>,
 }
 
 /// How a contour mesh sits on the silhouette it traced (FORMAT.md §6.2's
@@ -100,6 +106,9 @@ pub struct Report {
     /// A contour's own reach and hole, which its line prints.
     #[serde(default)]
     pub silhouette: Option<Silhouette>,
+    /// A segments mesh's lattice and influence lines.
+    #[serde(default)]
+    pub segments: Option<SegmentsReport>,
 }
 
 /// A depth map as the MESH line's continuation reports it.
@@ -164,6 +173,7 @@ impl Generated {
                 falloff: s.soft.falloff,
             }),
             silhouette: self.silhouette,
+            segments: self.cells.map(SegmentsReport::of),
         }
     }
 }
@@ -186,7 +196,8 @@ crate::stage::stage! {
 impl Stage for MeshgenStage<'_> {
     type Output = Generated;
     type Error = Refusal;
-    const VERSION: u32 = 2;
+    // 3: a segments lattice's cells.
+    const VERSION: u32 = 3;
 
     fn name(&self) -> String {
         format!("meshgen:{}", self.input.value.name)
@@ -311,8 +322,14 @@ pub fn generate(
         height: h,
         rgba: &art.rgba,
     };
+    let mut cells = None;
     let (mesh, silhouette) = match &input.generator {
         Generator::Grid(l) => (grid::generate(w, h, l)?, None),
+        Generator::Segments(p) => {
+            let s = lattice::generate(&raster, &p.lattice)?;
+            cells = Some(s.cells);
+            (s.mesh, None)
+        }
         Generator::Contour(p) => {
             let c = contour::generate(&raster, p)?;
             let s = Silhouette {
@@ -323,7 +340,8 @@ pub fn generate(
         }
     };
     let on = match input.generator {
-        Generator::Grid(_) => depth::On::Grid,
+        // A segments block refuses `depth` as an unknown key.
+        Generator::Grid(_) | Generator::Segments(_) => depth::On::Grid,
         Generator::Contour(_) => depth::On::Contour,
     };
     let depth = match (&input.depth, depth_png) {
@@ -382,6 +400,7 @@ pub fn generate(
         depth,
         soft,
         silhouette,
+        cells,
     })
 }
 

@@ -23,6 +23,7 @@ mod path;
 mod physics;
 mod pose;
 pub(crate) mod resolve;
+mod segments;
 mod skins;
 
 #[cfg(test)]
@@ -257,6 +258,9 @@ pub fn assemble_with(
             }
         }
     }
+    rig_info
+        .mesh_declared_bones
+        .extend(segments::declared_bones(rig));
     Ok(Setup {
         skeleton,
         parts,

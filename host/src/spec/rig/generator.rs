@@ -3,7 +3,8 @@
 //! `contour` (`tolerance`, `margin` 1, `maxVertices` 64, `alpha` 1), each with
 //! an optional `depth` map and `soft` region, read into `rigc_meshgen`'s
 //! parameter types — and every refusal of the block, located at its value.
-//! `ring`, `ribbon` and `segments` are refused by name as not built yet. What
+//! `segments` (its block and refusals in `segments`); `ring` and `ribbon`
+//! are refused by name as not built yet. What
 //! the generator finds in the pixels (a sheet's size, colour, coverage) is
 //! refused later, by the meshgen stage, at the `generator` key it names.
 
@@ -16,6 +17,8 @@ use super::types::{At, DepthSpec, GeneratedSpec, GeneratorKind, GeneratorSpec, S
 use rigc_diag::cursor::Node;
 use rigc_diag::Loc;
 use rigc_meshgen::{contour, depth, grid};
+
+mod segments;
 
 const GRID_KEYS: &[&str] = &["kind", "us", "vs", "cols", "rows", "depth", "soft"];
 const CONTOUR_KEYS: &[&str] = &[
@@ -30,7 +33,7 @@ const CONTOUR_KEYS: &[&str] = &[
 const DEPTH_KEYS: &[&str] = &["image", "near", "zScale", "gamma", "contrast", "bias"];
 const SOFT_KEYS: &[&str] = &["bone", "mask"];
 /// The kinds rigc's format has and this build does not generate yet.
-const LATER: &[&str] = &["ring", "ribbon", "segments"];
+const LATER: &[&str] = &["ring", "ribbon"];
 
 /// Reads the mesh `node`'s generator `g` (the caller refused one beside
 /// authored geometry). `None` when refused.
@@ -55,7 +58,7 @@ pub(super) fn parse(
         );
         return None;
     }
-    let kinds = "\"grid\" or \"contour\" (\"ring\", \"ribbon\" and \"segments\" are not built yet)";
+    let kinds = "\"grid\", \"contour\" or \"segments\" (\"ring\" and \"ribbon\" are not built yet)";
     let kind = match g.get("kind") {
         None => {
             d.push(
@@ -69,12 +72,12 @@ pub(super) fn parse(
             return None;
         }
         Some(k) => match k.as_str() {
-            Some(s @ ("grid" | "contour")) => s,
+            Some(s @ ("grid" | "contour" | "segments")) => s,
             Some(s) if LATER.contains(&s) => {
                 d.push(
                     k.not_implemented(
                         codes::RIG_GENERATOR_KIND_NOT_IMPLEMENTED,
-                        format!("{where_}: generator kind {} is in rigc's rig format and this build does not generate it yet — only \"grid\" and \"contour\" are built, so this attachment is refused rather than dropped", q(s)),
+                        format!("{where_}: generator kind {} is in rigc's rig format and this build does not generate it yet — only \"grid\", \"contour\" and \"segments\" are built, so this attachment is refused rather than dropped", q(s)),
                     )
                     .help("use a \"grid\" generator, or author the mesh's uvs/triangles/vertices"),
                 );
@@ -95,10 +98,10 @@ pub(super) fn parse(
             }
         },
     };
-    let known = if kind == "grid" {
-        GRID_KEYS
-    } else {
-        CONTOUR_KEYS
+    let known = match kind {
+        "grid" => GRID_KEYS,
+        "segments" => segments::KEYS,
+        _ => CONTOUR_KEYS,
     };
     let unknown = g.unknown_keys(known, &format!("{kind} generator ({where_})"));
     if !unknown.is_empty() {
@@ -112,10 +115,10 @@ pub(super) fn parse(
                 .help("add \"image\": \"<part>.png\""),
         );
     }
-    let kind = if kind == "grid" {
-        lattice(g, where_, d).map(GeneratorKind::Grid)
-    } else {
-        contour_params(g, where_, d).map(GeneratorKind::Contour)
+    let kind = match kind {
+        "grid" => lattice(g, where_, d).map(GeneratorKind::Grid),
+        "segments" => segments::params(g, where_, bones, d).map(GeneratorKind::Segments),
+        _ => contour_params(g, where_, d).map(GeneratorKind::Contour),
     };
     let depth = g.get("depth").and_then(|n| depth_block(&n, where_, d));
     let soft = g.get("soft").and_then(|n| soft_block(&n, where_, bones, d));

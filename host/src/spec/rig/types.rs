@@ -419,6 +419,8 @@ pub enum GeneratorKind {
     Grid(rigc_meshgen::grid::Lattice),
     /// `contour`.
     Contour(rigc_meshgen::contour::Params),
+    /// `segments`.
+    Segments(rigc_meshgen::segments::Params),
 }
 
 impl GeneratorKind {
@@ -427,6 +429,7 @@ impl GeneratorKind {
         match self {
             GeneratorKind::Grid(_) => "grid",
             GeneratorKind::Contour(_) => "contour",
+            GeneratorKind::Segments(_) => "segments",
         }
     }
 }

@@ -6,12 +6,13 @@
 //! one binding, as A20/A21 hold a generated mesh); with a soft mask, a vertex
 //! is shared between the slot bone (`1 − w`) and the soft bone (`w`, at its
 //! bind position in that bone's setup space), a zero weight left out; `hull`
-//! and `edges` derived from the triangles.
+//! and `edges` derived from the triangles. A `segments` mesh's vertices are
+//! weighted by its bones instead (`segments`).
 
 use rigc_diag::codes;
 
 use super::resolve::{r6, region_name};
-use crate::spec::rig::{AttachmentSpec, GeneratedSpec, RigSpec};
+use crate::spec::rig::{AttachmentSpec, GeneratedSpec, GeneratorKind, RigSpec};
 use crate::stages::meshgen::Generated;
 use rigc_diag::json::quote;
 use rigc_diag::Diagnostic;
@@ -120,6 +121,15 @@ pub(super) fn mesh(
                     .collect(),
             )
         }
+    };
+    let vertices = match &g.generator.kind {
+        GeneratorKind::Segments(p) => {
+            let placed: Vec<[f64; 2]> = m.points.iter().map(place).collect();
+            Vertices::Weighted(super::segments::vertices(
+                rig, p, g, e, slot_bone, &placed, d,
+            )?)
+        }
+        _ => vertices,
     };
     let edges = match topology::derive(n, &m.triangles, Some(m.hull as usize)) {
         Ok(t) => t
