@@ -217,6 +217,20 @@ fn an_arm_builds_weighted_by_its_segments_and_spine_core_bends_it() {
     let tip = setup.iter().position(|v| *v == [40.0, 0.0]).unwrap();
     assert!((posed[2 * tip]).abs() < 1e-3 && (posed[2 * tip + 1] - 40.0).abs() < 1e-3);
     util::spine_core_loads_and_poses(&sk, &|| b.dump());
+
+    // A mutant of the emitted skeleton: vertex 0's upper weight halved, so
+    // its weights no longer close at 1 — A20 re-gated on disk FAILs it.
+    let (wu, wl) = weights[0];
+    let text = p.read("out/skeleton.json");
+    let from = format!("{}", (wu * 1e6).round() / 1e6);
+    assert!(text.contains(&from), "{from} not in the skeleton");
+    p.write("out/skeleton.json", text.replacen(&from, "0.5", 1));
+    p.rigc(&["validate", "out", "--profile", "spine-html"])
+        .code(1)
+        .stdout_has(&format!(
+            "FAIL  A20_MESH_WEIGHTS_COHERENT: mesh \"arm\" vertex 0 weights sum to {:.4}",
+            0.5 + (wl * 1e6).round() / 1e6
+        ));
 }
 
 #[test]
