@@ -234,6 +234,56 @@ fn an_arm_builds_weighted_by_its_segments_and_spine_core_bends_it() {
 }
 
 #[test]
+fn a_turned_arm_sits_where_the_placement_rule_puts_it() {
+    // The slot bone at (100, 50) turned 30° and scaled 1.5: spine-core's
+    // setup world vertices are the placement rule (px − w/2, h/2 − py) taken
+    // through that transform, whatever the weights — each binding's x, y is
+    // the vertex in its bone's setup space, composed through the turn.
+    let p = Project::new();
+    let rig = arm(&p, GEN, strip(80, 16)).replace(
+        "{ \"name\": \"arm\", \"parent\": \"root\" }",
+        "{ \"name\": \"arm\", \"parent\": \"root\", \"x\": 100, \"y\": 50, \"rotation\": 30, \"scaleX\": 1.5, \"scaleY\": 1.5 }",
+    );
+    p.write("rig.json", &rig);
+    let b = build(&p, "spine-html");
+    b.green().stdout_has("  PASS  A20_MESH_WEIGHTS_COHERENT\n");
+    let out = p.path().join("out");
+    let doc = util::oracle(&[
+        out.join("skeleton.json").to_str().unwrap(),
+        out.join("skeleton.atlas").to_str().unwrap(),
+        "--setup",
+    ])
+    .expect("spine-core poses the setup");
+    let a = doc["frames"][0]["attachments"]
+        .as_array()
+        .and_then(|a| a.iter().find(|x| x["slot"] == "arm").cloned())
+        .expect("the arm is shown");
+    let k: Value = serde_json::from_str(&p.read("out/skeleton.json")).unwrap();
+    let uvs: Vec<f64> = k["skins"][0]["attachments"]["arm"]["arm"]["uvs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    let (c, sn) = (30f64.to_radians().cos(), 30f64.to_radians().sin());
+    for (i, uv) in uvs.chunks_exact(2).enumerate() {
+        let (x, y) = (uv[0] * 80.0 - 40.0, 8.0 - uv[1] * 16.0);
+        let (ex, ey) = (
+            100.0 + 1.5 * (x * c - y * sn),
+            50.0 + 1.5 * (x * sn + y * c),
+        );
+        let (gx, gy) = (
+            a["vertices"][2 * i].as_f64().unwrap(),
+            a["vertices"][2 * i + 1].as_f64().unwrap(),
+        );
+        assert!(
+            (gx - ex).abs() < 1e-3 && (gy - ey).abs() < 1e-3,
+            "vertex {i}: spine-core ({gx}, {gy}), the placement rule ({ex}, {ey})"
+        );
+    }
+}
+
+#[test]
 fn a20_fails_a_named_bone_that_binds_no_vertex() {
     // maxBones 1 and "arm" named last: arm is a point at (0, 0), where lower
     // starts, so lower is never farther and wins every tie — arm binds none.
