@@ -146,13 +146,16 @@ pub(super) fn vertices(
             refuse(d, format!("bone {} inherits {} from its parent (on the way to the root of {}), and this build places a segments mesh's bones only through bones that inherit normally", quote(&b), quote(&how), quote(name)), "give the bones between the root and the named bones \"inherit\": \"normal\", or author the weights");
             None
         }
-        Err(Unplaced::Chain) => None,
+        Err(Unplaced::Chain) => {
+            refuse(d, format!("bone {} has no setup world transform: its parent chain does not reach a root bone of the rig", quote(name)), "name a bone declared under \"bones\" whose parents are declared");
+            None
+        }
     };
     let slot = place(slot_bone, d)?;
     let mut worlds = Vec::with_capacity(p.bones.len());
     for name in &p.bones {
-        let index = rig.bones.iter().position(|b| b.bone.name == *name)?;
         let w = place(name, d)?;
+        let index = rig.bones.iter().position(|b| b.bone.name == *name)?;
         worlds.push((index as u32, w, name));
     }
     let world_points: Vec<[f64; 2]> = placed.iter().map(|&q| slot.apply(q)).collect();
