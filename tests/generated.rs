@@ -263,33 +263,6 @@ fn refused_soft_regions_budgets_and_kinds() {
         pointer: G,
         at: pos(&rig, "{ \"kind\": \"grid\"", 0),
     });
-    // Not built yet: refused by name as not implemented, exit 1, nothing written.
-    let rig = tiny_grid(&p, r#"{ "kind": "segments", "size": [4, 4] }"#, true);
-    let run = p.rigc(&[
-        "build",
-        "--rig",
-        "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "out",
-        "--message-format",
-        "json",
-    ]);
-    run.code(1);
-    let d = run.json_diagnostics();
-    let d = d
-        .iter()
-        .find(|d| d["code"] == "rig.generator.kind-not-implemented")
-        .unwrap_or_else(|| panic!("{}", run.dump()));
-    assert_eq!(d["class"], "not-implemented", "{d}");
-    assert!(d["message"].as_str().unwrap().starts_with(&format!("rig.json: {W}: generator kind \"segments\" is in rigc's rig format and this build does not generate it yet")), "{d}");
-    assert_eq!(d["pointer"], format!("{G}/kind"));
-    assert_eq!(
-        (d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap()),
-        pos(&rig, "\"segments\"", 0)
-    );
-    assert!(!p.exists("out"), "a refused build created --out");
     let rig = tiny_grid(
         &p,
         r#"{ "kind": "grid", "us": [0, 0.5, 0.5], "vs": [0, 1] }"#,

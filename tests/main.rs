@@ -10,6 +10,7 @@
 //! - `deform_reference` — the reference rigs' deform figures (squash, portrait, nod), A39 on a fold
 //! - `build`     — building the gallery and the reference rigs, what is written
 //! - `explain`   — `rigc explain`: the compiled rig as tables, through build's cache, writing nothing
+//! - `segments`  — the segments generator: an arm weighted by its bone segments, posed by spine-core, A20 on it, its refusals
 //! - `generated` — generated meshes: trimmed look's MESH figures, a grid, every generator refusal
 //! - `ribbon`    — the ribbon generator: a strand's chain weights, A20/A21/A28 measured and their mutants, posed by spine-core, every ribbon refusal
 //! - `gallery_owl` — gallery/owl's head turn and nod: its README's figures from the closed forms, posed by spine-core, its fold bracketed by A39
@@ -73,6 +74,7 @@ mod ring;
 mod rule_audit;
 mod sample;
 mod sample_stream;
+mod segments;
 mod sliders;
 mod verdicts;
 #[cfg(unix)]

@@ -410,15 +410,3 @@ fn duplicate_json_key() {
         },
     );
 }
-
-#[test]
-fn not_implemented_constructs_are_named() {
-    // A generator kind rigc's rig format has and this build does not build.
-    let rig = RIG.replace("\"head\": { \"image\": \"head.png\" }", "\"head\": { \"type\": \"mesh\", \"image\": \"head.png\", \"generator\": { \"kind\": \"segments\" } }");
-    let p = with_rig(&rig);
-    let run = fixture::build(&p, "out");
-    run.code(1)
-        .stderr_has("generator kind \"segments\" is in rigc's rig format and this build does not generate it yet")
-        .stderr_has("rig.generator.kind-not-implemented");
-    assert!(!p.exists("out"));
-}

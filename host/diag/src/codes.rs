@@ -439,12 +439,12 @@ codes! {
     MOTION_DEFORM_PATH_NOT_IMPLEMENTED = "motion.deform.path-not-implemented",
     // Issue #16: generated meshes (FORMAT.md §2.7.3-§2.7.5)
     RIG_GENERATOR_SHAPE = "rig.generator.shape",
-    RIG_GENERATOR_KIND_NOT_IMPLEMENTED = "rig.generator.kind-not-implemented",
     RIG_GENERATOR_NO_IMAGE = "rig.generator.no-image",
     RIG_GENERATOR_LATTICE = "rig.generator.lattice",
     RIG_GENERATOR_CONTOUR = "rig.generator.contour",
     RIG_GENERATOR_DEPTH = "rig.generator.depth",
     RIG_GENERATOR_SOFT = "rig.generator.soft",
+    RIG_GENERATOR_SEGMENTS = "rig.generator.segments",
     RIG_GENERATOR_MESH_SLOTS = "rig.generator.mesh-slots",
     MESHGEN_REFUSED = "meshgen.refused",
     MESHGEN_SOFT_BONE = "meshgen.soft-bone",
@@ -452,6 +452,7 @@ codes! {
     MESHGEN_RING_CONTROL = "meshgen.ring-control",
     RIG_GENERATOR_RIBBON = "rig.generator.ribbon",
     MESHGEN_RIBBON_CHAIN = "meshgen.ribbon-chain",
+    MESHGEN_SEGMENTS_BONE = "meshgen.segments-bone",
     // rig-pose clean (POSE.md)
     CLEAN_LOOP = "CLEAN_LOOP",
     CLEAN_SHORT = "CLEAN_SHORT",

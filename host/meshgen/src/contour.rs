@@ -15,7 +15,7 @@ mod coverage;
 mod crossing;
 mod outline;
 mod simplify;
-mod trace;
+pub(crate) mod trace;
 mod triangulate;
 
 use crate::{Mesh, Raster, Refusal};

@@ -18,6 +18,7 @@ pub mod depth;
 pub mod grid;
 pub mod ribbon;
 pub mod ring;
+pub mod segments;
 pub mod sheet;
 pub mod soft;
 

@@ -11,6 +11,7 @@ const LEGEND: &[(&str, &str)] = &[
     ("ribbon", "entry row pinned, rows share their weights so the strip lengthens without widening"),
     ("contour", "the art's own silhouette, every vertex pinned to the slot bone (geometry, not a deformation)"),
     ("grid", "a lattice over the part window at stated column and row positions, every vertex pinned to the slot bone"),
+    ("segments", "a lattice over the part's alpha, every vertex weighted by distance to the bone segments it names"),
     ("authored", "geometry rigc did not build; it assumes nothing about the topology"),
 ];
 

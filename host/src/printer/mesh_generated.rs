@@ -3,7 +3,7 @@
 //! zScale=… z=[lo, hi]`), how many vertices sample a texel the art does not
 //! draw, the turn ceiling per axis and direction, its 1st percentile, the
 //! first triangle to fold with the sheet's level step across it, and the soft
-//! mask's line — each `\n` + 8 spaces + text, rendered from
+//! mask's line, a segments mesh's influence and lattice lines — each `\n` + 8 spaces + text, rendered from
 //! `stages::meshgen::Report`.
 
 use crate::stages::meshgen::{DepthReport, Report, SoftReport};
@@ -18,6 +18,9 @@ pub fn continuation(r: &Report) -> String {
     }
     if let Some(s) = &r.soft {
         lines.push(soft(s));
+    }
+    if let Some(s) = &r.segments {
+        lines.extend(s.lines());
     }
     lines.iter().map(|l| format!("\n        {l}")).collect()
 }

@@ -20,7 +20,6 @@ mod clipping;
 mod constraints;
 mod events;
 mod generator;
-mod generator_ring;
 mod geometry;
 mod header;
 mod invariants;

@@ -93,7 +93,8 @@ impl Stage for MeshStage<'_> {
     type Error = std::convert::Infallible;
     // 2: a generated mesh's kind and report.
     // 3: a contour's line prints its own reach and hole.
-    const VERSION: u32 = 3;
+    // 4: a segments mesh's influence and lattice.
+    const VERSION: u32 = 4;
 
     fn name(&self) -> String {
         let i = &self.input.value;
@@ -128,6 +129,15 @@ pub fn facts(input: &MeshInput, image: Option<&[u8]>) -> MeshFacts {
                 .collect()
         }
     };
+    let mut bones = bones;
+    let segments = input
+        .generated
+        .as_ref()
+        .is_some_and(|g| g.segments.is_some());
+    if segments && !bones.contains(&input.slot_bone) {
+        // A segments line lists the slot bone (its placement) with the bound.
+        bones.insert(0, input.slot_bone.clone());
+    }
     let fit = match (&input.image, image) {
         (None, _) => FitOf::NoImage,
         (Some(_), None) => FitOf::NotMeasured("its image was not read".into()),
@@ -158,7 +168,10 @@ pub fn facts(input: &MeshInput, image: Option<&[u8]>) -> MeshFacts {
         hull: m.hull,
         bones,
         fit,
-        generated: input.generated.clone(),
+        generated: input.generated.clone().map(|mut g| {
+            g.segments = g.segments.map(|s| s.with_weights(m));
+            g
+        }),
     }
 }
 

@@ -2,10 +2,10 @@
 //! one per generated mesh attachment (FORMAT.md §2.7.3–§2.7.5), run before
 //! setup: keyed by the generator's parameters and the bytes of every image it
 //! reads (the part PNG, the depth sheet, the soft mask), it decodes them and
-//! calls `rigc_meshgen` — the lattice, the contour, the ring or the ribbon
-//! (a ring's or ribbon's part must be the window its `size` states; their
-//! weights are setup's), each vertex's depth and the turn ceiling, each
-//! vertex's soft weight. Its output is in part pixels;
+//! calls `rigc_meshgen` — the lattice, the contour, the ring, the ribbon or
+//! the segments lattice (a ring's or ribbon's part must be the window its
+//! `size` states; the bone-driven kinds' weights are setup's), each vertex's
+//! depth and the turn ceiling, each vertex's soft weight. Its output is in part pixels;
 //! setup places it on the slot bone, and the mesh stage reports it. A
 //! generator's refusal is the stage's error, placed at the generator key it
 //! names by the pipeline.
@@ -15,7 +15,10 @@ use crate::stage::{Content, Encoded, Stage};
 use rigc_meshgen::ceiling::{self, Ceiling};
 use rigc_meshgen::depth::{self, Sampled};
 use rigc_meshgen::soft::{self, Soft};
-use rigc_meshgen::{contour, grid, ribbon, ring, Mesh, Raster, Refusal};
+use rigc_meshgen::{contour, grid, ribbon, ring, segments as lattice, Mesh, Raster, Refusal};
+
+pub mod segments;
+pub use segments::SegmentsReport;
 
 /// What the meshgen stage reads of one generated attachment.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -72,6 +75,9 @@ pub struct Generated {
     /// What a contour measured on its own silhouette (`None` for a grid).
     #[serde(default)]
     pub silhouette: Option<Silhouette>,
+    /// A segments lattice's cell counts (`None` for the other kinds).
+    #[serde(default)]
+    pub cells: Option<lattice::Cells>,
 }
 
 /// How a contour mesh sits on the silhouette it traced (FORMAT.md §6.2's
@@ -102,6 +108,9 @@ pub struct Report {
     /// A contour's own reach and hole, which its line prints.
     #[serde(default)]
     pub silhouette: Option<Silhouette>,
+    /// A segments mesh's lattice and influence lines.
+    #[serde(default)]
+    pub segments: Option<SegmentsReport>,
 }
 
 /// A depth map as the MESH line's continuation reports it.
@@ -166,6 +175,7 @@ impl Generated {
                 falloff: s.soft.falloff,
             }),
             silhouette: self.silhouette,
+            segments: self.cells.map(SegmentsReport::of),
         }
     }
 }
@@ -188,7 +198,8 @@ crate::stage::stage! {
 impl Stage for MeshgenStage<'_> {
     type Output = Generated;
     type Error = Refusal;
-    const VERSION: u32 = 2;
+    // 3: a segments lattice's cells.
+    const VERSION: u32 = 3;
 
     fn name(&self) -> String {
         format!("meshgen:{}", self.input.value.name)
@@ -313,9 +324,15 @@ pub fn generate(
         height: h,
         rgba: &art.rgba,
     };
+    let mut cells = None;
     let (mesh, silhouette) = match &input.generator {
         Generator::Grid(l) => (grid::generate(w, h, l)?, None),
         Generator::Ring(r) => (ring::generate_on(&input.image, w, h, &r.params)?, None),
+        Generator::Segments(p) => {
+            let s = lattice::generate(&raster, &p.lattice)?;
+            cells = Some(s.cells);
+            (s.mesh, None)
+        }
         Generator::Contour(p) => {
             let c = contour::generate(&raster, p)?;
             let s = Silhouette {
@@ -333,8 +350,11 @@ pub fn generate(
     };
     let on = match input.generator {
         Generator::Contour(_) => depth::On::Contour,
-        // A ring or a ribbon takes no depth map (not one of its keys).
-        Generator::Grid(_) | Generator::Ring(_) | Generator::Ribbon(_) => depth::On::Grid,
+        // A ring, a ribbon or a segments lattice takes no depth map (not one
+        // of its keys).
+        Generator::Grid(_) | Generator::Ring(_) | Generator::Ribbon(_) | Generator::Segments(_) => {
+            depth::On::Grid
+        }
     };
     let depth = match (&input.depth, depth_png) {
         (Some((image, params)), Some(bytes)) => {
@@ -392,6 +412,7 @@ pub fn generate(
         depth,
         soft,
         silhouette,
+        cells,
     })
 }
 

@@ -18,13 +18,14 @@
 use rigc_diag::codes;
 
 mod generated;
-mod generated_ring;
 mod mesh;
 mod path;
 mod physics;
 mod pose;
 pub(crate) mod resolve;
 mod ribbon;
+mod ring;
+mod segments;
 mod skins;
 mod space;
 
@@ -241,9 +242,6 @@ pub fn assemble_with(
             *kind = name.to_string();
         }
     }
-    rig_info
-        .mesh_declared_bones
-        .extend(generated_ring::declared(rig));
     for slot in rig.skins.iter().flat_map(|s| s.slots.iter()) {
         for e in &slot.entries {
             let crate::spec::rig::AttachmentKind::Generated(g) = &e.kind else {
@@ -263,9 +261,7 @@ pub fn assemble_with(
             }
         }
     }
-    rig_info
-        .mesh_declared_bones
-        .extend(ribbon::declared_bones(rig));
+    rig_info.mesh_declared_bones = generated::declared_bones(rig);
     Ok(Setup {
         skeleton,
         parts,

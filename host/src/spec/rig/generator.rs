@@ -3,8 +3,9 @@
 //! `contour` (`tolerance`, `margin` 1, `maxVertices` 64, `alpha` 1), each with
 //! an optional `depth` map and `soft` region, read into `rigc_meshgen`'s
 //! parameter types — and every refusal of the block, located at its value.
-//! `ring` is read by `generator_ring`, `ribbon` (`size`, `rows`, `chain`) by
-//! `generator/ribbon.rs`; `segments` is refused by name as not built yet. What
+//! The bone-driven kinds have a module each: `ring` (`hull`, `center`,
+//! `inner`, `size`, `bias`, `controls`), `ribbon` (`size`, `rows`, `chain`)
+//! and `segments` (`bones`, `cell`, `alpha`, `maxBones`, `falloff`). What
 //! the generator finds in the pixels (a sheet's size, colour, coverage) is
 //! refused later, by the meshgen stage, at the `generator` key it names.
 
@@ -19,6 +20,8 @@ use rigc_diag::Loc;
 use rigc_meshgen::{contour, depth, grid};
 
 mod ribbon;
+mod ring;
+mod segments;
 
 const GRID_KEYS: &[&str] = &["kind", "us", "vs", "cols", "rows", "depth", "soft"];
 const CONTOUR_KEYS: &[&str] = &[
@@ -32,8 +35,6 @@ const CONTOUR_KEYS: &[&str] = &[
 ];
 const DEPTH_KEYS: &[&str] = &["image", "near", "zScale", "gamma", "contrast", "bias"];
 const SOFT_KEYS: &[&str] = &["bone", "mask"];
-/// The kinds rigc's format has and this build does not generate yet.
-const LATER: &[&str] = &["segments"];
 
 /// Reads the mesh `node`'s generator `g` (the caller refused one beside
 /// authored geometry). `None` when refused.
@@ -58,7 +59,7 @@ pub(super) fn parse(
         );
         return None;
     }
-    let kinds = "\"grid\", \"contour\", \"ring\" or \"ribbon\" (\"segments\" is not built yet)";
+    let kinds = "\"grid\", \"contour\", \"ring\", \"ribbon\" or \"segments\"";
     let kind = match g.get("kind") {
         None => {
             d.push(
@@ -72,17 +73,7 @@ pub(super) fn parse(
             return None;
         }
         Some(k) => match k.as_str() {
-            Some(s @ ("grid" | "contour" | "ring" | "ribbon")) => s,
-            Some(s) if LATER.contains(&s) => {
-                d.push(
-                    k.not_implemented(
-                        codes::RIG_GENERATOR_KIND_NOT_IMPLEMENTED,
-                        format!("{where_}: generator kind {} is in rigc's rig format and this build does not generate it yet — only \"grid\", \"contour\", \"ring\" and \"ribbon\" are built, so this attachment is refused rather than dropped", q(s)),
-                    )
-                    .help("use a \"grid\" generator, or author the mesh's uvs/triangles/vertices"),
-                );
-                return None;
-            }
+            Some(s @ ("grid" | "contour" | "ring" | "ribbon" | "segments")) => s,
             _ => {
                 d.push(
                     k.err(
@@ -100,8 +91,9 @@ pub(super) fn parse(
     };
     let known = match kind {
         "grid" => GRID_KEYS,
-        "ring" => super::generator_ring::RING_KEYS,
+        "ring" => ring::RING_KEYS,
         "ribbon" => ribbon::KEYS,
+        "segments" => segments::KEYS,
         _ => CONTOUR_KEYS,
     };
     let unknown = g.unknown_keys(known, &format!("{kind} generator ({where_})"));
@@ -118,8 +110,9 @@ pub(super) fn parse(
     }
     let kind = match kind {
         "grid" => lattice(g, where_, d).map(GeneratorKind::Grid),
-        "ring" => super::generator_ring::parse(g, where_, bones, d).map(GeneratorKind::Ring),
+        "ring" => ring::parse(g, where_, bones, d).map(GeneratorKind::Ring),
         "ribbon" => ribbon::params(g, where_, bones, d).map(GeneratorKind::Ribbon),
+        "segments" => segments::params(g, where_, bones, d).map(GeneratorKind::Segments),
         _ => contour_params(g, where_, d).map(GeneratorKind::Contour),
     };
     let depth = g.get("depth").and_then(|n| depth_block(&n, where_, d));
@@ -127,7 +120,7 @@ pub(super) fn parse(
     let path = string(node, "path", where_, d);
     let color = color(node, "color", where_, 8, d);
     let mut fields: Vec<(String, Loc)> = g.entries().map(|(k, v)| (k, v.loc())).collect();
-    fields.extend(super::generator_ring::locs(g));
+    fields.extend(ring::locs(g));
     if let Some(dn) = g.get("depth") {
         fields.extend(
             dn.get("image")

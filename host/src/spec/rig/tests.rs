@@ -12,6 +12,7 @@ mod bones;
 mod constraints;
 mod events;
 mod generator;
+mod generator_segments;
 mod geometry;
 mod header;
 mod invariants;

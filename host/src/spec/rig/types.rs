@@ -423,6 +423,8 @@ pub enum GeneratorKind {
     Ring(RingSpec),
     /// `ribbon`.
     Ribbon(rigc_meshgen::ribbon::Params),
+    /// `segments`.
+    Segments(rigc_meshgen::segments::Params),
 }
 
 /// A `ring` generator: its geometry and the bones that move its inside.
@@ -442,6 +444,20 @@ impl GeneratorKind {
             GeneratorKind::Contour(_) => "contour",
             GeneratorKind::Ring(_) => "ring",
             GeneratorKind::Ribbon(_) => "ribbon",
+            GeneratorKind::Segments(_) => "segments",
+        }
+    }
+
+    /// The bones a bone-driven kind names to move its vertices (a ring's
+    /// `controls`, a ribbon's `chain`, a segments mesh's `bones`), in the order
+    /// written; none for `grid` and `contour`, whose vertices the slot bone
+    /// carries.
+    pub fn bones(&self) -> &[String] {
+        match self {
+            GeneratorKind::Grid(_) | GeneratorKind::Contour(_) => &[],
+            GeneratorKind::Ring(r) => &r.controls,
+            GeneratorKind::Ribbon(p) => &p.chain,
+            GeneratorKind::Segments(p) => &p.bones,
         }
     }
 }

@@ -123,6 +123,15 @@ proptest! {
         }
         let plain = GenInput { depth: None, soft: None, ..input };
         let _ = generate(&plain, &part, None, None);
+        let cells = rigc_meshgen::segments::Params {
+            bones: vec!["b".into()],
+            lattice: rigc_meshgen::segments::Lattice { cell: cols, alpha: 1 },
+            falloff: rigc_meshgen::segments::weigh::Falloff { max_bones: 4, exponent: 2.0 },
+        };
+        let lattice = GenInput { generator: GeneratorKind::Segments(cells), ..plain };
+        if let Ok(g) = generate(&lattice, &part, None, None) {
+            prop_assert_eq!(g.mesh.triangles.len() as u64, 6 * g.cells.map_or(0, |c| c.kept));
+        }
     }
 }
 

@@ -5,9 +5,10 @@
 //! space), each vertex pinned to the slot bone at weight 1 (a weighted run of
 //! one binding, as A20/A21 hold a generated mesh); with a soft mask, a vertex
 //! is shared between the slot bone (`1 − w`) and the soft bone (`w`, at its
-//! bind position in that bone's setup space), a zero weight left out; a ring's
-//! weights are `generated_ring`'s, a ribbon's rows take the chain's weights
-//! (`ribbon`); `hull` and `edges` derived from the triangles.
+//! bind position in that bone's setup space), a zero weight left out. The
+//! bone-driven kinds weigh their own vertices: a ring by its controls
+//! (`ring`), a ribbon's rows by its chain (`ribbon`), a segments lattice by
+//! its bones (`segments`). `hull` and `edges` are derived from the triangles.
 
 use rigc_diag::codes;
 
@@ -46,11 +47,16 @@ pub(super) fn mesh(
         y: r6(y),
         weight: 1.0,
     };
-    let vertices = match &made.soft {
-        _ if matches!(g.generator.kind, GeneratorKind::Ribbon(_)) => {
-            super::ribbon::vertices(rig, g, e, slot_bone, made, d)?
+    let vertices = match (&g.generator.kind, &made.soft) {
+        (GeneratorKind::Ring(r), _) => super::ring::vertices(rig, r, g, e, slot_bone, made, d)?,
+        (GeneratorKind::Ribbon(_), _) => super::ribbon::vertices(rig, g, e, slot_bone, made, d)?,
+        (GeneratorKind::Segments(p), _) => {
+            let placed: Vec<[f64; 2]> = m.points.iter().map(place).collect();
+            Vertices::Weighted(super::segments::vertices(
+                rig, p, g, e, slot_bone, &placed, d,
+            )?)
         }
-        None => Vertices::Weighted(
+        (_, None) => Vertices::Weighted(
             m.points
                 .iter()
                 .map(|p| {
@@ -59,7 +65,7 @@ pub(super) fn mesh(
                 })
                 .collect(),
         ),
-        Some(soft) => {
+        (_, Some(soft)) => {
             let soft_i = bone_index(&soft.bone)? as u32;
             let loc = g
                 .generator
@@ -125,8 +131,6 @@ pub(super) fn mesh(
             )
         }
     };
-    let vertices =
-        super::generated_ring::vertices(rig, g, e, slot_bone, made, d)?.unwrap_or(vertices);
     let edges = match topology::derive(n, &m.triangles, Some(m.hull as usize)) {
         Ok(t) => t
             .edges
@@ -173,4 +177,23 @@ fn bind(rig: &RigSpec, slot: &str, soft: &str) -> Option<impl Fn(f64, f64) -> [f
         return None;
     }
     super::space::under(rig, slot, soft)?.inverse()
+}
+
+/// Each slot whose generated mesh is moved by bones it names (ring, ribbon,
+/// segments) and those bones, the first such mesh per slot in skin order: the
+/// gate's `meshDeclaredBones`, A20's "every declared bone binds some vertex".
+pub(super) fn declared_bones(rig: &RigSpec) -> Vec<(String, Vec<String>)> {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for slot in rig.skins.iter().flat_map(|s| s.slots.iter()) {
+        for e in &slot.entries {
+            let crate::spec::rig::AttachmentKind::Generated(g) = &e.kind else {
+                continue;
+            };
+            let bones = g.generator.kind.bones();
+            if !bones.is_empty() && !out.iter().any(|(s, _)| *s == slot.slot) {
+                out.push((slot.slot.clone(), bones.to_vec()));
+            }
+        }
+    }
+    out
 }

@@ -18,7 +18,7 @@ use rigc_diag::codes;
 
 use super::resolve::r6;
 use super::space;
-use crate::spec::rig::{AttachmentKind, AttachmentSpec, GeneratedSpec, GeneratorKind, RigSpec};
+use crate::spec::rig::{AttachmentSpec, GeneratedSpec, GeneratorKind, RigSpec};
 use crate::stages::meshgen::Generated;
 use rigc_diag::json::quote;
 use rigc_diag::Diagnostic;
@@ -116,24 +116,4 @@ pub(super) fn vertices(
         })
         .collect();
     Some(Vertices::Weighted(out))
-}
-
-/// Each slot with a ribbon mesh and the chain it names (the first ribbon's,
-/// in skin order), for A20's declared-bones policy.
-pub(super) fn declared_bones(rig: &RigSpec) -> Vec<(String, Vec<String>)> {
-    let mut out: Vec<(String, Vec<String>)> = Vec::new();
-    for slot in rig.skins.iter().flat_map(|s| s.slots.iter()) {
-        for e in &slot.entries {
-            let AttachmentKind::Generated(g) = &e.kind else {
-                continue;
-            };
-            let GeneratorKind::Ribbon(p) = &g.generator.kind else {
-                continue;
-            };
-            if !out.iter().any(|(s, _)| *s == slot.slot) {
-                out.push((slot.slot.clone(), p.chain.clone()));
-            }
-        }
-    }
-    out
 }

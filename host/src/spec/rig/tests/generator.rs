@@ -2,7 +2,7 @@
 //! `rigc_meshgen`'s parameters, and one test per refusal class (code, message,
 //! pointer, line:column).
 
-use super::{edit, ok, refused, refuses, refuses_ni, render};
+use super::{edit, ok, refused, refuses, render};
 use crate::spec::rig::{AttachmentKind, GeneratedSpec, GeneratorKind};
 use rigc_meshgen::{depth::Near, grid::Lattice};
 
@@ -76,20 +76,11 @@ fn grid_contour_depth_and_soft_are_read() {
 }
 
 #[test]
-fn kinds_not_built_yet_are_refused_by_name() {
-    for kind in ["segments"] {
-        refuses_ni(
-            &text(&format!(r#"{{ "kind": "{kind}" }}"#)),
-            "rig.generator.kind-not-implemented",
-            &format!("{W}: generator kind \"{kind}\" is in rigc's rig format and this build does not generate it yet — only \"grid\", \"contour\", \"ring\" and \"ribbon\" are built, so this attachment is refused rather than dropped"),
-            &format!("{G}/kind"),
-            &format!("\"{kind}\""),
-        );
-    }
+fn an_unknown_kind_is_refused_with_the_five_there_are() {
     refuses(
         &text(r#"{ "kind": "mesh" }"#),
         "rig.generator.shape",
-        &format!("{W}: generator kind is the string \"mesh\"; it is \"grid\", \"contour\", \"ring\" or \"ribbon\" (\"segments\" is not built yet)"),
+        &format!("{W}: generator kind is the string \"mesh\"; it is \"grid\", \"contour\", \"ring\", \"ribbon\" or \"segments\""),
         &format!("{G}/kind"),
         "\"mesh\" }",
     );

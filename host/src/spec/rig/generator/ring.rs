@@ -13,9 +13,9 @@ use rigc_diag::cursor::Node;
 use rigc_diag::Loc;
 use rigc_meshgen::ring::{self, Bias, Where};
 
-use super::bones::Bones;
-use super::read::{absent_at, q, Diags};
-use super::types::RingSpec;
+use super::super::bones::Bones;
+use super::super::read::{absent_at, q, Diags};
+use super::super::types::RingSpec;
 
 /// The keys of a ring generator.
 pub(super) const RING_KEYS: &[&str] = &[

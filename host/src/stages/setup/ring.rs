@@ -16,7 +16,7 @@
 use rigc_diag::codes;
 
 use super::resolve::r6;
-use crate::spec::rig::{AttachmentSpec, GeneratedSpec, GeneratorKind, RigSpec};
+use crate::spec::rig::{AttachmentSpec, GeneratedSpec, RigSpec, RingSpec};
 use crate::stages::meshgen::Generated;
 use rigc_diag::json::quote;
 use rigc_diag::Diagnostic;
@@ -28,19 +28,17 @@ use rigc_sdk::spine;
 /// A bone's setup world transform: `[a, b, c, d, x, y]` (`x' = a·x + b·y + wx`).
 type World = [f64; 6];
 
-/// The weighted vertices of `made` when `g` is a ring (`Some(None)` when it
-/// is not one; `None` when refused, the refusal in `d`).
+/// The weighted vertices of `made`, the ring `r` (`g` its spec); `None` when
+/// refused, the refusal in `d`.
 pub(super) fn vertices(
     rig: &RigSpec,
+    r: &RingSpec,
     g: &GeneratedSpec,
     e: &AttachmentSpec,
     slot_bone: &str,
     made: &Generated,
     d: &mut rigc_diag::Diags,
-) -> Option<Option<Vertices>> {
-    let GeneratorKind::Ring(r) = &g.generator.kind else {
-        return Some(None);
-    };
+) -> Option<Vertices> {
     let (skin, slot) = slot_of(rig, e).unwrap_or(("default", slot_bone));
     let a = format!(
         "skin {} slot {} attachment {}",
@@ -130,7 +128,7 @@ pub(super) fn vertices(
         }
         out.push(v);
     }
-    Some(Some(Vertices::Weighted(out)))
+    Some(Vertices::Weighted(out))
 }
 
 /// The skin and slot whose entry `e` is.
@@ -189,23 +187,4 @@ fn setup_worlds(rig: &RigSpec) -> Result<Vec<World>, String> {
             Ok([p.a, p.b, p.c, p.d, p.world_x, p.world_y])
         })
         .collect()
-}
-
-/// Each slot with a ring and the control bones it names (A20's "every
-/// declared bone binds some vertex"), first ring per slot.
-pub(super) fn declared(rig: &RigSpec) -> Vec<(String, Vec<String>)> {
-    let mut out: Vec<(String, Vec<String>)> = Vec::new();
-    for slot in rig.skins.iter().flat_map(|s| s.slots.iter()) {
-        for e in &slot.entries {
-            let crate::spec::rig::AttachmentKind::Generated(g) = &e.kind else {
-                continue;
-            };
-            if let GeneratorKind::Ring(r) = &g.generator.kind {
-                if !out.iter().any(|(s, _)| *s == slot.slot) {
-                    out.push((slot.slot.clone(), r.controls.clone()));
-                }
-            }
-        }
-    }
-    out
 }
