@@ -453,3 +453,36 @@ fn watch_repacks_a_packed_target_after_a_part_edit() {
         w.fail(&format!("exit code {code} after SIGINT"));
     }
 }
+
+/// A target that imports its atlas (`atlas_in` in rigc.toml): watch watches
+/// the atlas too, so an edit of it (the head region moved on its page) is
+/// rebuilt into the re-anchored atlas the target writes.
+#[test]
+fn watch_rebuilds_an_imported_target_when_its_atlas_changes() {
+    let p = tiny_project();
+    p.rigc(&fixture::args("packed", &["--pack"])).green();
+    p.write(
+        "rigc.toml",
+        format!("{ONE_TARGET}atlas_in = \"packed/skeleton.atlas\"\n"),
+    );
+    let mut w = Watch::spawn(&p, &["--debounce", "30"]);
+    w.line("rebuilt one: green");
+    let atlas = p.read("packed/skeleton.atlas");
+    assert!(atlas.contains("bounds: 36, 2, 24, 20\n"), "{atlas}");
+    p.write(
+        "packed/skeleton.atlas",
+        atlas.replace("bounds: 36, 2, 24, 20\n", "bounds: 34, 40, 24, 20\n"),
+    );
+    w.line("rebuilt one: green");
+    w.wait_until("the moved head region in build/one", |_| {
+        std::fs::read_to_string(p.path().join("build/one/skeleton.atlas"))
+            .is_ok_and(|a| a.contains("bounds: 34, 40, 24, 20\n"))
+            .then_some(())
+    });
+    let dump = w.dump();
+    util::spine_core_loads_and_poses(&p.path().join("build/one/skeleton.json"), &|| dump.clone());
+    let code = w.interrupt();
+    if code != 0 {
+        w.fail(&format!("exit code {code} after SIGINT"));
+    }
+}
