@@ -1,6 +1,7 @@
 //! This module owns `rigc.toml`, the project file: project settings (default
 //! profile, cache directory, output root, plugin libraries, each plugin's
-//! configuration) and the `[[target]]` tables `rigc build --all` builds. Paths in
+//! configuration) and the `[[target]]` tables `rigc build --all` builds (a
+//! target's atlas layout keys are `layout.rs`'s). Paths in
 //! it are relative to the file and may not leave its directory. Unknown keys,
 //! duplicate target names, missing files and escaping paths are refused by name,
 //! located at the offending value.

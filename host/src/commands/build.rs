@@ -216,7 +216,7 @@ fn atlas_layout(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Option<Status
 }
 
 /// The atlas layout the flags ask for.
-pub fn asked(args: &BuildArgs, cwd: &Path) -> LayoutAsk {
+fn asked(args: &BuildArgs, cwd: &Path) -> LayoutAsk {
     LayoutAsk {
         pack: args.pack,
         page_size: args.page_size,
