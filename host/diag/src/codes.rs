@@ -482,6 +482,9 @@ codes! {
     CONFIG_PACK_AND_ATLAS_IN = "config.pack-and-atlas-in",
     CONFIG_PAGE_EDGES = "config.page-edges",
     CONFIG_PAGE_SIZE = "config.page-size",
+    // `--atlas-in` beside a mesh generator (its pixels off the atlas page are
+    // not read yet): refused by name rather than built without the mesh.
+    BUILD_ATLAS_IN_GENERATOR = "build.atlas-in.generator",
 }
 
 #[cfg(test)]
