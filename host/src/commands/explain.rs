@@ -140,7 +140,14 @@ fn names_unresolvable_art(d: &rigc_diag::Diagnostic) -> bool {
     // Under --atlas-in the art is the atlas: unreadable, malformed, a region
     // or a page it lacks.
     code.starts_with("image.")
-        || (code.starts_with("build.atlas-in.") && code != "build.atlas-in.size")
+        || [
+            "build.atlas-in.unreadable",
+            "build.atlas-in.malformed",
+            "build.atlas-in.no-region",
+            "build.atlas-in.page-missing",
+            "build.atlas-in.off-page",
+        ]
+        .contains(&code)
         || (code.starts_with("path.")
             && d.loc
                 .as_ref()
