@@ -21,6 +21,7 @@
 //! - `physics`   — physics constraints (rig and motion table), their timelines, A23 and PHYS lines, posed by spine-core
 //! - `physics_refusals` — one test per physics refusal class
 //! - `pack`      — `build --pack`: pot pages holding the loose pixels, skeleton.json unchanged, the refusal, A06/A49 on a pack
+//! - `layout_targets` — `pack`/`atlas_in` keys of rigc.toml built by `--all`, their refusals, `explain --atlas-in`, sequence frames packed and imported
 //! - `atlas_in`  — `build --atlas-in`: a pack round trip, a `scale: 0.5` page, the four refusals, A06/A49 on an import
 //! - `derive`    — `derive` models: spine-core poses the derived members at their closed forms
 //! - `sample`    — `rigc sample` against spine-core (`compare.mjs`) on fixtures and built rigs
@@ -58,6 +59,7 @@ mod gate;
 mod generated;
 mod incremental;
 mod layout;
+mod layout_targets;
 mod look;
 mod mesh;
 mod oracle;

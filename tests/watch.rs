@@ -407,3 +407,82 @@ fn watch_reloads_a_rebuilt_plugin_and_reruns_only_its_stage() {
     }
     assert_eq!(w.interrupt(), 0, "{}", w.dump());
 }
+
+/// A target that packs (`pack = true` in rigc.toml): watch builds it packed,
+/// and an edit of a packed part's pixels (its size kept) repacks — the
+/// part's measure stage runs, and the page written shows the new texels
+/// where the atlas places the part; spine-core loads the rebuilt pair.
+#[test]
+fn watch_repacks_a_packed_target_after_a_part_edit() {
+    let p = tiny_project();
+    p.write("rigc.toml", format!("{ONE_TARGET}pack = true\n"));
+    let mut w = Watch::spawn(&p, &["--debounce", "30"]);
+    w.line("rebuilt one: green");
+    w.wait_until("build/one/skeleton.png", |_| {
+        p.exists("build/one/skeleton.png").then_some(())
+    });
+    // The tiny pack: head at 36,2 on a 64×64 page (tests/pack.rs derives it).
+    let head: Vec<u8> = (0..24 * 20)
+        .flat_map(|i| [10, (i % 200) as u8, 250, 255])
+        .collect();
+    p.write(
+        "parts/head.png",
+        rigc_sdk::png_image::encode_rgba(24, 20, &head),
+    );
+    let line = w.line("rebuilt one: green");
+    assert!(line.contains("measure:head.png"), "{line}");
+    let shows_head = |p: &Project| {
+        let bytes = std::fs::read(p.path().join("build/one/skeleton.png")).ok()?;
+        let page = rigc_sdk::png_image::decode(&bytes).ok()?;
+        let pw = page.header.width as usize;
+        (0..20)
+            .all(|y| {
+                let at = ((2 + y) * pw + 36) * 4;
+                page.rgba.get(at..at + 24 * 4) == head.get(y * 24 * 4..(y + 1) * 24 * 4)
+            })
+            .then_some(())
+    };
+    w.wait_until("the new head texels on the packed page", |_| shows_head(&p));
+    assert!(p
+        .read("build/one/skeleton.atlas")
+        .contains("head\nbounds: 36, 2, 24, 20\n"));
+    let dump = w.dump();
+    util::spine_core_loads_and_poses(&p.path().join("build/one/skeleton.json"), &|| dump.clone());
+    let code = w.interrupt();
+    if code != 0 {
+        w.fail(&format!("exit code {code} after SIGINT"));
+    }
+}
+
+/// A target that imports its atlas (`atlas_in` in rigc.toml): watch watches
+/// the atlas too, so an edit of it (the head region moved on its page) is
+/// rebuilt into the re-anchored atlas the target writes.
+#[test]
+fn watch_rebuilds_an_imported_target_when_its_atlas_changes() {
+    let p = tiny_project();
+    p.rigc(&fixture::args("packed", &["--pack"])).green();
+    p.write(
+        "rigc.toml",
+        format!("{ONE_TARGET}atlas_in = \"packed/skeleton.atlas\"\n"),
+    );
+    let mut w = Watch::spawn(&p, &["--debounce", "30"]);
+    w.line("rebuilt one: green");
+    let atlas = p.read("packed/skeleton.atlas");
+    assert!(atlas.contains("bounds: 36, 2, 24, 20\n"), "{atlas}");
+    p.write(
+        "packed/skeleton.atlas",
+        atlas.replace("bounds: 36, 2, 24, 20\n", "bounds: 34, 40, 24, 20\n"),
+    );
+    w.line("rebuilt one: green");
+    w.wait_until("the moved head region in build/one", |_| {
+        std::fs::read_to_string(p.path().join("build/one/skeleton.atlas"))
+            .is_ok_and(|a| a.contains("bounds: 34, 40, 24, 20\n"))
+            .then_some(())
+    });
+    let dump = w.dump();
+    util::spine_core_loads_and_poses(&p.path().join("build/one/skeleton.json"), &|| dump.clone());
+    let code = w.interrupt();
+    if code != 0 {
+        w.fail(&format!("exit code {code} after SIGINT"));
+    }
+}

@@ -71,6 +71,10 @@ pub struct ExplainArgs {
     /// else `cache/` in the project root).
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
+    /// Explain the rig as it would be built against this atlas (CLI.md §3,
+    /// `build --atlas-in`); resolved against the working directory.
+    #[arg(long, value_name = "ATLAS")]
+    pub atlas_in: Option<PathBuf>,
     /// A target of rigc.toml to explain, by name.
     #[arg(value_name = "TARGET", conflicts_with_all = ["rig", "motion", "out", "images"])]
     pub target: Option<String>,
@@ -161,9 +165,9 @@ pub struct BuildArgs {
     /// With --pack: `pot` (power-of-two pages, the default) or `free`.
     #[arg(long, value_name = "EDGES", value_enum)]
     pub page_edges: Option<PageEdges>,
-    /// Re-emit an atlas packed elsewhere instead of laying one out (CLI.md §7;
-    /// not implemented yet: refused by name); resolved against the working
-    /// directory.
+    /// Re-emit an atlas packed elsewhere instead of laying one out (CLI.md §7:
+    /// every part joins the atlas region named as its PNG; refused with
+    /// --pack); resolved against the working directory.
     #[arg(long, value_name = "ATLAS")]
     pub atlas_in: Option<PathBuf>,
     /// Build every target declared in rigc.toml.
@@ -249,6 +253,16 @@ pub enum PageEdges {
     Pot,
     /// Pages as small as their regions.
     Free,
+}
+
+impl PageEdges {
+    /// The packer's value.
+    pub fn edges(self) -> crate::stages::pack::Edges {
+        match self {
+            PageEdges::Pot => crate::stages::pack::Edges::Pot,
+            PageEdges::Free => crate::stages::pack::Edges::Free,
+        }
+    }
 }
 
 /// `--physics`.

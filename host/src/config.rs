@@ -1,6 +1,7 @@
 //! This module owns `rigc.toml`, the project file: project settings (default
 //! profile, cache directory, output root, plugin libraries, each plugin's
-//! configuration) and the `[[target]]` tables `rigc build --all` builds. Paths in
+//! configuration) and the `[[target]]` tables `rigc build --all` builds (a
+//! target's atlas layout keys are `layout.rs`'s). Paths in
 //! it are relative to the file and may not leave its directory. Unknown keys,
 //! duplicate target names, missing files and escaping paths are refused by name,
 //! located at the offending value.
@@ -8,6 +9,7 @@
 use rigc_diag::codes;
 
 mod kinds;
+mod layout;
 mod spans;
 mod stray_target;
 
@@ -59,6 +61,13 @@ struct RawTarget {
     profile: Option<S<String>>,
     #[serde(default)]
     plugins: Vec<S<String>>,
+    // The atlas layout (`layout.rs`).
+    #[serde(default)]
+    pack: Option<S<bool>>,
+    page_size: Option<S<u32>>,
+    padding: Option<S<u32>>,
+    page_edges: Option<S<String>>,
+    atlas_in: Option<S<String>>,
 }
 
 /// A plugin library the project names, and where.
@@ -87,6 +96,8 @@ pub struct TargetConfig {
     pub profile: Option<rigc_sdk::gate::Profile>,
     /// Plugins this target loads beside the project's.
     pub plugins: Vec<PluginRef>,
+    /// The atlas layout its keys ask for (`crate::layout`).
+    pub layout: crate::layout::LayoutAsk,
 }
 
 /// A loaded `rigc.toml`.
@@ -432,6 +443,7 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
             .as_ref()
             .and_then(|p| r.profile(p, &ptr("profile")));
         let plugins = r.plugins(&t.plugins, &ptr("plugins"));
+        let layout = layout::read(&mut r, t, i);
         targets.push(TargetConfig {
             name,
             rig,
@@ -440,6 +452,7 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
             out,
             profile: target_profile,
             plugins,
+            layout,
         });
     }
     if !r.diags.is_empty() {

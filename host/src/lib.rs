@@ -24,6 +24,7 @@ mod cli;
 mod commands;
 mod config;
 mod explain;
+mod layout;
 mod output;
 mod plugins;
 mod printer;

@@ -260,7 +260,7 @@ pub fn select(
             profile: profile.or(t.profile).unwrap_or(manifest.profile),
             copy_images,
             out_in_project: true,
-            layout: Default::default(),
+            layout: t.layout.layout(),
         })
         .collect())
 }

@@ -481,6 +481,15 @@ codes! {
     BUILD_ATLAS_IN_SIZE = "build.atlas-in.size",
     BUILD_ATLAS_IN_PAGE_MISSING = "build.atlas-in.page-missing",
     BUILD_ATLAS_IN_OFF_PAGE = "build.atlas-in.off-page",
+    // A `[[target]]`'s atlas layout keys (`pack`, `page_size`, `padding`,
+    // `page_edges`, `atlas_in`), refused at the rigc.toml value.
+    CONFIG_PACK_ONLY = "config.pack-only",
+    CONFIG_PACK_AND_ATLAS_IN = "config.pack-and-atlas-in",
+    CONFIG_PAGE_EDGES = "config.page-edges",
+    CONFIG_PAGE_SIZE = "config.page-size",
+    // `--atlas-in` beside a mesh generator (its pixels off the atlas page are
+    // not read yet): refused by name rather than built without the mesh.
+    BUILD_ATLAS_IN_GENERATOR = "build.atlas-in.generator",
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 //! measured from their regions (refused, at the rig's `image` value, when the
 //! atlas lacks one), the layout and the emitted atlas replaced by the imported
 //! text re-anchored to `--out`, the part-page lines, and the pages the gate is
-//! handed (their bytes as read).
+//! handed (their bytes as read). A generated mesh is refused by name under
+//! `--atlas-in` (its generator's pixels are not read off an imported page yet).
 
 use super::sources::{images_dir, Sources};
 use crate::atlas_in::{join, Imported};
@@ -169,4 +170,36 @@ pub fn size_refusals(imported: &Imported, sources: &Sources) -> Vec<Diagnostic> 
         }
     }
     out
+}
+
+/// The refusals of each generated mesh under `--atlas-in`, at its `generator`
+/// block: a generator reads its part's pixels, and lifting them off an
+/// imported page is not implemented yet (without this the build would emit
+/// no mesh for it).
+pub fn generator_refusals(imported: &Imported, sources: &Sources) -> Vec<Diagnostic> {
+    let Ok(rig) = sources.rig.spec() else {
+        return Vec::new();
+    };
+    rig.skins
+        .iter()
+        .flat_map(|s| s.slots.iter().map(move |sl| (s, sl)))
+        .flat_map(|(s, sl)| sl.entries.iter().map(move |e| (s, sl, e)))
+        .filter_map(|(s, sl, e)| match &e.kind {
+            crate::spec::rig::AttachmentKind::Generated(g) => Some(
+                Diagnostic::new(
+                    codes::BUILD_ATLAS_IN_GENERATOR,
+                    format!(
+                        "--atlas-in {}: skin {} slot {} attachment {} generates its mesh from its part's pixels, and reading them off an imported page is not implemented yet",
+                        imported.file.display,
+                        rigc_diag::json::quote(&s.name),
+                        rigc_diag::json::quote(&sl.slot),
+                        rigc_diag::json::quote(&e.placeholder)
+                    ),
+                )
+                .at(g.generator.loc_of(None))
+                .help("build this rig from its loose PNGs (or --pack), or state the mesh's geometry instead of a generator"),
+            ),
+            _ => None,
+        })
+        .collect()
 }

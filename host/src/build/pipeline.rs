@@ -160,7 +160,8 @@ pub fn compile(
     }
     if let Some(imported) = &sources.atlas_in {
         measured = super::imported::measured(imported, sources, &rig)?;
-        let refused = super::imported::size_refusals(imported, sources);
+        let mut refused = super::imported::size_refusals(imported, sources);
+        refused.extend(super::imported::generator_refusals(imported, sources));
         if !refused.is_empty() {
             return Err(refused);
         }

@@ -11,7 +11,7 @@
 //! **The target trace** ([`super::trace`]): a green, written build records what
 //! it read and produced; the next build of that target replays it when every
 //! input and output on disk still hashes the same, and falls through to the
-//! stages otherwise.
+//! stages otherwise. Packed and imported builds are traced too.
 //!
 //! **A18** compares the emitted texts with those of a second compile of the
 //! same sources — the same stages over [`Driver::uncached`], each spec parsed
@@ -23,7 +23,7 @@ use super::locate;
 use super::pipeline::{self, Compiled, EMITTER};
 use super::result::TargetResult;
 use super::sources::{read_spec, Image, Sources};
-use super::trace::{Trace, TracedImage, TRACE_STAGE, V_TRACE};
+use super::trace::{imported_hash, Trace, TracedImage, TRACE_STAGE, V_TRACE};
 use super::write::Writes;
 use crate::cache::{Cache, Hash};
 use crate::plugins::{Plugin, PluginCallError, Registry};
@@ -126,7 +126,11 @@ pub fn compile_target(
         Ok(sources) => {
             let registry = env.registry;
             match pipeline::compile(&mut b.driver, &sources, registry, &mut b.canon) {
-                Ok(c) => Some((sources, c)),
+                Ok(c) => {
+                    b.result.parts = part_lines(&c, &sources, &b.result.out_dir);
+                    b.result.atlas_in = atlas_in_path(&sources);
+                    Some((sources, c))
+                }
                 Err(diags) => {
                     b.result.diagnostics.extend(diags);
                     None
@@ -235,29 +239,10 @@ impl<'a> Build<'a> {
         let registry = self.env.registry;
         let mut compiled =
             pipeline::compile(&mut self.driver, &sources, registry, &mut self.canon)?;
-        self.result.parts = match (&compiled.plan.packed, &sources.atlas_in) {
-            (None, Some(imported)) => {
-                super::imported::part_lines(imported, &compiled.parts, &self.result.out_dir)
-            }
-            // Packed, a part's line names the loose PNG it was copied from.
-            (Some(_), _) => compiled
-                .parts
-                .iter()
-                .map(|p| {
-                    let page = project::relative_slash(&self.result.out_dir, &p.path);
-                    (p.region.clone(), p.width, p.height, page)
-                })
-                .collect(),
-            (None, None) => compiled
-                .parts
-                .iter()
-                .zip(&compiled.plan.pages)
-                .map(|(p, page)| (p.region.clone(), p.width, p.height, page.name.clone()))
-                .collect(),
-        };
+        self.result.parts = part_lines(&compiled, &sources, &self.result.out_dir);
         self.result.meshes = std::mem::take(&mut compiled.meshes);
         self.result.pack = compiled.plan.packed.clone();
-        self.result.atlas_in = sources.atlas_in.as_ref().map(|a| a.file.path.clone());
+        self.result.atlas_in = atlas_in_path(&sources);
         let packed_pages = match &compiled.plan.packed {
             Some(summary) => {
                 let images: Vec<&Image> = read_images(&compiled).collect();
@@ -304,12 +289,8 @@ impl<'a> Build<'a> {
         let green = report.is_green();
         self.result.report = Some(report);
         if green {
-            // A packed or imported build records no trace (its pages are not
-            // in one): it runs its stages, through the cache, every time.
-            let trace = match (&compiled.plan.packed, &sources.atlas_in) {
-                (None, None) => self.trace(&sources, &compiled),
-                _ => None,
-            };
+            // Packed and imported builds record like any other (trace.rs).
+            let trace = self.trace(&sources, &compiled, &packed_pages);
             self.writes = Some(Writes {
                 out_dir: self.result.out_dir.clone(),
                 bound: self
@@ -429,7 +410,16 @@ impl<'a> Build<'a> {
     fn replay(&mut self, trace: Trace, sources: &Sources) -> bool {
         let out_dir = &self.result.out_dir;
         let (rig, motion) = (sources.rig.bytes_hash(), sources.motion.bytes_hash());
-        if !trace.holds_on_disk(&rig, &motion, &sources.project, &mut self.canon, out_dir) {
+        let atlas_in = sources.atlas_in.as_deref().map(imported_hash);
+        let project = &sources.project;
+        if !trace.holds_on_disk(
+            &rig,
+            &motion,
+            atlas_in.as_ref(),
+            project,
+            &mut self.canon,
+            out_dir,
+        ) {
             return false;
         }
         // A build that writes nothing still clears what a killed one left.
@@ -448,6 +438,8 @@ impl<'a> Build<'a> {
             })
             .collect();
         self.result.parts = trace.parts;
+        self.result.pack = trace.pack;
+        self.result.atlas_in = atlas_in_path(sources);
         self.result.meshes = trace.meshes;
         self.result.report = Some(trace.report);
         self.driver.log = trace
@@ -459,7 +451,12 @@ impl<'a> Build<'a> {
     }
 
     /// The trace of a green build, to record once its files are written.
-    fn trace(&self, sources: &Sources, compiled: &Compiled) -> Option<Trace> {
+    fn trace(
+        &self,
+        sources: &Sources,
+        compiled: &Compiled,
+        packed: &[(String, Vec<u8>)],
+    ) -> Option<Trace> {
         let images = read_images(compiled)
             .map(|i| TracedImage {
                 named: (i.named != i.path).then(|| i.named.clone()),
@@ -476,9 +473,44 @@ impl<'a> Build<'a> {
             self.result.report.clone()?,
             self.driver.log.iter().map(|e| e.stage.clone()).collect(),
             &compiled.plan.copies,
+            packed,
             &compiled.emitted.files,
+            compiled.plan.packed.clone(),
+            sources.atlas_in.as_deref().map(imported_hash),
         )
     }
+}
+
+/// The part-page line of each part (region, size, where it is): under
+/// `--atlas-in` where the atlas holds it, packed the loose PNG it was copied
+/// from, else its page.
+fn part_lines(
+    compiled: &Compiled,
+    sources: &Sources,
+    out_dir: &Path,
+) -> Vec<(String, u32, u32, String)> {
+    match (&compiled.plan.packed, &sources.atlas_in) {
+        (None, Some(imported)) => super::imported::part_lines(imported, &compiled.parts, out_dir),
+        (Some(_), _) => compiled
+            .parts
+            .iter()
+            .map(|p| {
+                let page = project::relative_slash(out_dir, &p.path);
+                (p.region.clone(), p.width, p.height, page)
+            })
+            .collect(),
+        (None, None) => compiled
+            .parts
+            .iter()
+            .zip(&compiled.plan.pages)
+            .map(|(p, page)| (p.region.clone(), p.width, p.height, page.name.clone()))
+            .collect(),
+    }
+}
+
+/// The `--atlas-in` file, as read.
+fn atlas_in_path(sources: &Sources) -> Option<PathBuf> {
+    sources.atlas_in.as_ref().map(|a| a.file.path.clone())
 }
 
 /// Places each FAIL that names its subject at the spec value that produced

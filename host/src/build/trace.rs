@@ -17,13 +17,13 @@
 
 use crate::cache::{self, Hash};
 use crate::project::{self, Project};
-use crate::stages::{atlas::PageCopy, gate::GateReport};
+use crate::stages::{atlas::PageCopy, gate::GateReport, pack::PackSummary};
 use rigc_sdk::abi::EmittedFile;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The version of the trace's key and form.
-pub(super) const V_TRACE: u32 = 3;
+pub(super) const V_TRACE: u32 = 4;
 
 /// The stage name target traces are recorded under.
 pub(super) const TRACE_STAGE: &str = "target";
@@ -127,6 +127,29 @@ pub(super) struct Trace {
     pub written: Vec<TracedOutput>,
     /// The page PNGs copied into `--out`.
     pub copies: Vec<(PageCopy, TracedOutput)>,
+    /// `--pack`'s summary (the report's pack lines).
+    pub pack: Option<PackSummary>,
+    /// Under `--atlas-in`: the [`imported_hash`] of the atlas read.
+    pub atlas_in: Option<Hash>,
+}
+
+/// What an imported build read: the atlas text, and each page's path and
+/// bytes (or that it was not read).
+pub(super) fn imported_hash(imported: &crate::atlas_in::Imported) -> Hash {
+    let mut bytes = Vec::new();
+    let mut push = |b: &[u8]| {
+        bytes.extend_from_slice(&(b.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(b);
+    };
+    push(imported.file.text.as_bytes());
+    for p in &imported.pages {
+        push(p.path.to_string_lossy().as_bytes());
+        match &p.bytes {
+            Some(b) => push(&cache::hash(b)),
+            None => push(b"unread"),
+        }
+    }
+    cache::hash(&bytes)
 }
 
 impl Trace {
@@ -143,7 +166,10 @@ impl Trace {
         report: GateReport,
         stages: Vec<String>,
         copies: &[PageCopy],
+        pages: &[(String, Vec<u8>)],
         files: &[EmittedFile],
+        pack: Option<PackSummary>,
+        atlas_in: Option<Hash>,
     ) -> Option<Trace> {
         let copies = copies
             .iter()
@@ -158,12 +184,17 @@ impl Trace {
                 ))
             })
             .collect::<Option<Vec<_>>>()?;
-        let written = files
+        // In the order they are written: the packed pages, then the texts.
+        let written = pages
             .iter()
-            .map(|f| TracedOutput {
+            .map(|(name, bytes)| TracedOutput {
+                name: name.clone(),
+                content: cache::hash(bytes),
+            })
+            .chain(files.iter().map(|f| TracedOutput {
                 name: f.name.clone(),
                 content: cache::hash(f.text.as_bytes()),
-            })
+            }))
             .collect();
         Some(Trace {
             rig,
@@ -175,6 +206,8 @@ impl Trace {
             stages,
             written,
             copies,
+            pack,
+            atlas_in,
         })
     }
 
@@ -185,11 +218,12 @@ impl Trace {
         &self,
         rig: &Hash,
         motion: &Hash,
+        atlas_in: Option<&Hash>,
         project: &Project,
         canon: &mut project::Canon,
         out_dir: &Path,
     ) -> bool {
-        if self.rig != *rig || self.motion != *motion {
+        if self.rig != *rig || self.motion != *motion || self.atlas_in.as_ref() != atlas_in {
             return false;
         }
         let image_holds = |image: &TracedImage, canon: &mut project::Canon| {

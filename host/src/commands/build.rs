@@ -8,10 +8,11 @@ use super::Status;
 use crate::build::{TargetResult, TargetSpec};
 use crate::cli::BuildArgs;
 use crate::config::Manifest;
+use crate::layout::LayoutAsk;
 use crate::output::Output;
 use crate::printer::target;
 use crate::project::Project;
-use crate::stages::pack::{Edges, Layout, PackOptions};
+use crate::stages::pack::Layout;
 use crate::workspace::{self, Workspace};
 use rigc_diag::Diagnostic;
 use rigc_sdk::gate::Profile;
@@ -22,7 +23,7 @@ use std::time::Instant;
 
 /// Runs `rigc build`.
 pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
-    if let Some(status) = atlas_layout(args, out) {
+    if let Some(status) = atlas_layout(args, cwd, out) {
         return status;
     }
     let manifest_mode = args.all || !args.targets.is_empty();
@@ -86,8 +87,16 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
         (project, manifest, vec![target])
     };
     let mut targets = targets;
-    for t in &mut targets {
-        t.layout = layout(args, cwd);
+    // A layout on the command line replaces each target's own (crate::layout).
+    let ask = asked(args, cwd);
+    if !ask.is_empty() {
+        for t in &mut targets {
+            t.layout = ask.layout();
+        }
+    }
+    if let Some(message) = packed_and_copied(&targets) {
+        out.usage(&message);
+        return Status::Usage;
     }
     let ws = match workspace::open(project, manifest, args.cache_dir.as_deref(), cwd) {
         Ok(ws) => Arc::new(ws),
@@ -192,23 +201,11 @@ pub fn flags_target(
 }
 
 /// `--pack` and `--atlas-in` (CLI.md §1, §7): their usage errors, before
-/// anything is read or written. `None`: go on (what they ask is [`layout`]'s).
-fn atlas_layout(args: &BuildArgs, out: &mut Output) -> Option<Status> {
-    let pack_only = [
-        ("page-size", args.page_size.is_some()),
-        ("padding", args.padding.is_some()),
-        ("page-edges", args.page_edges.is_some()),
-    ];
-    if !args.pack {
-        if let Some((flag, _)) = pack_only.iter().find(|(_, given)| *given) {
-            out.usage(&format!("--{flag} only means something with --pack"));
-            return Some(Status::Usage);
-        }
-    }
-    if args.pack && args.atlas_in.is_some() {
-        out.usage(
-            "--pack lays the atlas out and --atlas-in reuses one laid out elsewhere; pick one",
-        );
+/// anything is read or written (the rules are [`LayoutAsk::conflict`]'s).
+/// `None`: go on.
+fn atlas_layout(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Option<Status> {
+    if let Some(conflict) = asked(args, cwd).conflict() {
+        out.usage(&conflict.message(false));
         return Some(Status::Usage);
     }
     if args.pack && args.copy_images {
@@ -219,19 +216,30 @@ fn atlas_layout(args: &BuildArgs, out: &mut Output) -> Option<Status> {
 }
 
 /// The atlas layout the flags ask for.
-fn layout(args: &BuildArgs, cwd: &Path) -> Layout {
-    if let Some(atlas) = &args.atlas_in {
+fn asked(args: &BuildArgs, cwd: &Path) -> LayoutAsk {
+    LayoutAsk {
+        pack: args.pack,
+        page_size: args.page_size,
+        padding: args.padding,
+        page_edges: args.page_edges.map(crate::cli::PageEdges::edges),
         // `--atlas-in` always resolves against the working directory (CLI.md §1).
-        return Layout::AtlasIn(crate::project::absolute(atlas, cwd));
+        atlas_in: args
+            .atlas_in
+            .as_ref()
+            .map(|a| crate::project::absolute(a, cwd)),
     }
-    if !args.pack {
-        return Layout::PerPart;
-    }
-    let edges = args.page_edges.map(|e| match e {
-        crate::cli::PageEdges::Pot => Edges::Pot,
-        crate::cli::PageEdges::Free => Edges::Free,
-    });
-    Layout::Pack(PackOptions::new(args.page_size, args.padding, edges))
+}
+
+/// A target of rigc.toml that packs (by its own `pack = true`) under
+/// `--copy-images`: the usage error `--pack --copy-images` is.
+fn packed_and_copied(targets: &[TargetSpec]) -> Option<String> {
+    let t = targets
+        .iter()
+        .find(|t| t.copy_images && matches!(t.layout, Layout::Pack(_)))?;
+    Some(format!(
+        "target {:?} packs its atlas (pack = true in rigc.toml), so --copy-images has nothing to copy for it; pick one",
+        t.name
+    ))
 }
 
 fn build_many(

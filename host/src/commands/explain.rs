@@ -7,7 +7,10 @@
 //! a rig `build` would refuse at the gate. A rig that does not compile is
 //! refused as `build` refuses it, then `rigc explain: …`: exit 2 when the
 //! art does not resolve (a part image that is missing, unreadable or not a
-//! PNG), else 1.
+//! PNG), else 1. `--atlas-in` (or a target's `atlas_in`) explains the rig as
+//! built against that atlas — parts measured from its regions, the header
+//! naming the atlas and where it holds each part; an atlas that cannot be
+//! read, or lacks a part's region or a page, is art that does not resolve.
 
 use super::build::{flags_target, FlagsTarget};
 use super::Status;
@@ -77,7 +80,15 @@ pub fn run(args: &ExplainArgs, cwd: &Path, out: &mut Output) -> Status {
             }
         }
     };
-    let (project, manifest, target) = planned;
+    let (project, manifest, mut target) = planned;
+    if let Some(atlas) = &args.atlas_in {
+        // As `build --atlas-in` resolves it: against the working directory.
+        let ask = crate::layout::LayoutAsk {
+            atlas_in: Some(crate::project::absolute(atlas, cwd)),
+            ..Default::default()
+        };
+        target.layout = ask.layout();
+    }
     let ws = match workspace::open(project, manifest, args.cache_dir.as_deref(), cwd) {
         Ok(ws) => ws,
         Err(diags) => {
@@ -126,7 +137,17 @@ pub fn run(args: &ExplainArgs, cwd: &Path, out: &mut Output) -> Status {
 /// `image` value it is placed at, or an `image.*` code).
 fn names_unresolvable_art(d: &rigc_diag::Diagnostic) -> bool {
     let code = d.code.as_str();
+    // Under --atlas-in the art is the atlas: unreadable, malformed, a region
+    // or a page it lacks.
     code.starts_with("image.")
+        || [
+            "build.atlas-in.unreadable",
+            "build.atlas-in.malformed",
+            "build.atlas-in.no-region",
+            "build.atlas-in.page-missing",
+            "build.atlas-in.off-page",
+        ]
+        .contains(&code)
         || (code.starts_with("path.")
             && d.loc
                 .as_ref()

@@ -15,6 +15,11 @@ pub struct Header {
     pub rig: Option<String>,
     /// The motion spec, as read.
     pub motion: Option<String>,
+    /// The `--atlas-in` file, as read, when the rig is explained against one.
+    pub atlas_in: Option<String>,
+    /// Under `--atlas-in`, each part's region, size and where the atlas
+    /// holds it (the build's part-page lines).
+    pub parts: Vec<(String, u32, u32, String)>,
 }
 
 impl Header {
@@ -25,6 +30,11 @@ impl Header {
             label: result.label.clone(),
             rig: shown(&result.rig_path),
             motion: shown(&result.motion_path),
+            atlas_in: shown(&result.atlas_in),
+            parts: match result.atlas_in {
+                Some(_) => result.parts.clone(),
+                None => Vec::new(),
+            },
         }
     }
 
@@ -36,6 +46,13 @@ impl Header {
         }
         if let Some(m) = &self.motion {
             out.push(format!("  ..    motion {m}"));
+        }
+        if let Some(a) = &self.atlas_in {
+            out.push(format!("  ..    atlas-in {a}"));
+            out.push(format!("  ..    {} part page(s):", self.parts.len()));
+            for (region, w, h, at) in &self.parts {
+                out.push(format!("  ..      {region:<24} {w}x{h}  <- {at}"));
+            }
         }
         out
     }

@@ -2,7 +2,7 @@
 //! (the project file, loaded; its plugins, loaded from private copies; the
 //! selected targets) and each target's [`TargetInputs`], discovered the way the
 //! build resolves them (the rig's `images` directory or the target's override,
-//! every image the rig names).
+//! every image the rig names; under `atlas_in`, the atlas and its pages).
 //!
 //! Loading follows the watch set's rule: the project file's directory is watched
 //! from the start; plugin libraries are added to the filter and watched before the
@@ -208,7 +208,27 @@ pub fn discover(t: &TargetSpec, cwd: &Path, project: &Project, set: &WatchSet) -
     };
     let known = set.target(&t.name).unwrap_or_default();
     let mut errors = set.set_target(&t.name, known.union(&specs));
+    // Under `atlas_in`, the atlas (before it is read) and its pages.
+    let specs = match &t.layout {
+        crate::stages::pack::Layout::AtlasIn(path) => {
+            let atlas = TargetInputs {
+                files: [key(path)].into(),
+                ..TargetInputs::default()
+            };
+            let with_atlas = specs.union(&atlas);
+            errors.extend(set.set_target(&t.name, known.union(&with_atlas)));
+            let pages = crate::build::sources::read_atlas_in(path)
+                .map(|a| a.pages.iter().map(|p| key(&p.path)).collect())
+                .unwrap_or_default();
+            with_atlas.union(&TargetInputs {
+                files: pages,
+                ..TargetInputs::default()
+            })
+        }
+        _ => specs,
+    };
     let Some(images) = image_inputs(t, cwd, project) else {
+        errors.extend(set.set_target(&t.name, known.union(&specs)));
         return errors;
     };
     errors.extend(set.set_target(&t.name, specs.union(&images)));
