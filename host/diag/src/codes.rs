@@ -366,7 +366,6 @@ codes! {
     RIG_SLIDER_FIELD_WITHOUT_BONE = "rig.slider.field-without-bone",
     RIG_SLIDER_PROPERTY_UNKNOWN = "rig.slider.property-unknown",
     RIG_SLIDER_SCALE_ZERO = "rig.slider.scale-zero",
-    RIG_SLIDER_SKIN_NOT_IMPLEMENTED = "rig.slider.skin-not-implemented",
     RIG_SLIDER_WORLD_ROTATION_WRAPS = "rig.slider.world-rotation-wraps",
     RIG_SLOT_NOT_AN_OBJECT = "rig.slot.not-an-object",
     RIG_SLOT_RESERVED_NAME = "rig.slot.reserved-name",
