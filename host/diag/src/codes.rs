@@ -435,7 +435,6 @@ codes! {
     MOTION_PATH_TRACK_SHAPE = "motion.path.track-shape",
     MOTION_PATH_PROPERTY_UNKNOWN = "motion.path.property-unknown",
     MOTION_PATH_VALUE_SHAPE = "motion.path.value-shape",
-    MOTION_DEFORM_PATH_NOT_IMPLEMENTED = "motion.deform.path-not-implemented",
     // Issue #16: generated meshes (FORMAT.md §2.7.3-§2.7.5)
     RIG_GENERATOR_SHAPE = "rig.generator.shape",
     RIG_GENERATOR_KIND_NOT_IMPLEMENTED = "rig.generator.kind-not-implemented",
