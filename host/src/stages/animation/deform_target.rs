@@ -161,7 +161,7 @@ pub(super) fn resolve(cx: &mut Cx, track: &DeformTrackSpec) -> Option<Target> {
                     format!("{at}: a deform timeline keys the vertices of an attachment, and this one is a {} — it has no vertex array to deform. Deformable types: mesh, boundingbox, clipping.", quote(kind)),
                 )
                 .at(track.attachment.loc.clone())
-                .help("key a mesh or boundingbox attachment, or animate this one with its slot's and bone's timelines"),
+                .help("key a mesh, boundingbox, clipping or path attachment, or animate this one with its slot's and bone's timelines"),
             );
             return None;
         }
