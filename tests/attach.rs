@@ -391,6 +391,49 @@ fn a_link_plays_its_sources_deform_keys_unless_it_says_timelines_false() {
 }
 
 #[test]
+fn a_link_with_timelines_false_plays_its_own_deform_keys_and_its_source_does_not() {
+    // The link's own vertex 2 (its source's (20, 60)) is keyed by (3, 4) at t=1.
+    let motion = MOTION.replace(
+        "      ]\n    }\n  }",
+        "      ],\n      \"deform\": [ { \"slot\": \"twin\", \"attachment\": \"twin\", \"keys\": [ { \"t\": 0 }, { \"t\": 1, \"fromVertex\": 2, \"vertices\": [3, 4] } ] } ]\n    }\n  }",
+    );
+    assert_ne!(motion, MOTION);
+    let rig = RIG.replacen(
+        "\"source\": \"body\",",
+        "\"source\": \"body\", \"timelines\": false,",
+        1,
+    );
+    let p = project(&rig, &motion);
+    build(&p, &[])
+        .green()
+        .stdout_has("PASS  A35_DEFORM_KEYS_FIT_THE_ATTACHMENT");
+    let s = skeleton(&p);
+    let keys = &s["animations"]["sway"]["attachments"]["default"]["twin"]["twin"]["deform"];
+    assert_eq!(keys[1]["offset"], 4, "{keys}");
+    // The link (its slot on root, unrotated at the origin) shows its keyed
+    // vertex: (20 + 3, 60 + 4); at t=0 it is the source's own (20, 60).
+    let twin = posed(&p, "twin", "1");
+    assert!(
+        (twin[4] - 23.0).abs() < 1e-4 && (twin[5] - 64.0).abs() < 1e-4,
+        "{twin:?}"
+    );
+    let twin = posed(&p, "twin", "0");
+    assert!(
+        (twin[4] - 20.0).abs() < 1e-4 && (twin[5] - 60.0).abs() < 1e-4,
+        "{twin:?}"
+    );
+    // The source is not keyed: it poses as in the same rig without the deform.
+    let plain = project(&rig, MOTION);
+    build(&plain, &[]).green();
+    let (body, unkeyed) = (posed(&p, "body", "1"), posed(&plain, "body", "1"));
+    assert_eq!(body.len(), 8, "{body:?}");
+    for (a, b) in body.iter().zip(&unkeyed) {
+        assert!((a - b).abs() < 1e-4, "{body:?} vs {unkeyed:?}");
+    }
+    spine_core_loads_and_poses(&p.path().join("out/skeleton.json"), &|| String::new());
+}
+
+#[test]
 fn every_field_of_a_clip_and_a_link_is_written_in_order_and_read_back() {
     let rig = RIG
         .replacen("\"end\": \"twin\",", "\"end\": \"twin\", \"convex\": true, \"inverse\": true, \"color\": \"CE3A3AFF\",", 1)

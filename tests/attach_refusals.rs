@@ -256,6 +256,32 @@ fn a_deform_keyed_on_a_link_is_refused() {
 }
 
 #[test]
+fn a_link_s_own_deform_past_its_source_s_array_is_refused() {
+    // The source "body" has 4 vertices (the link states none of its own): a
+    // run of 2 vertices from vertex 3 runs to vertex 4.
+    let motion = MOTION.replace(
+        "      ]\n    }\n  }",
+        "      ],\n      \"deform\": [ { \"slot\": \"twin\", \"attachment\": \"twin\", \"keys\": [ { \"t\": 0, \"fromVertex\": 3, \"vertices\": [1, 1, 1, 1] } ] } ]\n    }\n  }",
+    );
+    assert_ne!(motion, MOTION);
+    let rig = RIG.replacen(
+        "\"source\": \"body\",",
+        "\"source\": \"body\", \"timelines\": false,",
+        1,
+    );
+    let p = project(&rig, &motion);
+    refuses(
+        &p,
+        "motion.json",
+        &motion,
+        "motion.deform.from-vertex-past",
+        "animation \"sway\" deform default/twin/twin (t=0): fromVertex 3 plus 2 vertex offset(s) runs to vertex 4, and the attachment has 4",
+        "/animations/sway/deform/0/keys/0/fromVertex",
+        "3, \"vertices\"",
+    );
+}
+
+#[test]
 fn a_sequence_timeline_cannot_be_written_in_the_motion_spec() {
     // FORMAT.md §3.16: there is no motion-spec property for sequence keys.
     let bone_track = "{ \"t\": 1, \"v\": [10] } ] }\n";

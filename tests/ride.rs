@@ -436,38 +436,91 @@ fn a_path_track_on_an_unknown_constraint_is_refused() {
     );
 }
 
+/// A deform timeline on the path attachment moves the curve the constraint's
+/// bones follow: the rail's first knot (vertex 1) is keyed by (12, −20) all
+/// through `coast`, so spine-core starts the trolley at the moved knot,
+/// turned along the new knot → out-handle tangent, and ends it at the last
+/// knot, which no key moves. A35 measures the timeline against the rail's
+/// vertex array.
 #[test]
-fn a_deform_timeline_on_a_path_is_refused_by_name() {
-    let (p, _, motion) = ride(
+fn a_deform_timeline_on_a_path_moves_the_curve_the_trolley_rides() {
+    let (dx, dy) = (12.0, -20.0);
+    let (p, rig, _) = ride(
         |_| {},
         |m| {
             m["animations"]["coast"]["deform"] = serde_json::json!([{
                 "slot": "track", "attachment": "track",
-                "keys": [{ "t": 0, "vertices": [0, 0] }, { "t": 2, "vertices": [0, 0] }]
+                "keys": [{ "t": 0, "fromVertex": 1, "vertices": [dx, dy] }, { "t": 2, "fromVertex": 1, "vertices": [dx, dy] }]
+            }]);
+        },
+    );
+    build(&p, &[])
+        .green()
+        .stdout_has("PASS  A35_DEFORM_KEYS_FIT_THE_ATTACHMENT");
+    let skeleton: Value = serde_json::from_str(&p.read("out/skeleton.json")).unwrap();
+    let keys =
+        &skeleton["animations"]["coast"]["attachments"]["default"]["track"]["track"]["deform"];
+    assert_eq!(keys[0]["offset"], 2, "{keys}");
+    let out = p.path().join("out");
+    let posed = util::oracle(&[
+        out.join("skeleton.json").to_str().unwrap(),
+        out.join("skeleton.atlas").to_str().unwrap(),
+        "coast",
+        "0,2",
+    ])
+    .unwrap_or_else(|e| panic!("spine-core: {e}"));
+    let cart = |i: usize| {
+        posed["frames"][i]["bones"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["name"] == "cart")
+            .cloned()
+            .expect("cart")
+    };
+    let v = rail(&serde_json::from_str(&rig).unwrap());
+    let n = v.len();
+    // The track's slot is on root, at the origin and unturned: the deform
+    // offsets are world offsets.
+    let (kx, ky) = (v[2] + dx, v[3] + dy);
+    let start_tangent = (v[5] - ky).atan2(v[4] - kx).to_degrees();
+    for (i, (x, y)) in [(0, (kx, ky)), (1, (v[n - 4], v[n - 3]))] {
+        let b = cart(i);
+        let (wx, wy) = (num(&b["worldX"]), num(&b["worldY"]));
+        assert!(
+            (wx - x).abs() < 5e-4 && (wy - y).abs() < 5e-4,
+            "frame {i}: cart at ({wx}, {wy}), the deformed rail puts it at ({x}, {y})"
+        );
+    }
+    let b = cart(0);
+    let r = num(&b["c"]).atan2(num(&b["a"])).to_degrees();
+    assert!(
+        (r - start_tangent).abs() < 1e-4,
+        "cart turned {r}°, the moved knot's tangent is {start_tangent}°"
+    );
+    // A run past the rail's array is refused before it is written.
+    let (p, _, _) = ride(
+        |_| {},
+        |m| {
+            m["animations"]["coast"]["deform"] = serde_json::json!([{
+                "slot": "track", "attachment": "track",
+                "keys": [{ "t": 0, "fromVertex": (n / 2), "vertices": [1, 1] }]
             }]);
         },
     );
     let run = build(&p, &["--message-format", "json"]);
     run.code(1);
+    assert!(!p.exists("out"));
     let d = run
         .json_diagnostics()
         .into_iter()
-        .find(|d| d["code"] == "motion.deform.path-not-implemented")
-        .unwrap_or_else(|| panic!("no refusal among:\n{}", run.stderr));
-    assert_eq!(d["class"], "not-implemented", "{d}");
-    assert!(
-        d["message"]
-            .as_str()
-            .unwrap()
-            .contains("a path attachment does have a vertex array, and rigc does not key it yet"),
-        "{d}"
-    );
-    assert_eq!(d["pointer"], "/animations/coast/deform/0/attachment", "{d}");
-    assert_eq!(
-        (d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap()),
-        pos(&motion, "\"attachment\": \"track\"", 14)
-    );
-    assert!(!p.exists("out"));
+        .find(|d| {
+            d["pointer"]
+                .as_str()
+                .is_some_and(|s| s.starts_with("/animations/coast/deform/0"))
+        })
+        .unwrap_or_else(|| panic!("no refusal at the deform among:\n{}", run.stderr));
+    assert_eq!(d["file"], "motion.json", "{d}");
 }
 
 /// FORMAT.md §3.15 and §5.4: a path `mix` key writes all three channels and

@@ -2,8 +2,9 @@
 //! A40, A42): gallery look's two dials on a copy trimmed to what this build
 //! compiles, its headroll composition posed by spine-core and by rigc's own
 //! runtime, a bone-driven and a time-driven slider posed at several times
-//! against closed forms derived here, and one test per slider refusal class
-//! (message, place, exit code, nothing written).
+//! against closed forms derived here, a skin-required slider posing only under
+//! the skin that lists it, and one test per slider refusal class (message,
+//! place, exit code, nothing written).
 
 use crate::refusals::{pos, refused, Expect};
 use crate::util::{self, Project};
@@ -501,43 +502,126 @@ fn refused_a_bone_field_without_a_bone() {
     refused_at(&p, &rig, "rig.json", "rig constraint \"reveal\": declares \"scale\" but no \"bone\". Every one of property/from/to/scale/max/local is read only inside the parser's `if (boneName)` branch (`:350-360`), so it would be dropped in silence. Name the driving bone, or key `slider.reveal.time` in the motion spec instead.", "/constraints/1/scale", "\"scale\": 2", "\"scale\": ".len());
 }
 
+/// DRIVEN_RIG with `reveal` skin-required, listed by skin "armed" only; skin
+/// "plain" lists nothing.
+fn skin_required_reveal() -> (Project, String) {
+    driven_with_rig(
+        "\"loop\": true, \"mix\": 1 }",
+        "\"loop\": true, \"mix\": 1, \"skin\": true }",
+    )
+}
+
+const SKINS: &str = r#"      "head": { "head": { "image": "head.png" } }
+    }
+  },"#;
+
 #[test]
-fn refused_a_skin_required_slider() {
-    let (p, rig) = driven_with_rig("\"mix\": 1 }", "\"mix\": 1, \"skin\": true }");
-    let run = p.rigc(&[
-        "build",
-        "--rig",
+fn a_skin_required_slider_poses_only_under_the_skin_that_lists_it() {
+    let (p, rig) = skin_required_reveal();
+    let rig = rig.replacen(
+        SKINS,
+        r#"      "head": { "head": { "image": "head.png" } }
+    },
+    "armed": { "slider": ["reveal"] },
+    "plain": { "head": { "head": { "image": "head.png" } } }
+  },"#,
+        1,
+    );
+    p.write("rig.json", &rig);
+    build(&p)
+        .green()
+        .stdout_has("PASS  A38_SKIN_MEMBERS_ARE_SKIN_REQUIRED")
+        .stdout_has("skinMembers=1");
+    let s = skeleton(&p);
+    let reveal = s["constraints"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["name"] == "reveal"))
+        .expect("reveal");
+    assert_eq!(reveal["skin"], json!(true), "{reveal}");
+    let armed = s["skins"]
+        .as_array()
+        .and_then(|k| k.iter().find(|k| k["name"] == "armed"))
+        .expect("armed");
+    assert_eq!(armed["slider"], json!(["reveal"]), "{armed}");
+    let out = p.path().join("out");
+    let (sk, at) = (out.join("skeleton.json"), out.join("skeleton.atlas"));
+    let frame = |skin: Option<&str>, t: f64| -> Value {
+        let t = t.to_string();
+        let mut args = vec![
+            sk.to_str().expect("utf-8"),
+            at.to_str().expect("utf-8"),
+            "drive",
+            t.as_str(),
+        ];
+        if let Some(skin) = skin {
+            args.extend(["--skin", skin]);
+        }
+        util::oracle(&args).unwrap_or_else(|e| panic!("spine-core: {e}"))["frames"][0].clone()
+    };
+    for t in [0.5, 1.0, 1.5] {
+        // Under "armed" reveal runs: head = 5 + 0.5·30·frac(0.75t) (see
+        // a_bone_driven_and_a_time_driven_slider_pose_to_their_closed_forms);
+        // elsewhere it is inactive and nothing else keys head: its setup 5°.
+        let reveal = 0.75 * t;
+        let posed = 5.0 + 0.5 * 30.0 * (reveal - f64::floor(reveal));
+        for (skin, head) in [(Some("armed"), posed), (Some("plain"), 5.0), (None, 5.0)] {
+            let f = frame(skin, t);
+            let what = format!("skin {skin:?} t={t}");
+            close(
+                bone(&f, "head")["local"]["rotation"]
+                    .as_f64()
+                    .expect("rotation"),
+                head,
+                1e-4,
+                &format!("{what} head rotation"),
+            );
+            // knob is not skin-required: it poses under every skin.
+            close(
+                bone(&f, "body")["local"]["y"].as_f64().expect("y"),
+                20.0 + 20.0 * 0.5 * t,
+                1e-4,
+                &format!("{what} body y"),
+            );
+        }
+    }
+}
+
+#[test]
+fn refused_a_skin_required_slider_no_skin_lists() {
+    let (p, rig) = skin_required_reveal();
+    refused_at(&p, &rig, "rig.json", "slider constraint \"reveal\" declares `\"skin\": true` but no skin activates it, so it never runs — list it in that skin's \"slider\" array, or drop the flag", "/constraints/1/skin", "\"skin\": true", "\"skin\": ".len());
+}
+
+#[test]
+fn refused_a_skin_listing_a_slider_that_is_not_skin_required() {
+    let (p, rig) = driven_with_rig(
+        SKINS,
+        r#"      "head": { "head": { "image": "head.png" } }
+    },
+    "armed": { "slider": ["reveal"] }
+  },"#,
+    );
+    refused_at(&p, &rig, "rig.json", "skin \"armed\" activates slider constraint \"reveal\", but that constraint does not declare `\"skin\": true`. A constraint is active unless it is skinRequired, so this list changes nothing.", "/skins/armed/slider/0", "\"reveal\"] }", 0);
+}
+
+#[test]
+fn refused_a_skin_listing_an_undeclared_slider() {
+    let (p, rig) = driven_with_rig(
+        SKINS,
+        r#"      "head": { "head": { "image": "head.png" } }
+    },
+    "armed": { "slider": ["revel"] }
+  },"#,
+    );
+    refused_at(
+        &p,
+        &rig,
         "rig.json",
-        "--motion",
-        "motion.json",
-        "--out",
-        "out",
-        "--message-format",
-        "json",
-    ]);
-    run.code(1);
-    let d = run
-        .json_diagnostics()
-        .into_iter()
-        .find(|d| d["code"] == "rig.slider.skin-not-implemented")
-        .unwrap_or_else(|| panic!("no rig.slider.skin-not-implemented among:\n{}", run.stderr));
-    assert_eq!(d["class"], "not-implemented", "{d}");
-    assert_eq!(d["message"], "rig.json: rig constraint \"reveal\": a skin-required slider (`\"skin\": true`) is in the Spine 4.3 format and rigc does not compile a skin's \"slider\" list yet, so no skin could activate it", "{d}");
-    assert_eq!(
-        (d["file"].as_str(), d["pointer"].as_str()),
-        (Some("rig.json"), Some("/constraints/1/skin")),
-        "{d}"
+        "skin \"armed\" activates slider constraint \"revel\", which this rig does not declare",
+        "/skins/armed/slider/0",
+        "\"revel\"",
+        0,
     );
-    let at = pos(&rig, "\"skin\": true", "\"skin\": ".len());
-    assert_eq!(
-        (
-            d["line"].as_u64().unwrap_or(0),
-            d["column"].as_u64().unwrap_or(0)
-        ),
-        at,
-        "{d}"
-    );
-    assert!(!p.exists("out"), "a refused build created --out");
 }
 
 #[test]

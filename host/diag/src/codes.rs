@@ -366,7 +366,6 @@ codes! {
     RIG_SLIDER_FIELD_WITHOUT_BONE = "rig.slider.field-without-bone",
     RIG_SLIDER_PROPERTY_UNKNOWN = "rig.slider.property-unknown",
     RIG_SLIDER_SCALE_ZERO = "rig.slider.scale-zero",
-    RIG_SLIDER_SKIN_NOT_IMPLEMENTED = "rig.slider.skin-not-implemented",
     RIG_SLIDER_WORLD_ROTATION_WRAPS = "rig.slider.world-rotation-wraps",
     RIG_SLOT_NOT_AN_OBJECT = "rig.slot.not-an-object",
     RIG_SLOT_RESERVED_NAME = "rig.slot.reserved-name",
@@ -436,7 +435,6 @@ codes! {
     MOTION_PATH_TRACK_SHAPE = "motion.path.track-shape",
     MOTION_PATH_PROPERTY_UNKNOWN = "motion.path.property-unknown",
     MOTION_PATH_VALUE_SHAPE = "motion.path.value-shape",
-    MOTION_DEFORM_PATH_NOT_IMPLEMENTED = "motion.deform.path-not-implemented",
     // Issue #16: generated meshes (FORMAT.md §2.7.3-§2.7.5)
     RIG_GENERATOR_SHAPE = "rig.generator.shape",
     RIG_GENERATOR_NO_IMAGE = "rig.generator.no-image",

@@ -124,7 +124,7 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
     let slots = slots::parse(&root, &bones, quiet, &mut d);
     let constraints = constraints::parse(&root, &bones, &mut d);
     let before_skins = d.len();
-    let (skins, pending) = skins::parse(&root, &bones, &slots, &mut d);
+    let skins = skins::parse(&root, &bones, &slots, &mut d);
     path::check_slots(
         &constraints.path_slots,
         &slots,
@@ -132,7 +132,7 @@ pub fn parse(file: &Arc<SourceFile>, json: &Json) -> Result<RigSpec, Vec<Diagnos
         d.len() == before_skins,
         &mut d,
     );
-    switch::check(&skins, &pending, &bones, &constraints, &mut d);
+    switch::check(&skins, &bones, &constraints, &mut d);
     clipping::check_ends(&skins, &slots.list, &mut d);
     linked::check_sources(&skins, &mut d);
     sequence::check_total(&skins, &mut d);

@@ -8,8 +8,11 @@
 //! The deform-array length is measured on the RAW attachment: a mesh's `uvs`
 //! length, or `vertexCount × 2` for a bounding box, clipping polygon or path (a
 //! missing `vertexCount` reads 0); equal to `vertices.length` when unweighted,
-//! else 2 × the influences of the weighted runs. Other types (a linked mesh, a
-//! region) state no length and leave the timeline unmeasured. There is
+//! else 2 × the influences of the weighted runs. A linked mesh with
+//! `"timelines": false` keys its own deform over its source mesh's array, so it
+//! is measured on that source (`skin`/`slot`/`source`). Other types (a linked
+//! mesh that plays its source's timelines, a region) state no length and leave
+//! the timeline unmeasured. There is
 //! deliberately no parity check (issue #262). Runs before the round trip.
 
 use crate::raw::{animated_or_skip, animations, items, json, members, num, shape, str_at};
@@ -24,7 +27,7 @@ pub(crate) const NO_ANIMATIONS: &str = "the skeleton declares no animations";
 pub(crate) const NO_DEFORM: &str = "no animation carries a deform timeline";
 /// SKIP: every deform timeline is unmeasured.
 pub(crate) const ALL_UNMEASURED: &str =
-    "every deform timeline here keys an attachment whose vertex count the raw file does not state (a linked mesh)";
+    "every deform timeline here keys an attachment whose vertex count the raw file does not state (a linked mesh that plays its source's timelines)";
 
 /// A35_DEFORM_KEYS_FIT_THE_ATTACHMENT.
 pub struct A35DeformKeysFitTheAttachment;
@@ -65,6 +68,7 @@ impl Rule for A35DeformKeysFitTheAttachment {
                             ));
                             continue;
                         };
+                        let attachment = own_array(root, slot, attachment).unwrap_or(attachment);
                         match deform_length(attachment) {
                             Some(length) => check_keys(out, (&at, &timeline), keys, length),
                             None => unmeasured += 1,
@@ -89,6 +93,23 @@ fn skin_entry<'v>(root: &'v Value, skin: &str, slot: &str, att: &str) -> Option<
         .get("attachments")?
         .get(slot)?
         .get(att)
+}
+
+/// The attachment whose vertex array a deform timeline on `attachment` (in
+/// `slot`) keys: for a linked mesh with `"timelines": false` (its own
+/// timelineAttachment), its source — `skin` (absent: "default"), `slot`
+/// (absent: the link's own), `source` — whose vertices the link copies. `None`
+/// for anything else (a link that plays its source's timelines stays unmeasured).
+fn own_array<'v>(root: &'v Value, slot: &str, attachment: &'v Value) -> Option<&'v Value> {
+    if str_at(attachment, "type") != Some("linkedmesh")
+        || attachment.get("timelines") != Some(&Value::Bool(false))
+    {
+        return None;
+    }
+    let skin = str_at(attachment, "skin").unwrap_or("default");
+    let slot = str_at(attachment, "slot").unwrap_or(slot);
+    let source = skin_entry(root, skin, slot, str_at(attachment, "source")?)?;
+    (str_at(source, "type") == Some("mesh")).then_some(source)
 }
 
 /// The deform-array length the raw attachment states (GATE.md §4.10), or `None`.
@@ -293,6 +314,28 @@ mod tests {
             &RULE,
             &input,
             &[&format!("{BOX} key 0: the run covers 2..7 of a 6-long deform array; everything past the end is copied into a Float32Array and dropped without a word")],
+        );
+    }
+
+    #[test]
+    fn a_link_keying_its_own_deform_is_measured_on_its_source() {
+        // m2 copies m's vertex array (6 long); its own keys must fit it.
+        let link = |keys: Value| {
+            mutant(|v| {
+                v["skins"][0]["attachments"]["m"]["m2"] =
+                    json!({ "type": "linkedmesh", "source": "m", "timelines": false });
+                v["animations"]["a"]["attachments"] =
+                    json!({ "default": { "m": { "m2": { "deform": keys } } } });
+            })
+        };
+        assert_pass(
+            &RULE,
+            &link(json!([{ "offset": 2, "vertices": [1, 1, 1, 1] }])),
+        );
+        assert_fails(
+            &RULE,
+            &link(json!([{ "offset": 4, "vertices": [1, 1, 1] }])),
+            &["animation \"a\" deform default/m/m2 key 0: the run covers 4..7 of a 6-long deform array; everything past the end is copied into a Float32Array and dropped without a word"],
         );
     }
 

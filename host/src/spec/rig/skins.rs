@@ -10,28 +10,14 @@ use super::attachments;
 use super::bones::Bones;
 use super::read::{did_you_mean, key_loc, name_list, q, Diags};
 use super::slots::{Slots, LONG_FORM_KEYS};
-use super::types::{At, SkinSlotSpec, SkinSpec};
+use super::types::{SkinSlotSpec, SkinSpec};
 use rigc_diag::cursor::Node;
 
-/// A skin's member lists for the kinds rigc does not compile yet, kept only so
-/// `switch` can tell a listed name from an undeclared one.
-pub(super) struct Pending {
-    /// The skin's name.
-    pub skin: String,
-    /// `(kind, name)` per listed member of `slider`.
-    pub members: Vec<(String, At<String>)>,
-}
-
 /// Reads `skins` of the rig `root`.
-pub(super) fn parse(
-    root: &Node,
-    bones: &Bones,
-    slots: &Slots,
-    d: &mut Diags,
-) -> (Vec<SkinSpec>, Vec<Pending>) {
-    let (mut skins, mut pending) = (Vec::new(), Vec::new());
+pub(super) fn parse(root: &Node, bones: &Bones, slots: &Slots, d: &mut Diags) -> Vec<SkinSpec> {
+    let mut skins = Vec::new();
     let Some(table) = root.get("skins") else {
-        return (skins, pending);
+        return skins;
     };
     if !table.is_object() {
         d.push(
@@ -39,25 +25,18 @@ pub(super) fn parse(
                 .err(codes::RIG_SKINS_NOT_AN_OBJECT, "\"skins\" is an object keyed by skin name")
                 .help("write \"skins\": { \"default\": { \"<slot>\": { \"<placeholder>\": { \"image\": \"<part>.png\" } } } }"),
         );
-        return (skins, pending);
+        return skins;
     }
     for (name, node) in table.entries() {
-        if let Some((skin, p)) = skin(&name, &node, bones, slots, d) {
+        if let Some(skin) = skin(&name, &node, bones, slots, d) {
             skins.push(skin);
-            pending.push(p);
         }
     }
-    (skins, pending)
+    skins
 }
 
 /// Reads one skin.
-fn skin(
-    name: &str,
-    node: &Node,
-    bones: &Bones,
-    slots: &Slots,
-    d: &mut Diags,
-) -> Option<(SkinSpec, Pending)> {
+fn skin(name: &str, node: &Node, bones: &Bones, slots: &Slots, d: &mut Diags) -> Option<SkinSpec> {
     let label = format!("skin {}", q(name));
     if !node.is_object() {
         d.push(
@@ -77,17 +56,14 @@ fn skin(
         transform: Vec::new(),
         physics: Vec::new(),
         path: Vec::new(),
+        slider: Vec::new(),
         slots: Vec::new(),
-    };
-    let mut p = Pending {
-        skin: name.to_string(),
-        members: Vec::new(),
     };
     let keys = node.keys();
     let long = keys.iter().find(|k| LONG_FORM_KEYS.contains(k)).copied();
     let Some(long) = long else {
         s.slots = attachment_table(node, name, bones, slots, d);
-        return Some((s, p));
+        return Some(s);
     };
     for key in keys.iter().filter(|k| !LONG_FORM_KEYS.contains(k)) {
         d.push(
@@ -130,12 +106,10 @@ fn skin(
             "transform" => s.transform = names,
             "physics" => s.physics = names,
             "path" => s.path = names,
-            _ => p
-                .members
-                .extend(names.into_iter().map(|n| (field.to_string(), n))),
+            _ => s.slider = names,
         }
     }
-    Some((s, p))
+    Some(s)
 }
 
 /// Reads a `slot → placeholder → attachment` table.

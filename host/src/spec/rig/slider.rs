@@ -3,7 +3,8 @@
 //! `local`; time-driven, `time`), every refusal the rig alone can make, and the
 //! places a later pass needs (the `animation` it names is resolved against the
 //! MOTION spec by `stages::sliders`, which also refuses a wrapping world
-//! rotation). Numbers are rounded to 6 decimals here, as they are emitted.
+//! rotation). `"skin": true` is read here; whether a skin's `slider` list
+//! activates it is `switch`'s question, as for every constraint kind. Numbers are rounded to 6 decimals here, as they are emitted.
 
 use rigc_diag::codes;
 
@@ -73,17 +74,6 @@ pub(super) fn parse(
     let looping = boolean(node, "loop", label, d);
     let mix = num("mix", d);
     let skin = boolean(node, "skin", label, d);
-    if skin == Some(true) {
-        if let Some(s) = node.get("skin") {
-            d.push(
-                s.not_implemented(
-                    codes::RIG_SLIDER_SKIN_NOT_IMPLEMENTED,
-                    format!("{label}: a skin-required slider (`\"skin\": true`) is in the Spine 4.3 format and rigc does not compile a skin's \"slider\" list yet, so no skin could activate it"),
-                )
-                .help("leave \"skin\" out: the slider is then active under every skin"),
-            );
-        }
-    }
     let time = num("time", d);
     let driven = match node.get("bone") {
         Some(b) => {

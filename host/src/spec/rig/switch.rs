@@ -9,20 +9,13 @@ use rigc_diag::codes;
 use super::bones::Bones;
 use super::constraints::Constraints;
 use super::read::{did_you_mean, q, Diags};
-use super::skins::Pending;
 use super::types::{At, SkinSpec};
 use rigc_diag::Diagnostic;
 use rigc_sdk::model::Constraint;
 use std::collections::HashSet;
 
 /// Checks every skin's member lists against the declarations.
-pub(super) fn check(
-    skins: &[SkinSpec],
-    pending: &[Pending],
-    bones: &Bones,
-    constraints: &Constraints,
-    d: &mut Diags,
-) {
+pub(super) fn check(skins: &[SkinSpec], bones: &Bones, constraints: &Constraints, d: &mut Diags) {
     let mut active: HashSet<&str> = HashSet::new();
     let mut listed: HashSet<(&str, &str)> = HashSet::new();
     for s in skins {
@@ -82,18 +75,11 @@ pub(super) fn check(
             ("transform", &s.transform),
             ("physics", &s.physics),
             ("path", &s.path),
+            ("slider", &s.slider),
         ] {
             twice(list, &label, &format!("{kind} constraint"), d);
             for c in list {
                 listed.insert((kind, c.value.as_str()));
-                member(&label, kind, c, constraints, d);
-            }
-        }
-    }
-    for p in pending {
-        let label = format!("skin {}", q(&p.skin));
-        for (kind, c) in &p.members {
-            if !constraints.has(kind, &c.value) {
                 member(&label, kind, c, constraints, d);
             }
         }
@@ -118,8 +104,7 @@ pub(super) fn check(
         let (kind, name, skin) = match &c.constraint {
             Constraint::Ik(x) => ("ik", &x.name, x.skin),
             Constraint::Transform(x) => ("transform", &x.name, x.skin),
-            // A skin-required slider is refused by name (`slider`).
-            Constraint::Slider(_) => continue,
+            Constraint::Slider(x) => ("slider", &x.name, x.skin),
             Constraint::Physics(x) => ("physics", &x.name, x.skin),
             Constraint::Path(x) => ("path", &x.name, x.skin),
         };

@@ -106,6 +106,8 @@ pub struct SkinSpec {
     pub physics: Vec<At<String>>,
     /// Path constraints it activates (long form).
     pub path: Vec<At<String>>,
+    /// Sliders it activates (long form).
+    pub slider: Vec<At<String>>,
     /// The slots it fills, in the skin's own key order.
     pub slots: Vec<SkinSlotSpec>,
 }

@@ -1,7 +1,8 @@
 //! This module owns what a deform timeline keys (FORMAT.md §3.14): its skin,
 //! slot and placeholder resolved against the compiled setup (each miss refused
-//! at the name, with what there is), the attachment's type (mesh and
-//! boundingbox carry a vertex array; a region or point does not), and the
+//! at the name, with what there is), the attachment's type (mesh, boundingbox,
+//! clipping and path carry a vertex array, and so does a linked mesh with
+//! `"timelines": false`, through its source; a region or point does not), and the
 //! attachment's deform-array geometry — unweighted, two numbers per vertex;
 //! weighted, one `x, y` pair per bone influence — with its setup geometry as a
 //! deform kind sees it ([`MeshGeometry`]), each vertex's depth taken from its
@@ -129,25 +130,24 @@ pub(super) fn resolve(cx: &mut Cx, track: &DeformTrackSpec) -> Option<Target> {
         ),
         Attachment::BoundingBox(b) => (&b.vertices, &[][..], &[][..], 0, [0.0, 0.0]),
         Attachment::Clipping(c) => (&c.vertices, &[][..], &[][..], 0, [0.0, 0.0]),
+        Attachment::Path(p) => (&p.vertices, &[][..], &[][..], 0, [0.0, 0.0]),
         Attachment::LinkedMesh(l) => {
-            cx.push(super::deform_linked::refusal(
-                &at,
-                placeholder,
-                l,
-                &track.attachment.loc,
-            ));
-            return None;
-        }
-        Attachment::Path(_) => {
-            cx.push(
-                Diagnostic::not_implemented(
-                    codes::MOTION_DEFORM_PATH_NOT_IMPLEMENTED,
-                    format!("{at}: a path attachment does have a vertex array, and rigc does not key it yet — a deform timeline on a path moves the curve its constraint's bones follow, and that is refused by name until it is built, so nothing is dropped in silence"),
-                )
-                .at(track.attachment.loc.clone())
-                .help("animate the path constraint's position, spacing or mix instead, or the bones the path's vertices are bound to"),
-            );
-            return None;
+            let Some(m) = super::deform_linked::own_array(&cx.setup.skins, l, slot) else {
+                cx.push(super::deform_linked::refusal(
+                    &at,
+                    placeholder,
+                    l,
+                    &track.attachment.loc,
+                ));
+                return None;
+            };
+            (
+                &m.vertices,
+                m.uvs.as_slice(),
+                m.triangles.as_slice(),
+                m.hull,
+                [m.width, m.height],
+            )
         }
         Attachment::Region(_) | Attachment::Point(_) => {
             let kind = if matches!(attachment, Attachment::Region(_)) {
@@ -161,7 +161,7 @@ pub(super) fn resolve(cx: &mut Cx, track: &DeformTrackSpec) -> Option<Target> {
                     format!("{at}: a deform timeline keys the vertices of an attachment, and this one is a {} — it has no vertex array to deform. Deformable types: mesh, boundingbox, clipping.", quote(kind)),
                 )
                 .at(track.attachment.loc.clone())
-                .help("key a mesh or boundingbox attachment, or animate this one with its slot's and bone's timelines"),
+                .help("key a mesh, boundingbox, clipping or path attachment, or animate this one with its slot's and bone's timelines"),
             );
             return None;
         }

@@ -116,6 +116,7 @@ fn skin(
         transform: names(&s.transform),
         physics: names(&s.physics),
         path: names(&s.path),
+        slider: names(&s.slider),
         ..Skin::default()
     };
     for slot in &rig.slots {

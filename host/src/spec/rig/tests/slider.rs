@@ -1,7 +1,7 @@
 //! The `slider` constraint: both models as declared (numbers at 6 decimals),
 //! and every refusal the rig alone can make, each at its value.
 
-use super::{edit, ok, refuses, refuses_ni};
+use super::{edit, ok, refuses};
 use rigc_sdk::model::{Constraint, SliderConstraint, SliderDrive};
 
 /// BASE with a `constraints` array.
@@ -151,11 +151,11 @@ fn bone_undeclared() {
 }
 
 #[test]
-fn a_skin_required_slider_is_not_compiled_yet() {
-    refuses_ni(
+fn a_skin_required_slider_no_skin_lists_is_refused() {
+    refuses(
         &cons(r#"[{ "name": "k", "type": "slider", "animation": "a", "skin": true }]"#),
-        "rig.slider.skin-not-implemented",
-        "rig constraint \"k\": a skin-required slider (`\"skin\": true`) is in the Spine 4.3 format and rigc does not compile a skin's \"slider\" list yet, so no skin could activate it",
+        "rig.constraint.skin-never-activated",
+        "slider constraint \"k\" declares `\"skin\": true` but no skin activates it, so it never runs — list it in that skin's \"slider\" array, or drop the flag",
         "/constraints/0/skin",
         "true }",
     );

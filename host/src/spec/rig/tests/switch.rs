@@ -143,19 +143,56 @@ fn listed_constraint_undeclared() {
 }
 
 #[test]
-fn listed_not_compiled_kind_is_refused_once() {
-    let t = rig(
+fn a_listed_skin_required_slider_is_kept() {
+    let r = ok(&rig(
         B,
         r#"[{ "name": "pc", "type": "slider", "animation": "a", "skin": true }]"#,
+        &format!(r#"{DEFAULT}, "armed": {{ "slider": ["pc"] }}"#),
+    ));
+    assert_eq!(r.skins[1].slider[0].value, "pc");
+    let Some(rigc_sdk::model::Constraint::Slider(s)) = r.constraints.first().map(|c| &c.constraint)
+    else {
+        panic!("not a slider: {:?}", r.constraints);
+    };
+    assert_eq!(s.skin, Some(true));
+}
+
+#[test]
+fn a_listed_slider_not_skin_required() {
+    let t = rig(
+        B,
+        r#"[{ "name": "pc", "type": "slider", "animation": "a" }]"#,
         &format!(r#"{DEFAULT}, "armed": {{ "slider": ["pc"] }}"#),
     );
     let d = refused(&t);
     assert_eq!(d.len(), 1, "{}", render(&d));
-    assert_eq!(d[0].code, "rig.slider.skin-not-implemented");
+    super::check(
+        &d[0],
+        &t,
+        "rig.skin.constraint-not-skin-required",
+        "skin \"armed\" activates slider constraint \"pc\", but that constraint does not declare `\"skin\": true`. A constraint is active unless it is skinRequired, so this list changes nothing.",
+        "/skins/armed/slider/0",
+        "\"pc\"] }",
+    );
 }
 
 #[test]
-fn listed_not_compiled_kind_undeclared() {
+fn a_listed_slider_undeclared() {
+    refuses(
+        &rig(
+            B,
+            "[]",
+            &format!(r#"{DEFAULT}, "armed": {{ "slider": ["sl"] }}"#),
+        ),
+        "rig.skin.constraint-undeclared",
+        "skin \"armed\" activates slider constraint \"sl\", which this rig does not declare",
+        "/skins/armed/slider/0",
+        "\"sl\"",
+    );
+}
+
+#[test]
+fn listed_physics_undeclared() {
     refuses(
         &rig(
             B,
