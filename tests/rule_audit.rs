@@ -13,11 +13,6 @@
 //! driven look (A42) and the tiny rig packed (A49) — each once per profile,
 //! several at a time. It prints each rule (in code order) and the first
 //! build that measured it, and the time the audit took.
-//!
-//! [`AWAITING_RIBBON`] names the rule that only a `ribbon` mesh reaches
-//! (A28): until the ribbon generator's build joins [`builds`], it is the one
-//! other rule allowed to go unmeasured, and the audit fails once it measures,
-//! so the entry cannot outlive its reason.
 
 use crate::util::{self, Project, Run};
 use crate::verdicts::{self, Gate, Verdict};
@@ -36,12 +31,6 @@ const LATER: &[(&str, &str)] = &[
     ),
     ("A50_STAGE_BOX_IS_THE_STAGE", "stageBox"),
 ];
-
-/// The rules only a ribbon mesh measures. At merge time the lead removes
-/// A28 from this list and adds the ribbon generator's rig to [`builds`]
-/// (branch `ribbon`'s `tests/ribbon.rs` writes it), e.g.
-/// `Build::project("ribbon strand (A28)", { let p = Project::new(); crate::ribbon::strand(&p, None); p }, &[])`.
-const AWAITING_RIBBON: &[&str] = &["A28_RIBBON_ROWS_SHARE_WEIGHTS"];
 
 const PROFILES: [&str; 2] = ["spine", "spine-html"];
 
@@ -214,6 +203,15 @@ fn builds() -> Vec<Build> {
             &[],
         ),
         Build::project("tiny --pack (A49)", tiny(), &["--pack"]),
+        Build::project(
+            "ribbon strand (A28)",
+            {
+                let p = Project::new();
+                crate::ribbon::strand(&p, None);
+                p
+            },
+            &[],
+        ),
     ]);
     all
 }
@@ -297,15 +295,6 @@ fn every_registered_rule_measures_on_some_build() {
                 }
             }
             table.push(format!("{code:<72} SKIP on every build (no {input})"));
-            continue;
-        }
-        if AWAITING_RIBBON.contains(&code.as_str()) {
-            assert!(
-                first.is_none(),
-                "{code} now measures on {}: remove it from AWAITING_RIBBON",
-                first.map_or("", |(l, _)| l.as_str())
-            );
-            table.push(format!("{code:<72} awaiting the ribbon build"));
             continue;
         }
         match first {

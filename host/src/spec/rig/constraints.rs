@@ -193,7 +193,7 @@ fn one(node: &Node, i: usize, bones: &Bones, out: &mut Constraints, d: &mut Diag
     if !KINDS.contains(&ty.as_str()) {
         d.push(
             type_node
-                .not_implemented(
+                .err(
                     codes::RIG_CONSTRAINT_TYPE_UNKNOWN,
                     format!(
                         "{label}: constraint type {} is not one Spine 4.3 knows. The five are: ik, transform, path, physics, slider. An unrecognised type matches no case in the parser and the constraint is dropped without a word.",

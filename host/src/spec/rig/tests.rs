@@ -240,18 +240,6 @@ pub(super) fn refuses(text: &str, code: &str, message: &str, pointer: &str, need
     check(&d[0], text, code, message, pointer, needle);
 }
 
-/// Asserts that `text` is refused with exactly one diagnostic, not implemented.
-pub(super) fn refuses_ni(text: &str, code: &str, message: &str, pointer: &str, needle: &str) {
-    let d = refused(text);
-    assert_eq!(d.len(), 1, "expected one diagnostic, got:\n{}", render(&d));
-    assert_eq!(
-        d[0].class,
-        Class::NotImplemented,
-        "{code} is not-implemented"
-    );
-    check(&d[0], text, code, message, pointer, needle);
-}
-
 #[test]
 fn rich_is_valid() {
     let r = ok(RICH);

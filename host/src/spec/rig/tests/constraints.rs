@@ -1,6 +1,6 @@
 //! The `constraints` array: ik, transform, and what is not compiled yet.
 
-use super::{edit, ok, refused, refuses, refuses_ni, render};
+use super::{edit, ok, refused, refuses, render};
 use rigc_sdk::model::{Constraint, TransformFrom, TransformTo};
 
 /// BASE with a `constraints` array.
@@ -142,7 +142,7 @@ fn type_not_a_string() {
 
 #[test]
 fn type_unknown() {
-    refuses_ni(
+    refuses(
         &cons(r#"[{ "name": "k", "type": "IK", "bones": ["b"], "target": "root" }]"#),
         "rig.constraint.type-unknown",
         "rig constraint \"k\": constraint type \"IK\" is not one Spine 4.3 knows. The five are: ik, transform, path, physics, slider. An unrecognised type matches no case in the parser and the constraint is dropped without a word.",
