@@ -3,7 +3,9 @@
 //! space, composed along the parent line as Spine's `updateWorldTransform`
 //! composes bones that inherit normally (rotation, scale and shear of each
 //! link). A generated mesh binds a vertex to a bone other than its slot's by
-//! that map's inverse (the soft region's bone, a ribbon's chain).
+//! that map's inverse (the soft region's bone, a ribbon's chain); a segments
+//! mesh weighs its vertices in setup world, the same composition from the
+//! root.
 
 use crate::spec::rig::RigSpec;
 use rigc_sdk::model::Bone;
@@ -37,6 +39,12 @@ impl Affine {
         ]
     }
 
+    /// The point `p` of the ancestor's space in the bone's; `None` for a
+    /// singular transform.
+    pub(super) fn invert_point(&self, p: [f64; 2]) -> Option<[f64; 2]> {
+        self.inverse().map(|f| f(p[0], p[1]))
+    }
+
     /// The inverse map (the ancestor's space into the bone's), when the
     /// transform is invertible.
     pub(super) fn inverse(self) -> Option<impl Fn(f64, f64) -> [f64; 2]> {
@@ -49,29 +57,50 @@ impl Affine {
     }
 }
 
+/// Why a bone has no setup transform this module can compose.
+#[derive(Debug)]
+pub(super) enum Unplaced {
+    /// This bone (named) inherits other than normally (how).
+    Inherit(String, String),
+    /// The chain does not reach the ancestor or a root (a cycle, a missing
+    /// parent, or a bone that does not descend from the ancestor).
+    Chain,
+}
+
 /// `bone`'s setup transform in `ancestor`'s setup space: the identity when
 /// they are the same bone; `None` when `bone` does not descend from
 /// `ancestor` through bones that inherit normally.
 pub(super) fn under(rig: &RigSpec, ancestor: &str, bone: &str) -> Option<Affine> {
-    let find = |name: &str| {
-        rig.bones
-            .iter()
-            .find(|b| b.bone.name == name)
-            .map(|b| &b.bone)
-    };
+    let bones: Vec<&Bone> = rig.bones.iter().map(|b| &b.bone).collect();
+    composed(&bones, Some(ancestor), bone).ok()
+}
+
+/// `bone`'s setup transform in `ancestor`'s setup space, or (`None`) its
+/// setup world transform, the skeleton at the origin and unscaled; every
+/// bone composed on the way must inherit normally.
+pub(super) fn composed(
+    bones: &[&Bone],
+    ancestor: Option<&str>,
+    bone: &str,
+) -> Result<Affine, Unplaced> {
+    let find = |name: &str| bones.iter().find(|b| b.name == name).copied();
     let mut chain: Vec<&Bone> = Vec::new();
-    let mut at = find(bone)?;
-    while at.name != ancestor {
-        if at
-            .inherit
-            .as_deref()
-            .is_some_and(|i| !i.eq_ignore_ascii_case("normal"))
-            || chain.len() > rig.bones.len()
-        {
-            return None;
+    let mut at = find(bone).ok_or(Unplaced::Chain)?;
+    while Some(at.name.as_str()) != ancestor {
+        if let Some(how) = at.inherit.as_deref() {
+            if !how.eq_ignore_ascii_case("normal") {
+                return Err(Unplaced::Inherit(at.name.clone(), how.to_string()));
+            }
         }
         chain.push(at);
-        at = find(at.parent.as_deref()?)?;
+        if chain.len() > bones.len() {
+            return Err(Unplaced::Chain);
+        }
+        match (at.parent.as_deref(), ancestor) {
+            (None, None) => break,
+            (None, Some(_)) => return Err(Unplaced::Chain),
+            (Some(p), _) => at = find(p).ok_or(Unplaced::Chain)?,
+        }
     }
     let mut t = Affine::IDENTITY;
     for l in chain.iter().rev() {
@@ -94,5 +123,5 @@ pub(super) fn under(rig: &RigSpec, ancestor: &str, bone: &str) -> Option<Affine>
             ty: ty + c * x + d * y,
         };
     }
-    Some(t)
+    Ok(t)
 }
