@@ -43,6 +43,7 @@ mod fixture;
 mod util;
 
 mod atlas_in;
+mod atlas_in_generated;
 mod attach;
 mod attach_refusals;
 mod audit_fixtures;

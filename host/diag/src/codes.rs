@@ -485,9 +485,11 @@ codes! {
     CONFIG_PACK_AND_ATLAS_IN = "config.pack-and-atlas-in",
     CONFIG_PAGE_EDGES = "config.page-edges",
     CONFIG_PAGE_SIZE = "config.page-size",
-    // `--atlas-in` beside a mesh generator (its pixels off the atlas page are
-    // not read yet): refused by name rather than built without the mesh.
-    BUILD_ATLAS_IN_GENERATOR = "build.atlas-in.generator",
+    // `--atlas-in` beside a mesh generator: a region whose pixels cannot be
+    // lifted off its page, refused at the generator block.
+    BUILD_ATLAS_IN_GENERATOR_ROTATED = "build.atlas-in.generator-rotated",
+    BUILD_ATLAS_IN_GENERATOR_SCALED = "build.atlas-in.generator-scaled",
+    BUILD_ATLAS_IN_UNLIFTABLE = "build.atlas-in.unliftable",
 }
 
 #[cfg(test)]

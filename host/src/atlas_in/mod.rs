@@ -9,6 +9,7 @@
 //! `--out`, with one blank line between pages.
 
 pub mod join;
+pub mod lift;
 
 use rigc_diag::json::quote;
 use rigc_diag::source::SourceFile;
@@ -53,6 +54,10 @@ pub struct Region {
     pub width: u32,
     /// Packed height (before rotation).
     pub height: u32,
+    /// Whitespace stripped at the left, in page texels (`offsets:` x).
+    pub offset_x: u32,
+    /// Whitespace stripped at the bottom, in page texels (`offsets:` y).
+    pub offset_y: u32,
     /// The drawing's width before trimming, in page texels.
     pub original_width: u32,
     /// The drawing's height before trimming, in page texels.
@@ -270,6 +275,8 @@ fn parse_region(
         y: 0,
         width: 0,
         height: 0,
+        offset_x: 0,
+        offset_y: 0,
         original_width: 0,
         original_height: 0,
         degrees: 0,
@@ -295,11 +302,11 @@ fn parse_region(
             "orig" => keep(
                 values::<2>(file, e).map(|[w, h]| (r.original_width, r.original_height) = (w, h)),
             ),
-            "offsets" => keep(
-                values::<4>(file, e)
-                    .map(|[_, _, w, h]| (r.original_width, r.original_height) = (w, h)),
-            ),
-            "offset" => keep(values::<2>(file, e).map(|_| ())),
+            "offsets" => keep(values::<4>(file, e).map(|[x, y, w, h]| {
+                (r.offset_x, r.offset_y) = (x, y);
+                (r.original_width, r.original_height) = (w, h);
+            })),
+            "offset" => keep(values::<2>(file, e).map(|[x, y]| (r.offset_x, r.offset_y) = (x, y))),
             "rotate" => {
                 let v = e.values.first().map(String::as_str).unwrap_or("");
                 match v {

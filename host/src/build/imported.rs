@@ -3,11 +3,16 @@
 //! measured from their regions (refused, at the rig's `image` value, when the
 //! atlas lacks one), the layout and the emitted atlas replaced by the imported
 //! text re-anchored to `--out`, the part-page lines, and the pages the gate is
-//! handed (their bytes as read). A generated mesh is refused by name under
-//! `--atlas-in` (its generator's pixels are not read off an imported page yet).
+//! handed (their bytes as read); and each generated mesh's part, lifted off
+//! its page (`crate::atlas_in::lift`) so the meshgen and mesh stages read it
+//! as they read a loose part, or refused at its `generator` block when it
+//! cannot be (a region packed with a rotation, on a scaled page, or whose
+//! texels do not fit its original window).
 
 use super::sources::{images_dir, Sources};
-use crate::atlas_in::{join, Imported};
+use super::sources::{Image, Images};
+use crate::atlas_in::lift::{self, Unliftable};
+use crate::atlas_in::{join, Imported, Region};
 use crate::stage::Hashed;
 use crate::stages::atlas::AtlasPlan;
 use crate::stages::measure::ImageInfo;
@@ -172,34 +177,112 @@ pub fn size_refusals(imported: &Imported, sources: &Sources) -> Vec<Diagnostic> 
     out
 }
 
-/// The refusals of each generated mesh under `--atlas-in`, at its `generator`
-/// block: a generator reads its part's pixels, and lifting them off an
-/// imported page is not implemented yet (without this the build would emit
-/// no mesh for it).
-pub fn generator_refusals(imported: &Imported, sources: &Sources) -> Vec<Diagnostic> {
+/// Each generated mesh's part under `--atlas-in`, as the loose build would
+/// have read it: the PNG of its region's original window lifted off its page
+/// (`atlas_in::lift`), under its page's path; or the refusals, each at the
+/// `generator` block, of the generators whose region cannot be lifted (a
+/// region the atlas lacks is refused with the parts' sizes).
+pub fn generated_parts(imported: &Imported, sources: &Sources) -> Result<Images, Vec<Diagnostic>> {
     let Ok(rig) = sources.rig.spec() else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
-    rig.skins
-        .iter()
-        .flat_map(|s| s.slots.iter().map(move |sl| (s, sl)))
-        .flat_map(|(s, sl)| sl.entries.iter().map(move |e| (s, sl, e)))
-        .filter_map(|(s, sl, e)| match &e.kind {
-            crate::spec::rig::AttachmentKind::Generated(g) => Some(
-                Diagnostic::new(
-                    codes::BUILD_ATLAS_IN_GENERATOR,
-                    format!(
-                        "--atlas-in {}: skin {} slot {} attachment {} generates its mesh from its part's pixels, and reading them off an imported page is not implemented yet",
-                        imported.file.display,
-                        rigc_diag::json::quote(&s.name),
-                        rigc_diag::json::quote(&sl.slot),
-                        rigc_diag::json::quote(&e.placeholder)
-                    ),
-                )
-                .at(g.generator.loc_of(None))
-                .help("build this rig from its loose PNGs (or --pack), or state the mesh's geometry instead of a generator"),
+    let dir = images_dir(
+        sources.images_override.as_deref(),
+        rig.images_dir().map(|(v, _)| v),
+        &sources.rig.file.path,
+    );
+    let mut pages = lift::Pages::default();
+    let mut out: Images = Vec::new();
+    let mut refused = Vec::new();
+    for s in &rig.skins {
+        for sl in &s.slots {
+            for e in &sl.entries {
+                let crate::spec::rig::AttachmentKind::Generated(g) = &e.kind else {
+                    continue;
+                };
+                let image = &g.image.value;
+                let name = join::region_name(image);
+                let Some(region) = imported.regions.iter().find(|r| r.name == name) else {
+                    continue;
+                };
+                if out.iter().any(|(i, _)| i == image) {
+                    continue;
+                }
+                match lift::lift(imported, &mut pages, region) {
+                    Ok(bytes) => out.push((
+                        image.clone(),
+                        Ok(Image {
+                            path: imported
+                                .pages
+                                .get(region.page)
+                                .map(|p| p.path.clone())
+                                .unwrap_or_default(),
+                            named: crate::project::absolute(Path::new(image), &dir),
+                            content: crate::cache::hash(&bytes),
+                            bytes,
+                        }),
+                    )),
+                    Err(why) => {
+                        let who = format!(
+                            "skin {} slot {} attachment {}",
+                            rigc_diag::json::quote(&s.name),
+                            rigc_diag::json::quote(&sl.slot),
+                            rigc_diag::json::quote(&e.placeholder)
+                        );
+                        refused.push(
+                            unliftable(imported, &who, region, &why)
+                                .at(g.generator.loc_of(None))
+                                .related(
+                                    "its region",
+                                    crate::atlas_in::loc(&imported.file, region.line, None),
+                                ),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    if refused.is_empty() {
+        Ok(out)
+    } else {
+        Err(refused)
+    }
+}
+
+/// The refusal (unplaced) of lifting `region`'s pixels for the generator of
+/// `who`, for `why`.
+fn unliftable(imported: &Imported, who: &str, region: &Region, why: &Unliftable) -> Diagnostic {
+    let at = format!(
+        "--atlas-in {}: {who} generates its mesh from the pixels of region {}, which",
+        imported.file.display,
+        rigc_diag::json::quote(&region.name)
+    );
+    match why {
+        Unliftable::Rotated(deg) => Diagnostic::new(
+            codes::BUILD_ATLAS_IN_GENERATOR_ROTATED,
+            format!("{at} is packed `rotate: {deg}`, and a generator reads its part's pixels upright off the page"),
+        )
+        .help("pack the atlas without rotation (or with this region unrotated), or build this rig from its loose PNGs"),
+        Unliftable::Scaled(scale) => Diagnostic::new(
+            codes::BUILD_ATLAS_IN_GENERATOR_SCALED,
+            format!(
+                "{at} is on a page of `scale: {}`, and a generator reads its part's pixels one texel a pixel",
+                rigc_sdk::spine::json::js_number_string(*scale)
             ),
-            _ => None,
-        })
-        .collect()
+        )
+        .help("export the atlas at scale 1, or build this rig from its loose PNGs"),
+        Unliftable::OutOfWindow => Diagnostic::new(
+            codes::BUILD_ATLAS_IN_UNLIFTABLE,
+            format!(
+                "{at} is {}x{} at offset {},{} of an original {}x{}, so its texels do not fit its original window",
+                region.width, region.height, region.offset_x, region.offset_y, region.original_width, region.original_height
+            ),
+        )
+        .help("fix the region's `offsets:` (x, y from the bottom left, then the original size), or pack the atlas again"),
+        Unliftable::Page(reason) => Diagnostic::new(
+            codes::BUILD_ATLAS_IN_UNLIFTABLE,
+            format!("{at} cannot be read off its page ({reason})"),
+        )
+        .help("export the page PNG again"),
+    }
 }

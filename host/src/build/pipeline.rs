@@ -130,8 +130,13 @@ pub fn compile(
     }
 
     let images = match &sources.atlas_in {
-        // Under --atlas-in the parts are the atlas's regions: no loose PNG is read.
-        Some(_) => Arc::new(Vec::new()),
+        // Under --atlas-in the parts are the atlas's regions: no loose part PNG
+        // is read; a generated mesh's part is lifted off its page.
+        Some(imported) => {
+            let mut read = sources.sheets(&rig, canon)?;
+            read.extend(super::imported::generated_parts(imported, sources)?);
+            Arc::new(read)
+        }
         None => sources.images(&rig, canon)?,
     };
     let mut measured = Vec::new();
@@ -160,8 +165,7 @@ pub fn compile(
     }
     if let Some(imported) = &sources.atlas_in {
         measured = super::imported::measured(imported, sources, &rig)?;
-        let mut refused = super::imported::size_refusals(imported, sources);
-        refused.extend(super::imported::generator_refusals(imported, sources));
+        let refused = super::imported::size_refusals(imported, sources);
         if !refused.is_empty() {
             return Err(refused);
         }

@@ -133,16 +133,23 @@ impl Sources {
         if let Some(read) = self.images.get() {
             return read.clone();
         }
-        let read = self.read_images(rig, canon);
+        let read = self.read_images(rig, canon, true).map(Arc::new);
         let _ = self.images.set(read.clone());
         read
+    }
+
+    /// The depth sheets and soft masks `rig` names, read beside the images
+    /// (never paged: under `--atlas-in` they are still loose files).
+    pub fn sheets(&self, rig: &RigSummary, canon: &mut Canon) -> Result<Images, Vec<Diagnostic>> {
+        self.read_images(rig, canon, false)
     }
 
     fn read_images(
         &self,
         rig: &RigSummary,
         canon: &mut Canon,
-    ) -> Result<Arc<Images>, Vec<Diagnostic>> {
+        parts: bool,
+    ) -> Result<Images, Vec<Diagnostic>> {
         let dir = images_dir(
             self.images_override.as_deref(),
             rig.images_dir.as_deref(),
@@ -169,8 +176,9 @@ impl Sources {
         let sheets = rig
             .sheet_refs
             .iter()
-            .filter(|s| !rig.image_refs.contains(s));
-        for image in rig.image_refs.iter().chain(sheets) {
+            .filter(|s| !parts || !rig.image_refs.contains(s));
+        let parts = rig.image_refs.iter().filter(|_| parts);
+        for image in parts.chain(sheets) {
             let named = project::absolute(Path::new(image), &dir);
             let read = match self.project.open_existing_in(&named, canon) {
                 Err(e) => Err(Unread::Path(e)),
@@ -186,7 +194,7 @@ impl Sources {
             };
             out.push((image.clone(), read));
         }
-        Ok(Arc::new(out))
+        Ok(out)
     }
 
     /// The refusals of images that could not be read (`Err(Unread)`) or
