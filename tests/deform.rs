@@ -80,11 +80,7 @@ fn deform_keys(p: &Project, out: &str) -> Vec<Value> {
 }
 
 fn nums(v: &Value) -> Vec<f64> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_f64().unwrap())
-        .collect()
+    util::numbers(v)
 }
 
 #[test]

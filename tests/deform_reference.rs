@@ -65,11 +65,7 @@ fn deform(p: &Project, animation: &str, slot: &str) -> Vec<Value> {
 }
 
 fn nums(v: &Value) -> Vec<f64> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_f64().unwrap())
-        .collect()
+    util::numbers(v)
 }
 
 fn r6(v: f64) -> f64 {

@@ -31,12 +31,7 @@ fn portrait(edit: impl Fn(&mut Value, &[f64])) -> Project {
         "rig",
     );
     let rig: Value = serde_json::from_str(&p.read("rig/rig.json")).unwrap();
-    let vertices: Vec<f64> = rig["skins"]["default"]["head"]["head"]["vertices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_f64().unwrap())
-        .collect();
+    let vertices: Vec<f64> = util::numbers(&rig["skins"]["default"]["head"]["head"]["vertices"]);
     let mut motion: Value = serde_json::from_str(&p.read("rig/motion.json")).unwrap();
     for track in motion["animations"]["turn"]["deform"]
         .as_array_mut()

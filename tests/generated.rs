@@ -137,12 +137,7 @@ fn a_grid_builds_and_a_depth_key_reads_the_map() {
     assert_eq!(m["type"], "mesh");
     assert_eq!(m["hull"], 8);
     // uvs = x/w, y/h of the 3×3 lattice, the perimeter first.
-    let uvs: Vec<f64> = m["uvs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_f64().unwrap())
-        .collect();
+    let uvs: Vec<f64> = util::numbers(&m["uvs"]);
     assert_eq!(
         uvs,
         [

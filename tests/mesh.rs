@@ -134,12 +134,7 @@ fn squash_builds_past_its_mesh_and_spine_core_poses_the_ball() {
         .unwrap();
     assert_eq!(ball["parent"], "root");
     let (bx, by) = (ball["x"].as_f64().unwrap(), ball["y"].as_f64().unwrap());
-    let local: Vec<f64> = rig["skins"]["default"]["ball"]["ball"]["vertices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_f64().unwrap())
-        .collect();
+    let local: Vec<f64> = util::numbers(&rig["skins"]["default"]["ball"]["ball"]["vertices"]);
     let doc = oracle_setup(&p.path().join("out"));
     let world = posed_mesh(&doc, "ball");
     assert_eq!(world.len(), 18);

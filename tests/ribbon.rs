@@ -91,12 +91,7 @@ type Bindings = Vec<Vec<(usize, f64, f64, f64)>>;
 
 /// The weighted vertices of the emitted mesh: per vertex, `(bone, x, y, w)`.
 fn bindings(mesh: &Value) -> Bindings {
-    let v: Vec<f64> = mesh["vertices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_f64().unwrap())
-        .collect();
+    let v: Vec<f64> = util::numbers(&mesh["vertices"]);
     let mut out = Vec::new();
     let mut i = 0;
     while i < v.len() {
@@ -143,12 +138,7 @@ fn a_ribbon_builds_measures_a28_and_spine_core_swings_it() {
         (m["hull"].as_u64(), m["triangles"].as_array().map(Vec::len)),
         (Some(14), Some(36))
     );
-    let uvs: Vec<f64> = m["uvs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_f64().unwrap())
-        .collect();
+    let uvs: Vec<f64> = util::numbers(&m["uvs"]);
     let b = bindings(m);
     assert_eq!(b.len(), 14);
     // Bones: root 0, tail 1, t1 2, t2 3.
@@ -199,12 +189,7 @@ fn a_ribbon_builds_measures_a28_and_spine_core_swings_it() {
         .find(|x| x["slot"] == "tail")
         .unwrap_or_else(|| panic!("{doc}"))
         .clone();
-    let world: Vec<f64> = att["vertices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_f64().unwrap())
-        .collect();
+    let world: Vec<f64> = util::numbers(&att["vertices"]);
     let (p1, p2) = ([100.0, 110.0], [100.0, 80.0]);
     let p2_posed = turn(p2, p1, 30.0);
     for v in 0..14 {
@@ -289,12 +274,7 @@ fn mutants_of_a_row_fail_a28_and_of_the_entry_row_fail_a21() {
     }
     let mut k: Value = serde_json::from_str(&text).unwrap();
     let m = &mut k["skins"][0]["attachments"]["tail"]["tail"]["vertices"];
-    let mut v: Vec<f64> = m
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_f64().unwrap())
-        .collect();
+    let mut v: Vec<f64> = util::numbers(m);
     // Vertex 12 is row 1's right side: [2, t1 x y 0.666667, t2 x y 0.333333].
     // Find it by walking the runs, then shift its weights to 0.5 / 0.5.
     let mut at = 0;
@@ -313,12 +293,7 @@ fn mutants_of_a_row_fail_a28_and_of_the_entry_row_fail_a21() {
     // The entry row's left vertex moved onto t1.
     let mut k: Value = serde_json::from_str(&text).unwrap();
     let m = &mut k["skins"][0]["attachments"]["tail"]["tail"]["vertices"];
-    let mut v: Vec<f64> = m
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_f64().unwrap())
-        .collect();
+    let mut v: Vec<f64> = util::numbers(m);
     assert_eq!((v[0], v[1]), (1.0, 1.0));
     v[1] = 2.0;
     *m = serde_json::json!(v);

@@ -103,12 +103,7 @@ fn world(p: &Project, t: &str) -> Vec<f64> {
 
 fn uvs(p: &Project) -> Vec<[f64; 2]> {
     let k: Value = serde_json::from_str(&p.read("out/skeleton.json")).unwrap();
-    let u = k["skins"][0]["attachments"]["eye"]["eye"]["uvs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_f64().unwrap())
-        .collect::<Vec<_>>();
+    let u = util::numbers(&k["skins"][0]["attachments"]["eye"]["eye"]["uvs"]);
     u.chunks(2).map(|c| [c[0], c[1]]).collect()
 }
 

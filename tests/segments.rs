@@ -141,18 +141,8 @@ fn an_arm_builds_weighted_by_its_segments_and_spine_core_bends_it() {
     let k: Value = serde_json::from_str(&p.read("out/skeleton.json")).unwrap();
     let m = &k["skins"][0]["attachments"]["arm"]["arm"];
     assert_eq!(m["hull"], 24, "the strip's perimeter: 2·10 + 2·2 corners");
-    let uvs: Vec<f64> = m["uvs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_f64().unwrap())
-        .collect();
-    let run: Vec<f64> = m["vertices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_f64().unwrap())
-        .collect();
+    let uvs: Vec<f64> = util::numbers(&m["uvs"]);
+    let run: Vec<f64> = util::numbers(&m["vertices"]);
     let mut setup = Vec::new();
     let mut weights = Vec::new();
     let mut at = 0;
@@ -197,12 +187,7 @@ fn an_arm_builds_weighted_by_its_segments_and_spine_core_bends_it() {
         .as_array()
         .and_then(|a| a.iter().find(|x| x["slot"] == "arm").cloned())
         .expect("the arm is shown");
-    let posed: Vec<f64> = a["vertices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_f64().unwrap())
-        .collect();
+    let posed: Vec<f64> = util::numbers(&a["vertices"]);
     for (i, (v, (wu, wl))) in setup.iter().zip(&weights).enumerate() {
         let ex = wu * v[0] - wl * v[1];
         let ey = wu * v[1] + wl * v[0];
@@ -259,12 +244,7 @@ fn a_turned_arm_sits_where_the_placement_rule_puts_it() {
         .and_then(|a| a.iter().find(|x| x["slot"] == "arm").cloned())
         .expect("the arm is shown");
     let k: Value = serde_json::from_str(&p.read("out/skeleton.json")).unwrap();
-    let uvs: Vec<f64> = k["skins"][0]["attachments"]["arm"]["arm"]["uvs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_f64().unwrap())
-        .collect();
+    let uvs: Vec<f64> = util::numbers(&k["skins"][0]["attachments"]["arm"]["arm"]["uvs"]);
     let (c, sn) = (30f64.to_radians().cos(), 30f64.to_radians().sin());
     for (i, uv) in uvs.chunks_exact(2).enumerate() {
         let (x, y) = (uv[0] * 80.0 - 40.0, 8.0 - uv[1] * 16.0);

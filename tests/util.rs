@@ -486,3 +486,13 @@ pub fn oracle(args: &[&str]) -> Result<serde_json::Value, String> {
     }
     serde_json::from_str(&text).map_err(|e| format!("oracle printed non-JSON ({e}): {text}"))
 }
+
+/// The numbers of the JSON array `v` (a test reading emitted uvs, vertices or
+/// a pose); panics, naming nothing else, when `v` is not an array of numbers.
+pub fn numbers(v: &serde_json::Value) -> Vec<f64> {
+    v.as_array()
+        .expect("a JSON array")
+        .iter()
+        .map(|x| x.as_f64().expect("a number"))
+        .collect()
+}
