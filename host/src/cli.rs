@@ -320,12 +320,22 @@ const SWITCHES: &[&str] = &[
     "loop",
     "compact",
     "all-diagnostics",
+    "geometry",
+    "all-frames",
+    "again",
+];
+
+/// The flags a command takes more than once (CLI.md §0).
+const REPEATABLE: &[(&str, &str)] = &[
+    ("diff", "as"),
+    ("vote", "candidate"),
+    ("preview", "candidate"),
 ];
 
 /// The rules of CLI.md §0 that clap words differently, checked on rigc's raw
 /// arguments before clap sees them (see [`precheck_flags`]).
 pub fn precheck(args: &[String]) -> Result<(), String> {
-    rigc_diag::args::precheck_flags(args, SWITCHES)
+    rigc_diag::args::precheck_flags_repeatable(args, SWITCHES, REPEATABLE)
 }
 
 #[cfg(test)]
@@ -360,6 +370,16 @@ mod tests {
         assert_eq!(
             precheck(&args("build --all --all")).unwrap_err(),
             "--all was given more than once (\"true\" then \"true\"); this command takes it once"
+        );
+        assert_eq!(
+            precheck(&args("preview --candidate a --candidate b")),
+            Ok(())
+        );
+        assert_eq!(precheck(&args("diff a b --as x=y --as=p=q")), Ok(()));
+        assert!(precheck(&args("render --candidate a --candidate b")).is_err());
+        assert_eq!(
+            precheck(&args("render --candidate a --geometry --out o")),
+            Ok(())
         );
     }
 }

@@ -19,7 +19,19 @@ pub enum MessageFormat {
 /// command takes it once`. Shared with `rig-pose`, whose command line follows
 /// the same rules.
 pub fn precheck_flags(args: &[String], switches: &[&str]) -> Result<(), String> {
+    precheck_flags_repeatable(args, switches, &[])
+}
+
+/// [`precheck_flags`], where `repeatable` lists the `(command, flag)` pairs that
+/// may be given more than once (CLI.md §0: `vote --candidate`, `preview
+/// --candidate`, `diff --as`); the command is the first positional argument.
+pub fn precheck_flags_repeatable(
+    args: &[String],
+    switches: &[&str],
+    repeatable: &[(&str, &str)],
+) -> Result<(), String> {
     let mut seen: Vec<(String, String)> = Vec::new();
+    let mut command: Option<&str> = None;
     let mut i = 0;
     while i < args.len() {
         let arg = &args[i];
@@ -28,6 +40,7 @@ pub fn precheck_flags(args: &[String], switches: &[&str]) -> Result<(), String> 
             break;
         }
         let Some(flag) = arg.strip_prefix("--") else {
+            command.get_or_insert(arg.as_str());
             continue;
         };
         let (name, value) = match flag.split_once('=') {
@@ -48,6 +61,10 @@ pub fn precheck_flags(args: &[String], switches: &[&str]) -> Result<(), String> 
                 },
             }
         };
+        let many = command.is_some_and(|c| repeatable.contains(&(c, name.as_str())));
+        if many {
+            continue;
+        }
         if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name) {
             return Err(format!(
                 "--{name} was given more than once ({first:?} then {value:?}); this command takes it once"
