@@ -20,6 +20,7 @@
 mod atlas_in;
 mod build;
 mod cache;
+mod candidate;
 mod cli;
 mod commands;
 mod config;

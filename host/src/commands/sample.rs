@@ -132,7 +132,7 @@ fn locate(
         Some(a) => Some(crate::project::absolute(a, cwd)),
         None if path.is_dir() => Some(path.join("skeleton.atlas")),
         None => Some(
-            super::validate::atlas_beside(&skeleton)
+            crate::candidate::atlas_beside(&skeleton)
                 .map_err(|m| format!("{m}, or --atlas - for 1×1 stand-in regions"))?,
         ),
     };

@@ -6,32 +6,18 @@ use super::Status;
 use crate::cli::ValidateArgs;
 use crate::output::Output;
 use rigc_sdk::gate::{GateInput, Profile};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Runs `rigc validate`.
 pub fn run(args: &ValidateArgs, cwd: &Path, out: &mut Output) -> Status {
-    let path = crate::project::absolute(&args.path, cwd);
-    let (skeleton, atlas) = if path.is_dir() {
-        (
-            path.join("skeleton.json"),
-            args.atlas
-                .as_ref()
-                .map(|a| crate::project::absolute(a, cwd))
-                .unwrap_or_else(|| path.join("skeleton.atlas")),
-        )
-    } else {
-        let atlas = match &args.atlas {
-            Some(a) => crate::project::absolute(a, cwd),
-            None => match atlas_beside(&path) {
-                Ok(a) => a,
-                Err(msg) => {
-                    out.usage(&msg);
-                    return Status::Usage;
-                }
-            },
+    let crate::candidate::Located { skeleton, atlas } =
+        match crate::candidate::locate(&args.path, args.atlas.as_deref(), cwd) {
+            Ok(found) => found,
+            Err(msg) => {
+                out.usage(&msg);
+                return Status::Usage;
+            }
         };
-        (path.clone(), atlas)
-    };
     let skeleton_text = match std::fs::read_to_string(&skeleton) {
         Ok(t) => t,
         Err(e) => {
@@ -101,35 +87,5 @@ pub fn run(args: &ValidateArgs, cwd: &Path, out: &mut Output) -> Status {
             report.fail_count()
         ));
         Status::Red
-    }
-}
-
-pub(crate) fn atlas_beside(skeleton: &Path) -> Result<PathBuf, String> {
-    let dir = skeleton.parent().unwrap_or(Path::new("."));
-    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "atlas"))
-                .collect()
-        })
-        .unwrap_or_default();
-    found.sort();
-    match found.len() {
-        1 => Ok(found.remove(0)),
-        0 => Err(format!(
-            "no .atlas beside {}; name one with --atlas <path>",
-            skeleton.display()
-        )),
-        n => {
-            let names: Vec<String> = found
-                .iter()
-                .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-                .collect();
-            Err(format!(
-                "{n} atlases beside {} ({}); name the right one with --atlas <path> — rigc will not guess",
-                skeleton.display(),
-                names.join(", ")
-            ))
-        }
     }
 }
