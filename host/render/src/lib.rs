@@ -7,6 +7,7 @@
 //! - [`draw`]: a posed skeleton drawn onto a viewport ([`draw::draw`]).
 //! - [`blend`]: tint, clipping mask and the four blend modes.
 //! - [`compare`]: two pictures compared pixel for pixel (the loop seam), the drawn box.
+//! - [`contact`]: the labelled contact sheet of a set's frames.
 //! - [`viewport`]: the world box a render frames and its pixel grid (world y
 //!   up, pixels y down).
 //! - [`framing`]: which times a set poses, posing them, the union of every
@@ -18,6 +19,7 @@
 
 pub mod blend;
 pub mod compare;
+pub mod contact;
 pub mod draw;
 pub mod framing;
 pub mod image;
