@@ -8,6 +8,7 @@
 //! - [`blend`]: tint, clipping mask and the four blend modes.
 //! - [`compare`]: two pictures compared pixel for pixel (the loop seam), the drawn box.
 //! - [`contact`]: the labelled contact sheet of a set's frames.
+//! - [`geometry`]: `geometry.json`, the drawn slots' vertices of every frame.
 //! - [`viewport`]: the world box a render frames and its pixel grid (world y
 //!   up, pixels y down).
 //! - [`framing`]: which times a set poses, posing them, the union of every
@@ -22,6 +23,7 @@ pub mod compare;
 pub mod contact;
 pub mod draw;
 pub mod framing;
+pub mod geometry;
 pub mod image;
 pub mod pages;
 pub mod sidecar;
