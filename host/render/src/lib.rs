@@ -6,6 +6,7 @@
 //! - [`pages`]: an atlas's page pictures, ready to sample.
 //! - [`draw`]: a posed skeleton drawn onto a viewport ([`draw::draw`]).
 //! - [`blend`]: tint, clipping mask and the four blend modes.
+//! - [`sampler`]: a skeleton posed at a set's sample times (physics stepped between).
 //! - [`compare`]: two pictures compared pixel for pixel (the loop seam), the drawn box.
 //! - [`viewport`]: the world box a render frames and its pixel grid (world y
 //!   up, pixels y down).
@@ -19,6 +20,7 @@ pub mod compare;
 pub mod draw;
 pub mod image;
 pub mod pages;
+pub mod sampler;
 pub mod sidecar;
 pub mod viewport;
 
