@@ -51,6 +51,9 @@ pub enum Command {
     /// Draw a candidate onto a reference render's pixel grid and say how far
     /// it is from it, frame by frame (exit 0 whenever the comparison ran).
     Check(CheckArgs),
+    /// Draw a built skeleton with rigc's own rasteriser: PNG frames, a
+    /// contact sheet and `frames.json` per animation (CLI.md §4).
+    Render(RenderArgs),
 }
 
 /// `rigc check`.
@@ -86,6 +89,53 @@ pub struct CheckArgs {
     /// Write comparison pictures (candidate | reference | difference) per frame.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+}
+
+/// `rigc render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// A directory holding skeleton.json + skeleton.atlas, or a skeleton.json.
+    #[arg(long, value_name = "DIR|SKELETON.JSON")]
+    pub candidate: PathBuf,
+    /// The atlas, when it is not the one beside the skeleton.
+    #[arg(long, value_name = "PATH")]
+    pub atlas: Option<PathBuf>,
+    /// Render only this animation (default: every animation).
+    #[arg(long, value_name = "NAME")]
+    pub animation: Option<String>,
+    /// The skin to set before posing.
+    #[arg(long, value_name = "NAME")]
+    pub skin: Option<String>,
+    /// Samples per second (the protocol rate, 12, by default).
+    #[arg(long, value_name = "FPS", default_value_t = 12.0)]
+    pub fps: f64,
+    /// The long side of a frame, pixels (at least 16).
+    #[arg(long, value_name = "PX", default_value_t = 256)]
+    pub max: u32,
+    /// Also write each set's `geometry.json` (refused with --slot/--hide).
+    #[arg(long)]
+    pub geometry: bool,
+    /// Draw only these slots (`a,b`).
+    #[arg(long, value_name = "A,B")]
+    pub slot: Option<String>,
+    /// Draw every slot but these (`a,b`).
+    #[arg(long, value_name = "A,B")]
+    pub hide: Option<String>,
+    /// `core` or `spine`: rigc has one poser (its runtime), which both name.
+    #[arg(long, value_name = "POSER", value_enum)]
+    pub poser: Option<Poser>,
+    /// Where the sets and frames.json go; resolved against the working directory.
+    #[arg(long, value_name = "DIR", default_value = "render")]
+    pub out: PathBuf,
+}
+
+/// `--poser`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Poser {
+    /// rigc's own poser.
+    Core,
+    /// The Spine runtime.
+    Spine,
 }
 
 /// `rigc explain`: the target-selecting flags of `rigc build`.

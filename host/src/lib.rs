@@ -88,6 +88,7 @@ pub fn main_entry() -> ExitCode {
         cli::Command::Watch(args) => commands::watch::run(args, &cwd, &mut out),
         cli::Command::Explain(args) => commands::explain::run(args, &cwd, &mut out),
         cli::Command::Check(args) => commands::check::run(args, &cwd, &mut out),
+        cli::Command::Render(args) => commands::render::run(args, &cwd, &mut out),
     };
     if out.is_broken() {
         return ExitCode::SUCCESS;

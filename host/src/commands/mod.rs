@@ -6,6 +6,7 @@ pub mod cache;
 pub mod check;
 pub mod explain;
 pub mod plugins;
+pub mod render;
 pub mod sample;
 pub mod validate;
 pub mod watch;
