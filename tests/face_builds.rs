@@ -24,7 +24,7 @@ fn dx(x: f64, degrees: f64) -> f64 {
 
 /// portrait copied under `rig/`, its motion's head deform keys passed through
 /// `edit` (given the head's setup vertices).
-fn portrait(edit: impl Fn(&mut Value, &[f64])) -> Project {
+pub(crate) fn portrait(edit: impl Fn(&mut Value, &[f64])) -> Project {
     let p = Project::new();
     p.copy_dir(
         &util::shared().join("reference/rigc-gallery/portrait"),
@@ -49,7 +49,7 @@ fn portrait(edit: impl Fn(&mut Value, &[f64])) -> Project {
     p
 }
 
-fn run(p: &Project, command: &str, profile: Option<&str>) -> Run {
+pub(crate) fn run(p: &Project, command: &str, profile: Option<&str>) -> Run {
     let mut args = vec![
         command,
         "--rig",
@@ -67,6 +67,38 @@ fn run(p: &Project, command: &str, profile: Option<&str>) -> Run {
 
 /// The `area` line's (min, max) of `DEFORM turn default/head/head key 1`, and
 /// its `winding` line.
+/// The shift of a vertex in column `x` with the two far columns' shifts swapped.
+fn swapped(x: f64) -> f64 {
+    let yaw = |x: f64| dx(x, DEGREES);
+    match x as i64 {
+        -162 => yaw(-120.0),
+        -120 => yaw(-162.0),
+        _ => yaw(x),
+    }
+}
+
+/// Build (a): each vertex takes the shift of the column it is in, with the
+/// two far columns' shifts swapped — a table, since a transform cannot say it.
+pub(crate) fn inverted() -> Project {
+    portrait(|key, vertices| {
+        let o = key.as_object_mut().unwrap();
+        o.remove("transform");
+        let run: Vec<f64> = vertices
+            .chunks(2)
+            .flat_map(|v| [(swapped(v[0]) * 1e3).round() / 1e3, 0.0])
+            .collect();
+        o.insert("fromVertex".into(), 0.into());
+        o.insert("vertices".into(), serde_json::json!(run));
+    })
+}
+
+/// Build (b): the same closed form evaluated at 40°, past the fold.
+pub(crate) fn folded() -> Project {
+    portrait(|key, _| {
+        key["transform"]["degrees"] = 40.into();
+    })
+}
+
 fn head_key_1(explain: &Run) -> ((f64, f64), String) {
     let block = explain
         .stdout
@@ -114,21 +146,7 @@ fn the_good_build_and_the_inverted_band_pass_a39_and_explain_tells_them_apart() 
 
     // (a): each vertex takes the shift of the column it is in, with the two
     // far columns' shifts swapped — a table, since a transform cannot say it.
-    let swapped = |x: f64| match x as i64 {
-        -162 => yaw(-120.0),
-        -120 => yaw(-162.0),
-        _ => yaw(x),
-    };
-    let inverted = portrait(|key, vertices| {
-        let o = key.as_object_mut().unwrap();
-        o.remove("transform");
-        let run: Vec<f64> = vertices
-            .chunks(2)
-            .flat_map(|v| [(swapped(v[0]) * 1e3).round() / 1e3, 0.0])
-            .collect();
-        o.insert("fromVertex".into(), 0.into());
-        o.insert("vertices".into(), serde_json::json!(run));
-    });
+    let inverted = inverted();
     let built = run(&inverted, "build", Some("spine-html"));
     built
         .green()
@@ -163,9 +181,7 @@ fn the_good_build_and_the_inverted_band_pass_a39_and_explain_tells_them_apart() 
 
 #[test]
 fn the_folded_build_is_refused_on_both_keys_and_nothing_is_written() {
-    let folded = portrait(|key, _| {
-        key["transform"]["degrees"] = 40.into();
-    });
+    let folded = folded();
     let refused = run(&folded, "build", Some("spine-html"));
     refused.code(1);
     for key in ["key 1 (t=0.6200000047683716s)", "key 2 (t=1.5s)"] {

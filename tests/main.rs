@@ -4,6 +4,7 @@
 //! Modules (one per area):
 //! - `util`      — the harness: temp projects, running `rigc`, the spine-core oracle
 //! - `cli`       — flags, usage errors, exit codes
+//! - `check`     — `rigc check`: FACE.md §9.3's audit on portrait (0 < inverted < folded, worst where the turn arrives), its refusals
 //! - `attach`    — clipping, linked meshes, sequences: compiled, read back by spine-core and our runtime, A11/A44/A46
 //! - `attach_refusals` — their refusals, one test per class
 //! - `deform`    — deform timelines: runs, kind plugins through the ABI, their refusals
@@ -48,6 +49,7 @@ mod attach;
 mod attach_refusals;
 mod audit_fixtures;
 mod build;
+mod check;
 mod cli;
 mod deform;
 mod deform_reference;

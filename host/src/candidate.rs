@@ -4,9 +4,6 @@
 //! `--atlas` names), and reading both into the runtime's data. One rule for
 //! where the atlas is, one wording for each refusal.
 
-// `load` and its types are for render, check, preview and vote (#17), which land next.
-#![allow(dead_code)]
-
 use rigc_sdk::spine::{read_atlas, read_skeleton, Atlas, SkeletonData};
 use std::path::{Path, PathBuf};
 
@@ -25,8 +22,10 @@ pub struct Loaded {
     /// Where it came from.
     pub located: Located,
     /// The skeleton's text.
+    #[allow(dead_code)] // preview and vote embed it (#17, landing next)
     pub skeleton_text: String,
     /// The atlas's text.
+    #[allow(dead_code)] // preview and vote embed it (#17, landing next)
     pub atlas_text: String,
     /// The atlas as the runtime reads it.
     pub atlas: Atlas,
@@ -41,15 +40,6 @@ pub enum Refusal {
     Usage(String),
     /// A file is unreadable or the runtime refuses it (exit 1).
     Load(String),
-}
-
-impl Refusal {
-    /// The message, without a command prefix.
-    pub fn message(&self) -> &str {
-        match self {
-            Refusal::Usage(m) | Refusal::Load(m) => m,
-        }
-    }
 }
 
 /// Resolves `path` (relative to `cwd`) to a skeleton and its atlas.

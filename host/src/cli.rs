@@ -48,9 +48,47 @@ pub enum Command {
     /// Compile (through the cache, as build does) and print the compiled rig
     /// as tables; never gates, writes nothing.
     Explain(ExplainArgs),
+    /// Draw a candidate onto a reference render's pixel grid and say how far
+    /// it is from it, frame by frame (exit 0 whenever the comparison ran).
+    Check(CheckArgs),
     /// Draw a built skeleton with rigc's own rasteriser: PNG frames, a
     /// contact sheet and `frames.json` per animation (CLI.md §4).
     Render(RenderArgs),
+}
+
+/// `rigc check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// A directory holding skeleton.json + skeleton.atlas, or a skeleton.json.
+    #[arg(long, value_name = "DIR|SKELETON.JSON")]
+    pub candidate: PathBuf,
+    /// The reference render: a `rigc render` output (its frames.json and every
+    /// set) or one set's directory.
+    #[arg(long, value_name = "DIR")]
+    pub frames: PathBuf,
+    /// The candidate's atlas, when it is not the one beside its skeleton.
+    #[arg(long, value_name = "PATH")]
+    pub atlas: Option<PathBuf>,
+    /// With one set: the candidate animation to pose against it (default: the
+    /// set's own animation name).
+    #[arg(long = "as", value_name = "ANIMATION")]
+    pub as_animation: Option<String>,
+    /// The skin to pose in (default: the reference render's).
+    #[arg(long, value_name = "NAME")]
+    pub skin: Option<String>,
+    /// Draw the candidate in this world box `x,y,w,h` instead of the one
+    /// frames.json declares (the pixel grid stays the reference's).
+    #[arg(long, value_name = "X,Y,W,H", value_parser = parse_box)]
+    pub viewport: Option<[f64; 4]>,
+    /// Search every differing frame for slot drift and list every frame.
+    #[arg(long)]
+    pub all_frames: bool,
+    /// Write the report as JSON (`rigc-check/1`) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Write comparison pictures (candidate | reference | difference) per frame.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 /// `rigc render`.
@@ -352,6 +390,18 @@ fn parse_shard(s: &str) -> Result<(u32, u32), String> {
         return Err(bad());
     }
     Ok((i, n))
+}
+
+fn parse_box(s: &str) -> Result<[f64; 4], String> {
+    let bad = || format!("--viewport {s:?}: write x,y,w,h in world units, with w and h > 0");
+    let v: Vec<f64> = s
+        .split(',')
+        .map(|p| p.trim().parse::<f64>().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    match v[..] {
+        [x, y, w, h] if v.iter().all(|n| n.is_finite()) && w > 0.0 && h > 0.0 => Ok([x, y, w, h]),
+        _ => Err(bad()),
+    }
 }
 
 fn parse_profile(s: &str) -> Result<Profile, String> {

@@ -21,6 +21,7 @@ mod atlas_in;
 mod build;
 mod cache;
 mod candidate;
+mod check;
 mod cli;
 mod commands;
 mod config;
@@ -86,6 +87,7 @@ pub fn main_entry() -> ExitCode {
         cli::Command::Sample(args) => commands::sample::run(args, &cwd, &mut out),
         cli::Command::Watch(args) => commands::watch::run(args, &cwd, &mut out),
         cli::Command::Explain(args) => commands::explain::run(args, &cwd, &mut out),
+        cli::Command::Check(args) => commands::check::run(args, &cwd, &mut out),
         cli::Command::Render(args) => commands::render::run(args, &cwd, &mut out),
     };
     if out.is_broken() {

@@ -1,6 +1,8 @@
 //! This module owns comparing two pictures pixel for pixel: the largest
 //! channel difference and how many pixels differ at all ([`Difference`], the
-//! loop seam's figure), and the box of drawn pixels ([`drawn_box`]).
+//! loop seam's figure), the mean absolute error over the pixels either
+//! draws ([`mae`], `check`'s figure), and the box of drawn pixels
+//! ([`drawn_box`]).
 
 use crate::image::Image;
 use std::fmt;
@@ -40,6 +42,42 @@ pub fn difference(a: &Image, b: &Image) -> Option<Difference> {
         differing,
         total: u64::from(a.width) * u64::from(a.height),
     })
+}
+
+/// The mean absolute error of two same-sized pictures.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Mae {
+    /// The mean over the union pixels of the mean absolute difference of the
+    /// four channels (straight RGBA), 0..255; 0 when neither draws anything.
+    pub mean: f64,
+    /// Pixels where either picture has any alpha (the union alpha).
+    pub union: u64,
+}
+
+/// The mean absolute error over the union alpha; `None` when the sizes differ.
+pub fn mae(a: &Image, b: &Image) -> Option<Mae> {
+    if a.width != b.width || a.height != b.height || a.rgba.len() != b.rgba.len() {
+        return None;
+    }
+    let mut sum = 0u64;
+    let mut union = 0u64;
+    for (p, q) in a.rgba.chunks_exact(4).zip(b.rgba.chunks_exact(4)) {
+        if p[3] == 0 && q[3] == 0 {
+            continue;
+        }
+        union += 1;
+        sum += p
+            .iter()
+            .zip(q)
+            .map(|(x, y)| u64::from(x.abs_diff(*y)))
+            .sum::<u64>();
+    }
+    let mean = if union == 0 {
+        0.0
+    } else {
+        sum as f64 / (4 * union) as f64
+    };
+    Some(Mae { mean, union })
 }
 
 /// `0/255, 0 of 66 240 px`: the largest channel difference, then the
@@ -108,6 +146,9 @@ mod tests {
         assert_eq!(grouped(941), "941");
         assert_eq!(grouped(1_000_000), "1 000 000");
         assert_eq!(drawn_box(&a), None);
+        let m = mae(&a, &b).expect("same size");
+        assert_eq!((m.union, m.mean), (1, 3.0 / 4.0), "only pixel 1 has alpha");
+        assert_eq!(mae(&a, &a).expect("same").mean, 0.0);
         assert_eq!(drawn_box(&b), Some([1, 0, 2, 1]));
     }
 }

@@ -5,7 +5,9 @@
 //! - [`image`]: the picture ([`Image`], straight RGBA8) and PNG encoding.
 //! - [`pages`]: an atlas's page pictures, ready to sample.
 //! - [`draw`]: a posed skeleton drawn onto a viewport ([`draw::draw`]).
+//! - [`drift`]: how far one slot's pixels moved against a reference picture.
 //! - [`blend`]: tint, clipping mask and the four blend modes.
+//! - [`sampler`]: a skeleton posed at a set's sample times (physics stepped between).
 //! - [`compare`]: two pictures compared pixel for pixel (the loop seam), the drawn box.
 //! - [`contact`]: the labelled contact sheet of a set's frames.
 //! - [`geometry`]: `geometry.json`, the drawn slots' vertices of every frame.
@@ -22,10 +24,12 @@ pub mod blend;
 pub mod compare;
 pub mod contact;
 pub mod draw;
+pub mod drift;
 pub mod framing;
 pub mod geometry;
 pub mod image;
 pub mod pages;
+pub mod sampler;
 pub mod sidecar;
 pub mod viewport;
 

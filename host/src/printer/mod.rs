@@ -4,10 +4,11 @@
 //! ([`stages`]), the `MESH` lines ([`mesh`]), a transform deform key's print-out
 //! for `explain` ([`deform`]), a target's report and the many-target summary ([`target`]),
 //! `explain`'s MEMBER block ([`member`]),
-//! diagnostics ([`render_diagnostics`]) and the machine-readable build report
+//! `check`'s report ([`check`]), diagnostics ([`render_diagnostics`]) and the machine-readable build report
 //! ([`json`]). Nothing here writes; `crate::output` sends what it renders, and
 //! `rigc watch` renders its lines from the same data.
 
+pub mod check;
 pub mod deform;
 pub mod gate;
 pub mod json;
