@@ -31,6 +31,7 @@
 //! - `watch`     — `rigc watch` on a live project: rebuilds, red keeps green, reloads, SIGINT
 //! - `projects`  — one project per build: the nearest rigc.toml above the rig spec, else its directory
 //! - `layout`    — the workspace's sources: no import cycle between the modules of any crate
+//! - `render`    — `rigc render` on walk, squash and portrait to FIGURES.md's frame counts, sizes and seams; --slot/--hide, --geometry, the setup pose, every refusal writing nothing
 //! - `reliability` — the adversarial checks: kills, cache and plugin faults, hostile input
 //! - `flex`      — the reference rig flex: its four contour meshes' MESH lines, both profiles, posed by spine-core
 //! - `look`      — the reference rig look: red by A23 alone as it stands, green with its whip's measured length, posed by spine-core
@@ -73,6 +74,7 @@ mod plugins;
 mod projects;
 mod refusals;
 mod reliability;
+mod render;
 mod ribbon;
 mod ride;
 mod ring;
