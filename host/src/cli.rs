@@ -107,7 +107,7 @@ pub struct RenderArgs {
     #[arg(long, value_name = "NAME")]
     pub skin: Option<String>,
     /// Samples per second (the protocol rate, 12, by default).
-    #[arg(long, value_name = "FPS", default_value_t = 12.0)]
+    #[arg(long, value_name = "FPS", default_value_t = 12.0, allow_negative_numbers = true)]
     pub fps: f64,
     /// The long side of a frame, pixels (at least 16).
     #[arg(long, value_name = "PX", default_value_t = 256)]

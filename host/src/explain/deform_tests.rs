@@ -63,6 +63,8 @@ fn block(v: &Value, rig: &RigInfo) -> (DeformBlock, Vec<String>) {
         meshes: &[],
         members: &[],
         compiled: &[],
+        atlas_text: "",
+        out_dir: std::path::Path::new(""),
     };
     let b = DeformBlock::of(&input);
     let lines = b.lines();

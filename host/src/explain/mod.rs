@@ -5,7 +5,8 @@
 //! and the motion spec's player hints — and the renderer of its lines. The
 //! `--message-format json` document is the same data, serialised.
 //!
-//! The section list ([`SECTIONS`]) is the print order. Two blocks are other
+//! The section list ([`SECTIONS`]) is the print order; the last, the loop
+//! seams ([`seam`]), draws each looping animation's ends with `rigc-render`. Two blocks are other
 //! modules' renderers, called from it: the `MESH` lines (`printer::mesh`, the
 //! build's own) and the `MEMBER` block (`printer::member`, over
 //! `stages::animation::members`' data from the compiled animations). The
@@ -20,6 +21,7 @@ mod mix;
 mod models;
 mod paths;
 mod physics;
+mod seam;
 mod skins;
 mod sliders;
 mod slots;
@@ -53,6 +55,10 @@ pub struct Input<'a> {
     pub members: &'a [MemberKey],
     /// The compiled animations (a transform key's run at full precision).
     pub compiled: &'a [rigc_sdk::model::Animation],
+    /// The emitted atlas text (the loop seams draw through it).
+    pub atlas_text: &'a str,
+    /// Where a build would write: the atlas's page names resolve there.
+    pub out_dir: &'a std::path::Path,
 }
 
 /// One section of the report, by name.
@@ -84,10 +90,12 @@ pub enum SectionId {
     Meshes,
     /// `mix table (player config, not skeleton JSON)`.
     Mix,
+    /// `loop seams`: each `loop: true` animation's last frame vs its first.
+    Seams,
 }
 
 /// The sections in print order (CLI.md §3).
-pub const SECTIONS: [SectionId; 13] = [
+pub const SECTIONS: [SectionId; 14] = [
     SectionId::Header,
     SectionId::Stage,
     SectionId::Bones,
@@ -101,6 +109,7 @@ pub const SECTIONS: [SectionId; 13] = [
     SectionId::SkinMembers,
     SectionId::Meshes,
     SectionId::Mix,
+    SectionId::Seams,
 ];
 
 /// The whole report's data.
@@ -132,6 +141,8 @@ pub struct Explain {
     pub members: Vec<MemberKey>,
     /// The `MESH` lines' data.
     pub meshes: Vec<MeshLine>,
+    /// The loop seams.
+    pub seams: Vec<seam::Seam>,
 }
 
 impl Explain {
@@ -151,6 +162,7 @@ impl Explain {
             mix: mix::MixTable::of(input.motion),
             members: input.members.to_vec(),
             meshes: input.meshes.to_vec(),
+            seams: seam::of(input),
         }
     }
 
@@ -179,6 +191,7 @@ impl Explain {
             SectionId::SkinMembers => skins::lines(&self.skin_members),
             SectionId::Meshes => crate::printer::mesh::lines(&self.meshes),
             SectionId::Mix => self.mix.lines(),
+            SectionId::Seams => seam::lines(&self.seams),
         }
     }
 
@@ -261,6 +274,8 @@ impl Loaded {
             meshes: &compiled.meshes,
             members: &self.members,
             compiled: &compiled.animations,
+            atlas_text: &compiled.atlas_text,
+            out_dir: &sources.out_dir,
         }
     }
 }
@@ -304,6 +319,6 @@ mod tests {
             ]
         );
         assert_eq!(SECTIONS.first(), Some(&SectionId::Header));
-        assert_eq!(SECTIONS.last(), Some(&SectionId::Mix));
+        assert_eq!(SECTIONS.last(), Some(&SectionId::Seams));
     }
 }

@@ -174,6 +174,8 @@ mod tests {
             meshes: &[],
             members: &[],
             compiled: &[],
+            atlas_text: "",
+            out_dir: std::path::Path::new(""),
         };
         lines(&of(&input))
     }
@@ -217,6 +219,8 @@ mod tests {
             meshes: &[],
             members: &[],
             compiled: &[],
+            atlas_text: "",
+            out_dir: std::path::Path::new(""),
         };
         let doc = serde_json::to_value(of(&input)).expect("serialises");
         assert_eq!(
@@ -236,6 +240,8 @@ mod tests {
             meshes: &[],
             members: &[],
             compiled: &[],
+            atlas_text: "",
+            out_dir: std::path::Path::new(""),
         };
         let doc = serde_json::to_value(of(&input)).expect("serialises");
         assert_eq!(
