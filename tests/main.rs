@@ -9,6 +9,7 @@
 //! - `deform`    — deform timelines: runs, kind plugins through the ABI, their refusals
 //! - `deform_reference` — the reference rigs' deform figures (squash, portrait, nod), A39 on a fold
 //! - `build`     — building the gallery and the reference rigs, what is written
+//! - `diff`      — `rigc diff`: walk against itself n/n, a renamed bone, a removed key and a renamed animation (paired by --as) move exactly their measures, --json, refusals
 //! - `explain`   — `rigc explain`: the compiled rig as tables, through build's cache, writing nothing
 //! - `segments`  — the segments generator: an arm weighted by its bone segments, posed by spine-core, A20 on it, its refusals
 //! - `generated` — generated meshes: trimmed look's MESH figures, a grid, every generator refusal
@@ -52,6 +53,7 @@ mod cli;
 mod deform;
 mod deform_reference;
 mod derive;
+mod diff;
 mod explain;
 mod face_builds;
 mod flex;

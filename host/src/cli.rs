@@ -48,6 +48,27 @@ pub enum Command {
     /// Compile (through the cache, as build does) and print the compiled rig
     /// as tables; never gates, writes nothing.
     Explain(ExplainArgs),
+    /// Compare two skeleton.json files structurally: a ratio per measure in
+    /// six sections, no combined score.
+    Diff(DiffArgs),
+}
+
+/// `rigc diff`.
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The candidate's skeleton.json.
+    #[arg(value_name = "CANDIDATE.JSON")]
+    pub candidate: PathBuf,
+    /// The reference's skeleton.json.
+    #[arg(value_name = "REFERENCE.JSON")]
+    pub reference: PathBuf,
+    /// Pair a candidate animation with a differently named reference one
+    /// (`<candidate>=<reference>`; repeatable).
+    #[arg(long = "as", value_name = "CAND=REF")]
+    pub pairs: Vec<String>,
+    /// Also write the report as JSON to this file.
+    #[arg(long, value_name = "OUT")]
+    pub json: Option<PathBuf>,
 }
 
 /// `rigc explain`: the target-selecting flags of `rigc build`.
