@@ -27,6 +27,7 @@ mod config;
 mod explain;
 mod layout;
 mod output;
+mod player;
 mod plugins;
 mod printer;
 mod project;
