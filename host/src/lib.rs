@@ -28,6 +28,7 @@ mod diff;
 mod explain;
 mod layout;
 mod output;
+mod player;
 mod plugins;
 mod printer;
 mod project;
