@@ -5,6 +5,7 @@ pub mod build;
 pub mod cache;
 pub mod explain;
 pub mod plugins;
+pub mod preview;
 pub mod sample;
 pub mod validate;
 pub mod watch;
