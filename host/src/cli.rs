@@ -51,6 +51,9 @@ pub enum Command {
     /// Compare two skeleton.json files structurally: a ratio per measure in
     /// six sections, no combined score.
     Diff(DiffArgs),
+    /// Write one self-contained HTML page that plays each candidate in the
+    /// official Spine Web Player, one pane each, under its gate summary.
+    Preview(PreviewArgs),
 }
 
 /// `rigc diff`.
@@ -69,6 +72,41 @@ pub struct DiffArgs {
     /// Also write the report as JSON to this file.
     #[arg(long, value_name = "OUT")]
     pub json: Option<PathBuf>,
+}
+
+/// `rigc preview` (CLI.md §5).
+#[derive(Debug, Args)]
+pub struct PreviewArgs {
+    /// A directory holding skeleton.json + skeleton.atlas, or a skeleton.json;
+    /// repeat it for one pane per candidate.
+    #[arg(long, value_name = "DIR|SKELETON.JSON", required = true)]
+    pub candidate: Vec<PathBuf>,
+    /// The atlas, when it is not the one beside the skeleton (one candidate only).
+    #[arg(long, value_name = "PATH")]
+    pub atlas: Option<PathBuf>,
+    /// The animation every pane plays (default: the first candidate's first).
+    #[arg(long, value_name = "NAME")]
+    pub animation: Option<String>,
+    /// The page to write.
+    #[arg(long, value_name = "FILE", default_value = "preview.html")]
+    pub out: PathBuf,
+    /// The Spine Web Player's `dist/` directory (or its package) to embed
+    /// (default: `.player/` in the project root, from scripts/setup-player.sh).
+    #[arg(long, value_name = "DIR", conflicts_with = "player_url")]
+    pub player: Option<PathBuf>,
+    /// Link the player's `dist/` from this URL instead of embedding it (the
+    /// page then needs the network).
+    #[arg(long, value_name = "URL")]
+    pub player_url: Option<String>,
+    /// `spine` (the default) or `spine-html`: the profile of each pane's gate summary.
+    #[arg(long, value_name = "PROFILE", value_parser = parse_profile)]
+    pub profile: Option<Profile>,
+    /// A render flag, refused here by name: the player plays the whole skeleton.
+    #[arg(long, value_name = "SLOTS", hide = true)]
+    pub slot: Option<String>,
+    /// A render flag, refused here by name: the player plays the whole skeleton.
+    #[arg(long, value_name = "SLOTS", hide = true)]
+    pub hide: Option<String>,
 }
 
 /// `rigc explain`: the target-selecting flags of `rigc build`.

@@ -89,6 +89,7 @@ pub fn main_entry() -> ExitCode {
         cli::Command::Watch(args) => commands::watch::run(args, &cwd, &mut out),
         cli::Command::Explain(args) => commands::explain::run(args, &cwd, &mut out),
         cli::Command::Diff(args) => commands::diff::run(args, &cwd, &mut out),
+        cli::Command::Preview(args) => commands::preview::run(args, &cwd, &mut out),
     };
     if out.is_broken() {
         return ExitCode::SUCCESS;

@@ -6,6 +6,7 @@ pub mod cache;
 pub mod diff;
 pub mod explain;
 pub mod plugins;
+pub mod preview;
 pub mod sample;
 pub mod validate;
 pub mod watch;

@@ -4,8 +4,5 @@
 //! or more skeletons in it, one pane each ([`page`]). `rigc preview` and the
 //! ballot of `rigc vote` are made with it; it knows no command.
 
-// Used by `rigc preview` and `rigc vote`, which land next (#17).
-#![allow(dead_code)]
-
 pub mod assets;
 pub mod page;
