@@ -29,7 +29,7 @@ pub fn run(args: &PreviewArgs, cwd: &Path, out: &mut Output) -> Status {
         out.usage("--atlas names one candidate's atlas; with several --candidate, give each as a directory holding its skeleton.atlas");
         return Status::Usage;
     }
-    let player = match find_player(args, cwd) {
+    let player = match find_player(args.player.as_deref(), args.player_url.as_deref(), cwd) {
         Ok(p) => p,
         Err(msg) => {
             out.err_line(&format!("rigc preview: {msg}; nothing written"));
@@ -152,18 +152,20 @@ pub fn run(args: &PreviewArgs, cwd: &Path, out: &mut Output) -> Status {
     Status::Green
 }
 
-/// The player `--player-url`, `--player` or the project's `.player/` gives.
-fn find_player(args: &PreviewArgs, cwd: &Path) -> Result<Player, String> {
-    if let Some(url) = &args.player_url {
+/// The player `--player-url`, `--player` or the project's `.player/` gives
+/// (`rigc vote`'s ballot finds it the same way).
+pub fn find_player(
+    player: Option<&Path>,
+    player_url: Option<&str>,
+    cwd: &Path,
+) -> Result<Player, String> {
+    if let Some(url) = player_url {
         if url.trim().is_empty() {
             return Err("--player-url is empty".into());
         }
         return Ok(Player::url(url));
     }
-    let flag = args
-        .player
-        .as_ref()
-        .map(|p| crate::project::absolute(p, cwd));
+    let flag = player.map(|p| crate::project::absolute(p, cwd));
     let root = match crate::workspace::find_manifest(cwd) {
         Ok(Some(m)) => m.dir,
         _ => cwd.to_path_buf(),
@@ -239,7 +241,7 @@ fn choose_animations(
 
 /// Every page of the candidate's atlas, by its name there, with its bytes:
 /// each must be on disk beside the atlas and decode as a PNG.
-fn read_pages(l: &Loaded) -> Result<Vec<(String, Vec<u8>)>, String> {
+pub fn read_pages(l: &Loaded) -> Result<Vec<(String, Vec<u8>)>, String> {
     let dir = l.located.atlas.parent().unwrap_or(Path::new(""));
     let mut pages = Vec::new();
     for p in &l.atlas.pages {
@@ -261,7 +263,7 @@ fn read_pages(l: &Loaded) -> Result<Vec<(String, Vec<u8>)>, String> {
 
 /// Writes `bytes` to `path` (its directory made if need be) through a
 /// temporary file beside it, so a failed write leaves no half page.
-fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
@@ -273,7 +275,7 @@ fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// A size as CLI.md §5 prints it: `12.3 KiB`.
-fn kib(bytes: usize) -> String {
+pub fn kib(bytes: usize) -> String {
     format!("{:.1} KiB", bytes as f64 / 1024.0)
 }
 
