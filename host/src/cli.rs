@@ -54,6 +54,9 @@ pub enum Command {
     /// Write one self-contained HTML page that plays each candidate in the
     /// official Spine Web Player, one pane each, under its gate summary.
     Preview(PreviewArgs),
+    /// Write a ballot page of 2–4 green candidates (panes A–D), or record a
+    /// vote saved from one (`--record`).
+    Vote(VoteArgs),
 }
 
 /// `rigc diff`.
@@ -72,6 +75,40 @@ pub struct DiffArgs {
     /// Also write the report as JSON to this file.
     #[arg(long, value_name = "OUT")]
     pub json: Option<PathBuf>,
+}
+
+/// `rigc vote`: a ballot (`--candidate` ×2–4) or a record (`--record`).
+#[derive(Debug, Args)]
+pub struct VoteArgs {
+    /// A candidate build (a directory or a skeleton.json; 2 to 4, in pane order A–D).
+    #[arg(long = "candidate", value_name = "DIR|SKELETON.JSON")]
+    pub candidates: Vec<PathBuf>,
+    /// The animation every pane plays (default: candidate A's first).
+    #[arg(long, value_name = "NAME")]
+    pub animation: Option<String>,
+    /// Where the ballot page is written (default ballot.html).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// A result file saved from a ballot (`vote-<id>.json`) to record.
+    #[arg(long, value_name = "RESULT.JSON")]
+    pub record: Option<PathBuf>,
+    /// With --record: the ballot the result was saved from (default ballot.html).
+    #[arg(long, value_name = "FILE")]
+    pub ballot: Option<PathBuf>,
+    /// With --record: the ledger to append to (default votes.jsonl).
+    #[arg(long, value_name = "FILE")]
+    pub ledger: Option<PathBuf>,
+    /// With --record: record a ballot the ledger already holds a vote on.
+    #[arg(long)]
+    pub again: bool,
+    /// The Spine Web Player's `dist/` directory (or its package) to embed
+    /// (default: `.player/` in the project root, from scripts/setup-player.sh).
+    #[arg(long, value_name = "DIR", conflicts_with = "player_url")]
+    pub player: Option<PathBuf>,
+    /// Link the player's `dist/` from this URL instead of embedding it (the
+    /// ballot then needs the network).
+    #[arg(long, value_name = "URL")]
+    pub player_url: Option<String>,
 }
 
 /// `rigc preview` (CLI.md §5).

@@ -37,6 +37,7 @@ mod spec;
 mod stage;
 mod stages;
 mod status;
+mod vote;
 mod watch;
 mod workspace;
 
@@ -90,6 +91,7 @@ pub fn main_entry() -> ExitCode {
         cli::Command::Explain(args) => commands::explain::run(args, &cwd, &mut out),
         cli::Command::Diff(args) => commands::diff::run(args, &cwd, &mut out),
         cli::Command::Preview(args) => commands::preview::run(args, &cwd, &mut out),
+        cli::Command::Vote(args) => commands::vote::run(args, &cwd, &mut out),
     };
     if out.is_broken() {
         return ExitCode::SUCCESS;

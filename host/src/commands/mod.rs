@@ -9,6 +9,7 @@ pub mod plugins;
 pub mod preview;
 pub mod sample;
 pub mod validate;
+pub mod vote;
 pub mod watch;
 
 pub use crate::status::Status;
