@@ -38,7 +38,7 @@
 //! - `ride`      — the reference rig ride: its path attachment and constraint to FIGURES.md and spine-core, the path refusals
 //! - `rule_audit` — every rule the gate registers measures on some build (A29/A30/A50 SKIP with their reason), both profiles
 //! - `audit_fixtures` — the rigs that make A24, A25 and A43 measure: a positive control and a build-level mutant each
-//! - `vote`      — `rigc vote`: a ballot of two built walks, a result recorded and its ledger line, tampered and repeat results refused, --again, ballot refusals, the panes in Chromium when installed
+//! - `vote`      — `rigc vote`: a ballot of two built walks, a result recorded and its ledger line, tampered and repeat results refused, --again, ballot refusals; in Chromium when installed, both panes play and the page saves a vote that --record takes
 //! - `verdicts`  — a build's verdicts read from its `--report`, the registered rules from `rigc plugins`
 
 mod fixture;

@@ -348,24 +348,24 @@ fn ballot_refusals_write_nothing() {
 
 /// With Chromium and the browser harness installed (scripts/setup-browser.sh,
 /// scripts/setup-player.sh), the ballot with the player embedded loads both
-/// panes in the official player with no console error, and the page's own
-/// result matches what a recorded vote needs.
+/// panes in the official player with no console error, both draw, and the
+/// page's own form saves a result (through its download link) that
+/// `--record` takes.
 #[test]
-fn the_ballot_loads_both_panes_in_chromium_when_it_is_installed() {
+fn the_ballot_plays_and_saves_a_vote_in_chromium_when_it_is_installed() {
     let ws = util::workspace();
     let player = ws.join(".player/node_modules/@esotericsoftware/spine-player");
-    let harness = ws.join("tests/browser/shoot.mjs");
+    let (shoot, vote) = (
+        ws.join("tests/browser/shoot.mjs"),
+        ws.join("tests/browser/ballot.mjs"),
+    );
     let driver = ws.join(".browser/node_modules/playwright-core");
-    if !Path::new("/usr/bin/chromium").is_file()
-        || !harness.is_file()
-        || !player.is_dir()
-        || !driver.is_dir()
-    {
-        eprintln!("skipped: Chromium, the player or the browser harness is not installed");
+    if !Path::new("/usr/bin/chromium").is_file() || !player.is_dir() || !driver.is_dir() {
+        eprintln!("skipped: Chromium, the player or the browser driver is not installed");
         return;
     }
     let p = two_walks();
-    let run = p.rigc(&[
+    p.rigc(&[
         "vote",
         "--candidate",
         "out",
@@ -373,31 +373,71 @@ fn the_ballot_loads_both_panes_in_chromium_when_it_is_installed() {
         "out2",
         "--player",
         player.to_str().expect("utf-8"),
-    ]);
-    run.green();
-    let out = std::process::Command::new("node")
-        .arg(&harness)
-        .args([
-            "--page",
-            p.path().join("ballot.html").to_str().expect("utf-8"),
-        ])
-        .args(["--out", p.path().join("shots").to_str().expect("utf-8")])
-        .output()
-        .expect("node runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "the harness failed: {}{}",
-        stdout,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let report: Value = serde_json::from_str(&stdout).expect("the harness's JSON");
+    ])
+    .green();
+    let page = p.path().join("ballot.html");
+    let node = |script: &Path, args: &[&str]| -> Value {
+        let out = std::process::Command::new("node")
+            .arg(script)
+            .args(args)
+            .output()
+            .expect("node runs");
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "{} failed: {stdout}{}",
+            script.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_str(&stdout).expect("the driver's JSON")
+    };
+    let page_arg = page.to_str().expect("utf-8");
+    let report = node(&shoot, &["--page", page_arg]);
     assert_eq!(report["consoleErrors"], json!([]), "{report}");
     assert_eq!(report["pageErrors"], json!([]), "{report}");
     let panes = report["panes"].as_array().expect("panes");
     assert_eq!(panes.len(), 2, "{report}");
-    for pane in panes {
+    for (i, pane) in panes.iter().enumerate() {
         assert_eq!(pane["loaded"], true, "{report}");
         assert_eq!(pane["animation"], "walk", "{report}");
+        let drawn = report["shots"][i]["playing"][0]["drawn"]["pixels"]
+            .as_u64()
+            .unwrap_or(0);
+        assert!(drawn > 10_000, "pane {i} draws {drawn} px: {report}");
     }
+
+    // A person's vote, saved by the page itself, then recorded.
+    let saved = p.path().join("saved.json");
+    let report = node(
+        &vote,
+        &[
+            "--page",
+            page_arg,
+            "--answer",
+            "B",
+            "--reason",
+            "loop",
+            "--save",
+            saved.to_str().expect("utf-8"),
+        ],
+    );
+    assert_eq!(report["consoleErrors"], json!([]), "{report}");
+    let id = embedded(&p.read("ballot.html"))["ballot"]
+        .as_str()
+        .expect("id")
+        .to_string();
+    assert_eq!(report["download"], format!("vote-{id}.json"), "{report}");
+    p.rigc(&["vote", "--record", "saved.json"])
+        .green()
+        .stdout_has("  PASS  RESULT_DIGESTS_MATCH_BALLOT\n")
+        .stdout_has("rigc: appended line 1 to ");
+    let line: Value = serde_json::from_str(p.read("votes.jsonl").trim_end()).expect("JSON");
+    assert_eq!(
+        (&line["answer"], &line["reason"]),
+        (&json!("B"), &json!("loop"))
+    );
+    assert!(
+        line["savedAt"].as_str().is_some_and(|t| t.ends_with('Z')),
+        "{line}"
+    );
 }
