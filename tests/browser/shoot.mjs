@@ -4,7 +4,8 @@
 // loaded pane the player's camera and snapshots of its canvas — two while the
 // animation plays, a known interval apart (with how many pixels differ), and
 // one per `--at <t>` with the player paused and posed at animation time t
-// (`--at setup` is the setup pose). A snapshot is the canvas's own RGBA
+// (`--at setup` is the setup pose), each after the first compared with the
+// first. A snapshot is the canvas's own RGBA
 // (transparent where nothing is drawn), saved as PNG under --out, with the
 // box and count of its drawn pixels (alpha > 0), in canvas pixels from the
 // top-left.
@@ -172,10 +173,12 @@ async function main() {
       await page.waitForTimeout(args.intervalMs);
       const b = save(await page.evaluate(snapshot, [i, null, `a${i}`]), `pane${i}-playing-b.png`);
       const posed = [];
-      for (const t of args.at) {
+      for (const [k, t] of args.at.entries()) {
         await page.evaluate(poseAt, [i, t, args.viewport]);
         const name = `pane${i}-at-${t === null ? "setup" : t}.png`;
-        posed.push({ t, ...save(await page.evaluate(snapshot, [i, null, null]), name) });
+        // Each pose after the first is compared with the first.
+        const shot = await page.evaluate(snapshot, [i, k === 0 ? `p${i}` : null, k === 0 ? null : `p${i}`]);
+        posed.push({ t, ...save(shot, name) });
       }
       report.shots.push({ pane: i, intervalMs: args.intervalMs, playing: [a, b], posed });
     }
