@@ -37,7 +37,7 @@
 //! - `ride`      — the reference rig ride: its path attachment and constraint to FIGURES.md and spine-core, the path refusals
 //! - `rule_audit` — every rule the gate registers measures on some build (A29/A30/A50 SKIP with their reason), both profiles
 //! - `audit_fixtures` — the rigs that make A24, A25 and A43 measure: a positive control and a build-level mutant each
-//! - `preview`   — `rigc preview` in the official Spine Web Player, opened in headless Chromium (loads, draws the posed box, plays), one and two panes, every refusal
+//! - `preview`   — `rigc preview` in the official Spine Web Player, opened in headless Chromium (loads, draws the posed box, plays), one and two panes, every refusal; `official_frame`, the player's pixels on a given grid
 //! - `verdicts`  — a build's verdicts read from its `--report`, the registered rules from `rigc plugins`
 
 mod fixture;

@@ -97,6 +97,12 @@ fn preview(p: &Project, args: &[&str]) -> Run {
 
 /// Opens `page` in Chromium through the harness and returns its report.
 fn shoot(page: &Path, shots: &Path) -> Value {
+    let at = POSE_AT.to_string();
+    shoot_with(page, shots, &["--at", "setup", "--at", &at])
+}
+
+/// [`shoot`] with the harness's own pose flags.
+fn shoot_with(page: &Path, shots: &Path, pose: &[&str]) -> Value {
     let browser = workspace().join(".browser/node_modules/playwright-core");
     assert!(
         browser.is_dir(),
@@ -108,7 +114,7 @@ fn shoot(page: &Path, shots: &Path) -> Value {
         .args(["--page", page.to_str().expect("utf-8")])
         .args(["--out", shots.to_str().expect("utf-8")])
         .args(["--interval-ms", &INTERVAL_MS.to_string()])
-        .args(["--at", "setup", "--at", &POSE_AT.to_string()])
+        .args(pose)
         .output()
         .expect("node runs (install Node 20+)");
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -119,6 +125,60 @@ fn shoot(page: &Path, shots: &Path) -> Value {
     );
     serde_json::from_str(&text)
         .unwrap_or_else(|e| panic!("shoot.mjs printed non-JSON ({e}): {text}"))
+}
+
+/// The official renderer's frame of the candidate built in `dir`: the Spine
+/// Web Player in Chromium, paused at time `t` of `animation` (`None`: the
+/// setup pose), drawing the world box `viewport` (x, y, width, height; y up)
+/// onto a transparent canvas of `size` pixels — `rigc render`'s grid when
+/// `viewport` is its frames.json box. Returns the PNG bytes (RGBA, straight
+/// alpha), for holding rigc's rasteriser to the official one.
+pub fn official_frame(
+    dir: &Path,
+    animation: Option<&str>,
+    t: f64,
+    viewport: (f64, f64, f64, f64),
+    size: (u32, u32),
+) -> Vec<u8> {
+    let p = Project::new();
+    let page = p.path().join("frame.html");
+    let player = player_dir();
+    let mut args = vec![
+        "preview",
+        "--candidate",
+        dir.to_str().expect("utf-8"),
+        "--player",
+        player.to_str().expect("utf-8"),
+        "--out",
+        page.to_str().expect("utf-8"),
+    ];
+    if let Some(a) = animation {
+        args.extend(["--animation", a]);
+    }
+    run_in(p.path(), &args).green();
+    let at = match animation {
+        Some(_) => t.to_string(),
+        None => "setup".to_string(),
+    };
+    let vp = format!(
+        "{},{},{},{}",
+        viewport.0, viewport.1, viewport.2, viewport.3
+    );
+    let canvas = format!("{}x{}", size.0, size.1);
+    let shots = p.path().join("shots");
+    let report = shoot_with(
+        &page,
+        &shots,
+        &["--at", &at, "--viewport", &vp, "--canvas", &canvas],
+    );
+    assert_clean(&report);
+    let shot = &report["shots"][0]["posed"][0];
+    assert_eq!(
+        (shot["width"].as_u64(), shot["height"].as_u64()),
+        (Some(u64::from(size.0)), Some(u64::from(size.1))),
+        "the canvas is not {canvas}: {shot}"
+    );
+    std::fs::read(shot["file"].as_str().expect("a file")).expect("the frame")
 }
 
 /// The world box of the skeleton built in `dir`, in its setup pose (`at`
@@ -324,6 +384,53 @@ fn two_candidates_play_side_by_side() {
     // walk has one animation, squash's first is bounce: each pane plays its own.
     check_pane(&report, 0, &walk, "walk");
     check_pane(&report, 1, &squash, "bounce");
+}
+
+#[test]
+fn the_official_frame_is_the_pose_on_a_given_grid() {
+    if !browser_or_skip("the_official_frame_is_the_pose_on_a_given_grid") {
+        return;
+    }
+    let p = Project::new();
+    let walk = build_reference(&p, "walk");
+    // walk's setup box (its plate) at half scale.
+    let (x0, y0, x1, y1) = posed_box(&walk, None);
+    let size = (
+        ((x1 - x0) / 2.0).round() as u32,
+        ((y1 - y0) / 2.0).round() as u32,
+    );
+    let viewport = (x0, y0, x1 - x0, y1 - y0);
+    let decode = |bytes: &[u8]| {
+        let mut r = png::Decoder::new(std::io::Cursor::new(bytes.to_vec()))
+            .read_info()
+            .expect("a PNG");
+        let mut buf = vec![0; r.output_buffer_size()];
+        let info = r.next_frame(&mut buf).expect("a frame");
+        buf.truncate(info.buffer_size());
+        (info.width, info.height, buf)
+    };
+    let (w, h, setup) = decode(&official_frame(&walk, None, 0.0, viewport, size));
+    assert_eq!((w, h), size);
+    // The plate is opaque and is the box: every pixel is drawn.
+    let bare = setup.chunks(4).filter(|px| px[3] == 0).count();
+    assert_eq!(bare, 0, "{bare} pixels of the setup frame are not drawn");
+    let (_, _, mid) = decode(&official_frame(
+        &walk,
+        Some("walk"),
+        POSE_AT,
+        viewport,
+        size,
+    ));
+    let differ = setup
+        .chunks(4)
+        .zip(mid.chunks(4))
+        .filter(|(a, b)| a != b)
+        .count();
+    eprintln!(
+        "preview: official frames of walk at {w}x{h}: {differ} of {} px differ between the setup pose and t={POSE_AT}",
+        w * h
+    );
+    assert!(differ > 100, "{differ}");
 }
 
 #[test]
