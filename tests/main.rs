@@ -38,6 +38,7 @@
 //! - `ride`      — the reference rig ride: its path attachment and constraint to FIGURES.md and spine-core, the path refusals
 //! - `rule_audit` — every rule the gate registers measures on some build (A29/A30/A50 SKIP with their reason), both profiles
 //! - `audit_fixtures` — the rigs that make A24, A25 and A43 measure: a positive control and a build-level mutant each
+//! - `preview`   — `rigc preview` in the official Spine Web Player, opened in headless Chromium (loads, draws the posed box, plays), one and two panes, every refusal; `official_frame`, the player's pixels on a given grid
 //! - `vote`      — `rigc vote`: a ballot of two built walks, a result recorded and its ledger line, tampered and repeat results refused, --again, ballot refusals; in Chromium when installed, both panes play and the page saves a vote that --record takes
 //! - `verdicts`  — a build's verdicts read from its `--report`, the registered rules from `rigc plugins`
 
@@ -71,6 +72,7 @@ mod pack;
 mod physics;
 mod physics_refusals;
 mod plugins;
+mod preview;
 mod projects;
 mod refusals;
 mod reliability;

@@ -127,7 +127,8 @@ pub struct PreviewArgs {
     /// The page to write.
     #[arg(long, value_name = "FILE", default_value = "preview.html")]
     pub out: PathBuf,
-    /// The Spine Web Player's `dist/` directory (or its package) to embed
+    /// The Spine Web Player to embed: its `dist/`, its package, or the
+    /// directory npm installed it in
     /// (default: `.player/` in the project root, from scripts/setup-player.sh).
     #[arg(long, value_name = "DIR", conflicts_with = "player_url")]
     pub player: Option<PathBuf>,

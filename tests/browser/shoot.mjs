@@ -4,17 +4,23 @@
 // loaded pane the player's camera and snapshots of its canvas — two while the
 // animation plays, a known interval apart (with how many pixels differ), and
 // one per `--at <t>` with the player paused and posed at animation time t
-// (`--at setup` is the setup pose). A snapshot is the canvas's own RGBA
+// (`--at setup` is the setup pose), each after the first compared with the
+// first. A snapshot is the canvas's own RGBA
 // (transparent where nothing is drawn), saved as PNG under --out, with the
 // box and count of its drawn pixels (alpha > 0), in canvas pixels from the
 // top-left.
 //
 // usage: node tests/browser/shoot.mjs --page <file.html | url> [--out <dir>]
 //          [--interval-ms 400] [--at <t|setup>]... [--viewport x,y,w,h]
-//          [--timeout-ms 30000]
+//          [--canvas WxH] [--timeout-ms 30000]
 //
 // --viewport fixes every pane's world box (no padding) before posing, so a
 // pose is drawn at a known scale: the box is fitted into the canvas, centred.
+// --canvas sizes every pane's player (CSS pixels = canvas pixels, the page
+// is shot at device scale 1) before posing: with a viewport of the same
+// aspect, world (x, y) lands at ((x − vx)·W/vw, (vy + vh − y)·H/vh) — the
+// grid of `rigc render`'s frames, so the official renderer's pixels can be
+// held to rigc's (see `official_frame` in tests/preview.rs).
 //
 // The driver is playwright-core from .browser/ (scripts/setup-browser.sh);
 // the browser is /usr/bin/chromium (or $RIGC_CHROMIUM), run headless with
@@ -30,7 +36,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const browserDir = process.env.RIGC_BROWSER_DIR || join(root, ".browser");
 
 function parse(argv) {
-  const a = { page: null, out: null, intervalMs: 400, at: [], viewport: null, timeoutMs: 30000 };
+  const a = { page: null, out: null, intervalMs: 400, at: [], viewport: null, canvas: null, timeoutMs: 30000 };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i], v = argv[i + 1];
     if (v === undefined) throw new Error(`${k} needs a value`);
@@ -40,12 +46,15 @@ function parse(argv) {
     else if (k === "--interval-ms") a.intervalMs = Number(v);
     else if (k === "--at") a.at.push(v === "setup" ? null : Number(v));
     else if (k === "--viewport") a.viewport = v.split(",").map(Number);
+    else if (k === "--canvas") a.canvas = v.split("x").map(Number);
     else if (k === "--timeout-ms") a.timeoutMs = Number(v);
     else throw new Error(`unknown flag ${k}`);
   }
   if (!a.page) throw new Error("--page <file.html | url> is required");
   if (a.viewport && (a.viewport.length !== 4 || a.viewport.some(n => !Number.isFinite(n))))
     throw new Error("--viewport needs x,y,w,h");
+  if (a.canvas && (a.canvas.length !== 2 || a.canvas.some(n => !(Number.isInteger(n) && n > 0))))
+    throw new Error("--canvas needs WxH, whole pixels");
   if (a.at.some(t => t !== null && !Number.isFinite(t))) throw new Error("--at needs a number or setup");
   return a;
 }
@@ -106,9 +115,15 @@ async function snapshot([i, keep, compareWith]) {
 
 // In the page: pause pane i and pose it at animation time t of its animation
 // (t null: the setup pose, no animation), optionally in a fixed world box.
-function poseAt([i, t, viewport]) {
+function poseAt([i, t, viewport, canvas]) {
   const p = window.rigcPreview.players[i];
   p.pause();
+  if (canvas) {
+    const box = document.getElementById("rigc-player-" + i);
+    box.style.width = canvas[0] + "px";
+    box.style.height = canvas[1] + "px";
+    box.parentElement.style.width = Math.max(480, canvas[0]) + "px";
+  }
   if (viewport) {
     const [x, y, width, height] = viewport;
     p.currentViewport = { x, y, width, height, padLeft: 0, padRight: 0, padTop: 0, padBottom: 0 };
@@ -172,10 +187,12 @@ async function main() {
       await page.waitForTimeout(args.intervalMs);
       const b = save(await page.evaluate(snapshot, [i, null, `a${i}`]), `pane${i}-playing-b.png`);
       const posed = [];
-      for (const t of args.at) {
-        await page.evaluate(poseAt, [i, t, args.viewport]);
+      for (const [k, t] of args.at.entries()) {
+        await page.evaluate(poseAt, [i, t, args.viewport, args.canvas]);
         const name = `pane${i}-at-${t === null ? "setup" : t}.png`;
-        posed.push({ t, ...save(await page.evaluate(snapshot, [i, null, null]), name) });
+        // Each pose after the first is compared with the first.
+        const shot = await page.evaluate(snapshot, [i, k === 0 ? `p${i}` : null, k === 0 ? null : `p${i}`]);
+        posed.push({ t, ...save(shot, name) });
       }
       report.shots.push({ pane: i, intervalMs: args.intervalMs, playing: [a, b], posed });
     }

@@ -40,18 +40,18 @@ pub enum Player {
 }
 
 impl Player {
-    /// The player from `--player <dir>` (the package's `dist/` or the package
-    /// itself), else from `<project_root>/.player/…/dist/`. Without it, a
+    /// The player from `--player <dir>` (the package's `dist/`, the package,
+    /// or the directory `npm` installed it in, as `.player/`), else from `<project_root>/.player/…/dist/`. Without it, a
     /// refusal that names the command that installs it.
     pub fn find(flag: Option<&Path>, project_root: &Path) -> Result<Player, String> {
         let dir = match flag {
-            Some(d) => {
-                if d.join("dist").join(SCRIPT).is_file() {
-                    d.join("dist")
-                } else {
-                    d.to_path_buf()
-                }
-            }
+            Some(d) => [
+                d.join("node_modules/@esotericsoftware/spine-player/dist"),
+                d.join("dist"),
+            ]
+            .into_iter()
+            .find(|dist| dist.join(SCRIPT).is_file())
+            .unwrap_or_else(|| d.to_path_buf()),
             None => project_root.join(PACKAGE_DIST),
         };
         let script_path = dir.join(SCRIPT);
@@ -92,8 +92,8 @@ impl Player {
             ),
             Player::Url(url) => format!(
                 "<link rel=\"stylesheet\" href=\"{}\">\n<script src=\"{}\"></script>",
-                crate::player::page::escape(&format!("{url}/{CSS}")),
-                crate::player::page::escape(&format!("{url}/{SCRIPT}"))
+                super::html::escape(&format!("{url}/{CSS}")),
+                super::html::escape(&format!("{url}/{SCRIPT}"))
             ),
         }
     }
@@ -147,6 +147,15 @@ mod tests {
         std::fs::create_dir_all(dist.join("iife")).expect("dirs");
         std::fs::write(dist.join(SCRIPT), "var spine = {};").expect("write");
         std::fs::write(dist.join(CSS), ".x{}").expect("write");
+        let installed = dir.path().join("i");
+        let deep = installed.join("node_modules/@esotericsoftware/spine-player/dist");
+        std::fs::create_dir_all(deep.join("iife")).expect("dirs");
+        std::fs::write(deep.join(SCRIPT), "var spine = {};").expect("write");
+        std::fs::write(deep.join(CSS), ".x{}").expect("write");
+        match Player::find(Some(&installed), Path::new("/")).expect("found") {
+            Player::Embedded { dir, .. } => assert_eq!(dir, deep),
+            other => panic!("{other:?}"),
+        }
         for flag in [dir.path(), dist.as_path()] {
             match Player::find(Some(flag), Path::new("/")).expect("found") {
                 Player::Embedded { dir, script, css } => {

@@ -10,6 +10,7 @@
 //! player's own pixels.
 
 use super::assets::Player;
+pub use super::html::escape;
 use base64::Engine as _;
 use serde_json::json;
 
@@ -165,22 +166,6 @@ fn ascii_json(text: &str) -> String {
 /// JSON strings, where `\u003c` means the same.
 fn script_safe(json: &str) -> String {
     json.replace('<', "\\u003c")
-}
-
-/// Text escaped for HTML content and attribute values.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

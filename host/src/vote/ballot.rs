@@ -7,7 +7,7 @@
 
 use super::manifest::Manifest;
 use super::result::{answers, file_name, BOTH_UNACCEPTABLE, REASONS, SCHEMA, TIE};
-use crate::player::page::escape;
+use crate::player::html::escape;
 
 /// The page's title.
 pub fn title(m: &Manifest) -> String {
