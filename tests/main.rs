@@ -10,6 +10,7 @@
 //! - `deform`    — deform timelines: runs, kind plugins through the ABI, their refusals
 //! - `deform_reference` — the reference rigs' deform figures (squash, portrait, nod), A39 on a fold
 //! - `build`     — building the gallery and the reference rigs, what is written
+//! - `diff`      — `rigc diff`: walk against itself n/n, a renamed bone, a removed key and a renamed animation (paired by --as) move exactly their measures, --json, refusals
 //! - `explain`   — `rigc explain`: the compiled rig as tables, through build's cache, writing nothing
 //! - `segments`  — the segments generator: an arm weighted by its bone segments, posed by spine-core, A20 on it, its refusals
 //! - `generated` — generated meshes: trimmed look's MESH figures, a grid, every generator refusal
@@ -38,6 +39,8 @@
 //! - `ride`      — the reference rig ride: its path attachment and constraint to FIGURES.md and spine-core, the path refusals
 //! - `rule_audit` — every rule the gate registers measures on some build (A29/A30/A50 SKIP with their reason), both profiles
 //! - `audit_fixtures` — the rigs that make A24, A25 and A43 measure: a positive control and a build-level mutant each
+//! - `preview`   — `rigc preview` in the official Spine Web Player, opened in headless Chromium (loads, draws the posed box, plays), one and two panes, every refusal; `official_frame`, the player's pixels on a given grid
+//! - `vote`      — `rigc vote`: a ballot of two built walks, a result recorded and its ledger line, tampered and repeat results refused, --again, ballot refusals; in Chromium when installed, both panes play and the page saves a vote that --record takes
 //! - `verdicts`  — a build's verdicts read from its `--report`, the registered rules from `rigc plugins`
 
 mod fixture;
@@ -54,6 +57,7 @@ mod cli;
 mod deform;
 mod deform_reference;
 mod derive;
+mod diff;
 mod explain;
 mod face_builds;
 mod flex;
@@ -70,6 +74,7 @@ mod pack;
 mod physics;
 mod physics_refusals;
 mod plugins;
+mod preview;
 mod projects;
 mod refusals;
 mod reliability;
@@ -82,5 +87,6 @@ mod sample_stream;
 mod segments;
 mod sliders;
 mod verdicts;
+mod vote;
 #[cfg(unix)]
 mod watch;
