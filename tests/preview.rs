@@ -434,6 +434,54 @@ fn the_official_frame_is_the_pose_on_a_given_grid() {
 }
 
 #[test]
+fn a_page_named_outside_ascii_loads() {
+    if !browser_or_skip("a_page_named_outside_ascii_loads") {
+        return;
+    }
+    let p = Project::new();
+    let dir = p.path().join("walk");
+    let g = shared().join("reference/rigc-gallery/walk");
+    run_in(
+        p.path(),
+        &[
+            "build",
+            "--rig",
+            g.join("rig.json").to_str().expect("utf-8"),
+            "--motion",
+            g.join("motion.json").to_str().expect("utf-8"),
+            "--out",
+            dir.to_str().expect("utf-8"),
+            "--copy-images",
+        ],
+    )
+    .green();
+    // The atlas text travels as UTF-8: a page named "héad.png" is found.
+    std::fs::rename(dir.join("head.png"), dir.join("héad.png")).expect("rename");
+    let atlas = std::fs::read_to_string(dir.join("skeleton.atlas")).expect("atlas");
+    assert!(atlas.lines().any(|l| l == "head.png"), "{atlas}");
+    let atlas: Vec<&str> = atlas
+        .lines()
+        .map(|l| if l == "head.png" { "héad.png" } else { l })
+        .collect();
+    std::fs::write(dir.join("skeleton.atlas"), atlas.join("\n") + "\n").expect("write");
+    let player = player_dir();
+    preview(
+        &p,
+        &[
+            "--candidate",
+            "walk",
+            "--player",
+            player.to_str().expect("utf-8"),
+        ],
+    )
+    .green()
+    .stdout_has("  ..    page     héad.png");
+    let report = shoot(&p.path().join("preview.html"), &p.path().join("shots"));
+    assert_clean(&report);
+    check_pane(&report, 0, &dir, "walk");
+}
+
+#[test]
 fn without_the_player_it_refuses_with_the_install_command() {
     let p = Project::new();
     build_reference(&p, "walk");
