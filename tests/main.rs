@@ -16,6 +16,7 @@
 //! - `generated` — generated meshes: trimmed look's MESH figures, a grid, every generator refusal
 //! - `ribbon`    — the ribbon generator: a strand's chain weights, A20/A21/A28 measured and their mutants, posed by spine-core, every ribbon refusal
 //! - `gallery_owl` — gallery/owl's head turn and nod: its README's figures from the closed forms, posed by spine-core, its fold bracketed by A39
+//! - `raster_browser` — our rasteriser against the Spine Web Player in Chromium on owl: setup pose and a mid-turn frame within a stated MAE
 //! - `refusals`  — one test per compile-error class: message, location, exit, nothing written
 //! - `gate`      — every rule: a mutant of emitted text that FAILs it, and a positive control
 //! - `mesh`      — authored meshes: squash builds past its mesh, spine-core poses it, refusals, the mesh rules
@@ -76,6 +77,7 @@ mod physics_refusals;
 mod plugins;
 mod preview;
 mod projects;
+mod raster_browser;
 mod refusals;
 mod reliability;
 mod ribbon;

@@ -39,7 +39,7 @@ fn chromium() -> PathBuf {
 
 /// Whether the browser tests run: Chromium present, or required (then its
 /// absence fails the test).
-fn browser_or_skip(test: &str) -> bool {
+pub(crate) fn browser_or_skip(test: &str) -> bool {
     if chromium().is_file() {
         return true;
     }
