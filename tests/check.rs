@@ -76,13 +76,19 @@ fn face_md_9_3_the_audit_orders_the_defects_and_finds_the_frame() {
     let same = check(&good, "good.json");
     let (mean, worst, _) = mae(&same);
     assert_eq!((mean, worst), (0.0, 0.0), "{}", same.dump());
-    same.stdout_has("  frames 81 on disk, candidate samples 81, 81 compared\n")
-        .stdout_has("  slot drift none (no frame differs)\n");
+    let duration = motion["animations"]["turn"]["duration"]
+        .as_f64()
+        .expect("turn's duration");
+    let n = (duration * 25.0).round() as usize + 1;
+    same.stdout_has(&format!(
+        "  frames {n} on disk, candidate samples {n}, {n} compared\n"
+    ))
+    .stdout_has("  slot drift none (no frame differs)\n");
     let report: Value = serde_json::from_str(&good.read("good.json")).expect("the --json report");
     assert_eq!(report["spec"], "rigc-check/1");
     assert_eq!(
         report["sets"][0]["frames"].as_array().map(Vec::len),
-        Some(81)
+        Some(n)
     );
 
     let a = inverted();
@@ -190,7 +196,7 @@ fn check_refuses_by_name_and_writes_nothing() {
     // A candidate the runtime refuses.
     p.write(
         "bad/skeleton.json",
-        "{\"bones\":[{\"name\":\"a\",\"parent\":\"nope\"}]}",
+        r#"{"bones":[{"name":"a"}],"slots":[{"name":"s","bone":"zzz"}]}"#,
     );
     p.write("bad/skeleton.atlas", "");
     p.rigc(&["check", "--candidate", "bad", "--frames", "render"])

@@ -10,11 +10,13 @@
 //! - `deform`    — deform timelines: runs, kind plugins through the ABI, their refusals
 //! - `deform_reference` — the reference rigs' deform figures (squash, portrait, nod), A39 on a fold
 //! - `build`     — building the gallery and the reference rigs, what is written
+//! - `diff`      — `rigc diff`: walk against itself n/n, a renamed bone, a removed key and a renamed animation (paired by --as) move exactly their measures, --json, refusals
 //! - `explain`   — `rigc explain`: the compiled rig as tables, through build's cache, writing nothing
 //! - `segments`  — the segments generator: an arm weighted by its bone segments, posed by spine-core, A20 on it, its refusals
 //! - `generated` — generated meshes: trimmed look's MESH figures, a grid, every generator refusal
 //! - `ribbon`    — the ribbon generator: a strand's chain weights, A20/A21/A28 measured and their mutants, posed by spine-core, every ribbon refusal
 //! - `gallery_owl` — gallery/owl's head turn and nod: its README's figures from the closed forms, posed by spine-core, its fold bracketed by A39
+//! - `raster_browser` — our rasteriser against the Spine Web Player in Chromium on owl: setup pose and a mid-turn frame within a stated MAE
 //! - `refusals`  — one test per compile-error class: message, location, exit, nothing written
 //! - `gate`      — every rule: a mutant of emitted text that FAILs it, and a positive control
 //! - `mesh`      — authored meshes: squash builds past its mesh, spine-core poses it, refusals, the mesh rules
@@ -39,6 +41,8 @@
 //! - `ride`      — the reference rig ride: its path attachment and constraint to FIGURES.md and spine-core, the path refusals
 //! - `rule_audit` — every rule the gate registers measures on some build (A29/A30/A50 SKIP with their reason), both profiles
 //! - `audit_fixtures` — the rigs that make A24, A25 and A43 measure: a positive control and a build-level mutant each
+//! - `preview`   — `rigc preview` in the official Spine Web Player, opened in headless Chromium (loads, draws the posed box, plays), one and two panes, every refusal; `official_frame`, the player's pixels on a given grid
+//! - `vote`      — `rigc vote`: a ballot of two built walks, a result recorded and its ledger line, tampered and repeat results refused, --again, ballot refusals; in Chromium when installed, both panes play and the page saves a vote that --record takes
 //! - `verdicts`  — a build's verdicts read from its `--report`, the registered rules from `rigc plugins`
 
 mod fixture;
@@ -55,6 +59,7 @@ mod cli;
 mod deform;
 mod deform_reference;
 mod derive;
+mod diff;
 mod explain;
 mod face_builds;
 mod flex;
@@ -71,7 +76,9 @@ mod pack;
 mod physics;
 mod physics_refusals;
 mod plugins;
+mod preview;
 mod projects;
+mod raster_browser;
 mod refusals;
 mod reliability;
 mod render;
@@ -84,5 +91,6 @@ mod sample_stream;
 mod segments;
 mod sliders;
 mod verdicts;
+mod vote;
 #[cfg(unix)]
 mod watch;

@@ -54,6 +54,15 @@ pub enum Command {
     /// Draw a built skeleton with rigc's own rasteriser: PNG frames, a
     /// contact sheet and `frames.json` per animation (CLI.md §4).
     Render(RenderArgs),
+    /// Compare two skeleton.json files structurally: a ratio per measure in
+    /// six sections, no combined score.
+    Diff(DiffArgs),
+    /// Write one self-contained HTML page that plays each candidate in the
+    /// official Spine Web Player, one pane each, under its gate summary.
+    Preview(PreviewArgs),
+    /// Write a ballot page of 2–4 green candidates (panes A–D), or record a
+    /// vote saved from one (`--record`).
+    Vote(VoteArgs),
 }
 
 /// `rigc check`.
@@ -107,7 +116,12 @@ pub struct RenderArgs {
     #[arg(long, value_name = "NAME")]
     pub skin: Option<String>,
     /// Samples per second (the protocol rate, 12, by default).
-    #[arg(long, value_name = "FPS", default_value_t = 12.0, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "FPS",
+        default_value_t = 12.0,
+        allow_negative_numbers = true
+    )]
     pub fps: f64,
     /// The long side of a frame, pixels (at least 16).
     #[arg(long, value_name = "PX", default_value_t = 256)]
@@ -136,6 +150,94 @@ pub enum Poser {
     Core,
     /// The Spine runtime.
     Spine,
+}
+
+/// `rigc diff`.
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The candidate's skeleton.json.
+    #[arg(value_name = "CANDIDATE.JSON")]
+    pub candidate: PathBuf,
+    /// The reference's skeleton.json.
+    #[arg(value_name = "REFERENCE.JSON")]
+    pub reference: PathBuf,
+    /// Pair a candidate animation with a differently named reference one
+    /// (`<candidate>=<reference>`; repeatable).
+    #[arg(long = "as", value_name = "CAND=REF")]
+    pub pairs: Vec<String>,
+    /// Also write the report as JSON to this file.
+    #[arg(long, value_name = "OUT")]
+    pub json: Option<PathBuf>,
+}
+
+/// `rigc vote`: a ballot (`--candidate` ×2–4) or a record (`--record`).
+#[derive(Debug, Args)]
+pub struct VoteArgs {
+    /// A candidate build (a directory or a skeleton.json; 2 to 4, in pane order A–D).
+    #[arg(long = "candidate", value_name = "DIR|SKELETON.JSON")]
+    pub candidates: Vec<PathBuf>,
+    /// The animation every pane plays (default: candidate A's first).
+    #[arg(long, value_name = "NAME")]
+    pub animation: Option<String>,
+    /// Where the ballot page is written (default ballot.html).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// A result file saved from a ballot (`vote-<id>.json`) to record.
+    #[arg(long, value_name = "RESULT.JSON")]
+    pub record: Option<PathBuf>,
+    /// With --record: the ballot the result was saved from (default ballot.html).
+    #[arg(long, value_name = "FILE")]
+    pub ballot: Option<PathBuf>,
+    /// With --record: the ledger to append to (default votes.jsonl).
+    #[arg(long, value_name = "FILE")]
+    pub ledger: Option<PathBuf>,
+    /// With --record: record a ballot the ledger already holds a vote on.
+    #[arg(long)]
+    pub again: bool,
+    /// The Spine Web Player's `dist/` directory (or its package) to embed
+    /// (default: `.player/` in the project root, from scripts/setup-player.sh).
+    #[arg(long, value_name = "DIR", conflicts_with = "player_url")]
+    pub player: Option<PathBuf>,
+    /// Link the player's `dist/` from this URL instead of embedding it (the
+    /// ballot then needs the network).
+    #[arg(long, value_name = "URL")]
+    pub player_url: Option<String>,
+}
+
+/// `rigc preview` (CLI.md §5).
+#[derive(Debug, Args)]
+pub struct PreviewArgs {
+    /// A directory holding skeleton.json + skeleton.atlas, or a skeleton.json;
+    /// repeat it for one pane per candidate.
+    #[arg(long, value_name = "DIR|SKELETON.JSON", required = true)]
+    pub candidate: Vec<PathBuf>,
+    /// The atlas, when it is not the one beside the skeleton (one candidate only).
+    #[arg(long, value_name = "PATH")]
+    pub atlas: Option<PathBuf>,
+    /// The animation every pane plays (default: the first candidate's first).
+    #[arg(long, value_name = "NAME")]
+    pub animation: Option<String>,
+    /// The page to write.
+    #[arg(long, value_name = "FILE", default_value = "preview.html")]
+    pub out: PathBuf,
+    /// The Spine Web Player to embed: its `dist/`, its package, or the
+    /// directory npm installed it in
+    /// (default: `.player/` in the project root, from scripts/setup-player.sh).
+    #[arg(long, value_name = "DIR", conflicts_with = "player_url")]
+    pub player: Option<PathBuf>,
+    /// Link the player's `dist/` from this URL instead of embedding it (the
+    /// page then needs the network).
+    #[arg(long, value_name = "URL")]
+    pub player_url: Option<String>,
+    /// `spine` (the default) or `spine-html`: the profile of each pane's gate summary.
+    #[arg(long, value_name = "PROFILE", value_parser = parse_profile)]
+    pub profile: Option<Profile>,
+    /// A render flag, refused here by name: the player plays the whole skeleton.
+    #[arg(long, value_name = "SLOTS", hide = true)]
+    pub slot: Option<String>,
+    /// A render flag, refused here by name: the player plays the whole skeleton.
+    #[arg(long, value_name = "SLOTS", hide = true)]
+    pub hide: Option<String>,
 }
 
 /// `rigc explain`: the target-selecting flags of `rigc build`.

@@ -25,9 +25,11 @@ mod check;
 mod cli;
 mod commands;
 mod config;
+mod diff;
 mod explain;
 mod layout;
 mod output;
+mod player;
 mod plugins;
 mod printer;
 mod project;
@@ -36,6 +38,7 @@ mod spec;
 mod stage;
 mod stages;
 mod status;
+mod vote;
 mod watch;
 mod workspace;
 
@@ -89,6 +92,9 @@ pub fn main_entry() -> ExitCode {
         cli::Command::Explain(args) => commands::explain::run(args, &cwd, &mut out),
         cli::Command::Check(args) => commands::check::run(args, &cwd, &mut out),
         cli::Command::Render(args) => commands::render::run(args, &cwd, &mut out),
+        cli::Command::Diff(args) => commands::diff::run(args, &cwd, &mut out),
+        cli::Command::Preview(args) => commands::preview::run(args, &cwd, &mut out),
+        cli::Command::Vote(args) => commands::vote::run(args, &cwd, &mut out),
     };
     if out.is_broken() {
         return ExitCode::SUCCESS;

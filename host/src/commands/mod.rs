@@ -4,11 +4,14 @@
 pub mod build;
 pub mod cache;
 pub mod check;
+pub mod diff;
 pub mod explain;
 pub mod plugins;
+pub mod preview;
 pub mod render;
 pub mod sample;
 pub mod validate;
+pub mod vote;
 pub mod watch;
 
 pub use crate::status::Status;

@@ -5,39 +5,76 @@
 use super::Status;
 use crate::cli::ValidateArgs;
 use crate::output::Output;
+use crate::stages::gate::GateReport;
 use rigc_sdk::gate::{GateInput, Profile};
 use std::path::Path;
 
 /// Runs `rigc validate`.
 pub fn run(args: &ValidateArgs, cwd: &Path, out: &mut Output) -> Status {
-    let crate::candidate::Located { skeleton, atlas } =
-        match crate::candidate::locate(&args.path, args.atlas.as_deref(), cwd) {
-            Ok(found) => found,
-            Err(msg) => {
-                out.usage(&msg);
-                return Status::Usage;
-            }
-        };
-    let skeleton_text = match std::fs::read_to_string(&skeleton) {
-        Ok(t) => t,
-        Err(e) => {
-            out.err_line(&format!("rigc: cannot read {}: {e}", skeleton.display()));
-            return Status::Red;
+    let located = match crate::candidate::locate(&args.path, args.atlas.as_deref(), cwd) {
+        Ok(found) => found,
+        Err(msg) => {
+            out.usage(&msg);
+            return Status::Usage;
         }
     };
-    let atlas_text = match std::fs::read_to_string(&atlas) {
+    out.line(&format!("rigc validate {}", located.skeleton.display()));
+    out.line(&format!("  ..    atlas {}", located.atlas.display()));
+    let report = match gate(&located, args.profile.unwrap_or(Profile::Spine), cwd, out) {
+        Ok(r) => r,
+        Err(status) => return status,
+    };
+    for line in crate::printer::gate::report_lines(&report) {
+        out.line(&line);
+    }
+    out.line(&crate::printer::gate::stats_line(&report));
+    out.gate_findings(&report);
+    if report.is_green() {
+        out.line("rigc: green");
+        Status::Green
+    } else {
+        out.err_line(&format!(
+            "rigc: {} assertion(s) failed",
+            report.fail_count()
+        ));
+        Status::Red
+    }
+}
+
+/// The gate's report on a located candidate, as `rigc validate` makes it
+/// (under `profile`, with the project's rule plugins when `cwd` is in a
+/// project): the one gating of built artifacts `validate` and `preview`
+/// share. A file it cannot read or a project it cannot load is named on
+/// `out` and is `Err(Status::Red)`.
+pub fn gate(
+    located: &crate::candidate::Located,
+    profile: Profile,
+    cwd: &Path,
+    out: &mut Output,
+) -> Result<GateReport, Status> {
+    let skeleton_text = match std::fs::read_to_string(&located.skeleton) {
         Ok(t) => t,
         Err(e) => {
-            out.err_line(&format!("rigc: cannot read {}: {e}", atlas.display()));
-            return Status::Red;
+            out.err_line(&format!(
+                "rigc: cannot read {}: {e}",
+                located.skeleton.display()
+            ));
+            return Err(Status::Red);
         }
     };
-    out.line(&format!("rigc validate {}", skeleton.display()));
-    out.line(&format!("  ..    atlas {}", atlas.display()));
-    let profile = args.profile.unwrap_or(Profile::Spine);
+    let atlas_text = match std::fs::read_to_string(&located.atlas) {
+        Ok(t) => t,
+        Err(e) => {
+            out.err_line(&format!(
+                "rigc: cannot read {}: {e}",
+                located.atlas.display()
+            ));
+            return Err(Status::Red);
+        }
+    };
     let pages = rigc_sdk::gate::pages::read(
         &atlas_text,
-        atlas.parent().unwrap_or(Path::new("")),
+        located.atlas.parent().unwrap_or(Path::new("")),
         &Default::default(),
     );
     let input = GateInput {
@@ -69,23 +106,11 @@ pub fn run(args: &ValidateArgs, cwd: &Path, out: &mut Output) -> Status {
         Ok(r) => r,
         Err(diags) => {
             out.diagnostics(&diags);
-            return Status::Red;
+            return Err(Status::Red);
         }
     };
-    let report = crate::stages::gate::run_plugins(&input, registry.rule_plugins());
-    for line in crate::printer::gate::report_lines(&report) {
-        out.line(&line);
-    }
-    out.line(&crate::printer::gate::stats_line(&report));
-    out.gate_findings(&report);
-    if report.is_green() {
-        out.line("rigc: green");
-        Status::Green
-    } else {
-        out.err_line(&format!(
-            "rigc: {} assertion(s) failed",
-            report.fail_count()
-        ));
-        Status::Red
-    }
+    Ok(crate::stages::gate::run_plugins(
+        &input,
+        registry.rule_plugins(),
+    ))
 }

@@ -47,6 +47,10 @@ pub fn set_lines(r: &SetReport, all_frames: bool) -> Vec<String> {
         ),
     ];
     out.push(match &r.slot_drift {
+        Some(d) if d.px == 0.0 => {
+            "  slot drift worst 0.0 px: every drawn slot sits where the reference draws it"
+                .to_string()
+        }
         Some(d) => format!(
             "  slot drift worst {:.1} px {:?} at {}",
             d.px, d.slot, d.frame
@@ -67,6 +71,7 @@ pub fn set_lines(r: &SetReport, all_frames: bool) -> Vec<String> {
         ));
         for f in rows {
             let (slot, drift) = match &f.worst_slot {
+                Some(d) if d.px == 0.0 => ("—", "0.0".to_string()),
                 Some(d) => (d.slot.as_str(), format!("{:.1}", d.px)),
                 None => ("—", "—".to_string()),
             };

@@ -42,16 +42,26 @@ pub fn report_lines(report: &GateReport) -> Vec<String> {
         }
     }
     lines.extend(fail_lines(report));
+    lines.push(format!("  ..    {}", summary(report)));
+    lines
+}
+
+/// The count that ends the report, without its gutter: `44 assertions: 17
+/// measured (17 passed, 0 failed), 12 skipped, 15 not in profile "spine"`
+/// (also the `gate` line of `rigc preview`'s panes).
+pub fn summary(report: &GateReport) -> String {
+    let p = report.profile.name();
     let passed = report.count(|r| r.verdict == Verdict::Pass);
     let failed = report.count(|r| matches!(r.verdict, Verdict::Fail(_)));
     let skipped = report.count(|r| matches!(r.verdict, Verdict::Skip(_)));
-    let prof = renderer + archetype;
+    let prof = report.count(|r| {
+        r.verdict == Verdict::Prof && matches!(r.kind, RuleKind::Renderer | RuleKind::Archetype)
+    });
     let measured = passed + failed;
     let total = measured + skipped + prof;
-    lines.push(format!(
-        "  ..    {total} assertions: {measured} measured ({passed} passed, {failed} failed), {skipped} skipped, {prof} not in profile \"{p}\""
-    ));
-    lines
+    format!(
+        "{total} assertions: {measured} measured ({passed} passed, {failed} failed), {skipped} skipped, {prof} not in profile \"{p}\""
+    )
 }
 
 /// The FAIL lines alone (with their places), in report order.
