@@ -1,6 +1,6 @@
-//! The frame of a render (CLI.md §4 "Framing"): which times a set poses, how
-//! a set is posed (rigc's runtime, frame after frame from t = 0, so physics
-//! is simulated as a player plays it), the union of every animation's posed
+//! The frame of a render (CLI.md §4 "Framing"): a set posed (through
+//! [`crate::sampler`], frame after frame from t = 0, so physics is simulated
+//! as a player plays it), the union of every animation's posed
 //! extent (not the stage), and the viewport that box is fitted to.
 //!
 //! The rules, each checked against FIGURES.md in the tests below:
@@ -24,8 +24,8 @@
 //! wide; a margin of a share of each side's own length would not change the
 //! aspect at all.
 
+use crate::sampler::{sample_count, sample_time, Sampler};
 use crate::Viewport;
-use rigc_spine::pose::Physics;
 use rigc_spine::{Bounds, PoseError, Skeleton, SkeletonData};
 
 /// The smallest `--max` a render takes (CLI.md §4).
@@ -33,22 +33,6 @@ pub const MIN_MAX: u32 = 16;
 
 /// The margin on every side of the extent, as a share of its long side.
 pub const MARGIN: f64 = 0.04;
-
-/// How many samples a set of an animation of `duration` seconds poses at
-/// `fps`: `round(duration·fps) + 1` (0 when that is not a finite count).
-pub fn sample_count(duration: f64, fps: f64) -> u32 {
-    let n = (duration * fps).round();
-    if n.is_finite() && n >= 0.0 && n < f64::from(u32::MAX) {
-        n as u32 + 1
-    } else {
-        0
-    }
-}
-
-/// The time of sample `i` at `fps`, seconds.
-pub fn sample_time(i: u32, fps: f64) -> f64 {
-    f64::from(i) / fps
-}
 
 /// Why a set could not be posed or framed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -84,7 +68,7 @@ impl Shot {
     /// How many samples this shot poses.
     pub fn samples(&self, data: &SkeletonData) -> u32 {
         match self.animation.and_then(|a| data.animations.get(a)) {
-            Some(a) => sample_count(a.duration, self.fps),
+            Some(a) => sample_count(a.duration, self.fps).unwrap_or(0),
             None => 1,
         }
     }
@@ -97,10 +81,9 @@ impl Shot {
     }
 }
 
-/// Poses every sample of `shot` in order from t = 0 on one skeleton (skin
-/// `skin` set first): each sample is `setupPose`, `Animation.apply(last, t)`
-/// over the setup pose (no loop) and `updateWorldTransform(Physics.update)`
-/// with the skeleton's time at `t`, then `each(i, &skeleton)` is called.
+/// Poses every sample of `shot` in order from t = 0 (skin `skin` set
+/// first) through [`crate::sampler::Sampler`], the one way `render` and
+/// `check` pose, calling `each(i, &skeleton)` on each.
 pub fn pose_shot<'a, E: From<FrameError>>(
     data: &'a SkeletonData,
     skin: Option<&str>,
@@ -112,23 +95,11 @@ pub fn pose_shot<'a, E: From<FrameError>>(
         time,
         message: e.message,
     };
-    let mut sk = Skeleton::new(data).map_err(|e| refused(0.0, e))?;
-    if let Some(s) = skin {
-        sk.set_skin(s).map_err(|e| refused(0.0, e))?;
-    }
-    let mut last = -1.0;
+    let mut sampler = Sampler::new(data, skin, shot.animation).map_err(|e| refused(0.0, e))?;
     for i in 0..shot.samples(data) {
         let t = sample_time(i, shot.fps);
-        sk.setup_pose();
-        sk.time = t;
-        if let Some(a) = shot.animation {
-            sk.apply_over_setup(a, last, t, false, None)
-                .map_err(|e| refused(t, e))?;
-        }
-        sk.update_world_transform_with(Physics::Update)
-            .map_err(|e| refused(t, e))?;
-        each(i, &sk)?;
-        last = t;
+        let sk = sampler.pose(t).map_err(|e| refused(t, e))?;
+        each(i, sk)?;
     }
     Ok(())
 }
@@ -213,20 +184,6 @@ mod tests {
             width,
             height,
         }
-    }
-
-    #[test]
-    fn a_set_poses_round_duration_fps_plus_one_samples() {
-        // walk's 0.9 s as the runtime reads it (a float32).
-        assert_eq!(sample_count(0.899_999_976_158_142_1, 20.0), 19);
-        assert_eq!(sample_count(0.899_999_976_158_142_1, 30.0), 28);
-        assert_eq!(sample_count(0.800_000_011_920_929, 25.0), 21);
-        assert_eq!(sample_count(3.2, 25.0), 81);
-        assert_eq!(sample_count(1.5, 25.0), 39);
-        assert_eq!(sample_count(2.2, 25.0), 56);
-        assert_eq!(sample_count(0.0, 12.0), 1);
-        assert_eq!(sample_count(f64::NAN, 12.0), 0);
-        assert_eq!(sample_time(18, 20.0), 0.9);
     }
 
     #[test]

@@ -392,7 +392,7 @@ fn render_set(
             Stop::Refused(format!(
                 "{} at t = {}: {e}",
                 shot.name(data),
-                framing::sample_time(i, shot.fps)
+                rigc_render::sampler::sample_time(i, shot.fps)
             ))
         })?;
         write(staged.join(sidecar::frame_file(i)), &image.encode_png())?;
@@ -401,12 +401,12 @@ fn render_set(
                 Stop::Refused(format!(
                     "{} at t = {}: the runtime cannot pose a vertex: {m}",
                     shot.name(data),
-                    framing::sample_time(i, shot.fps)
+                    rigc_render::sampler::sample_time(i, shot.fps)
                 ))
             })?;
             geometry.push(geometry::Frame {
                 frame: sidecar::frame_label(i),
-                time: framing::sample_time(i, shot.fps),
+                time: rigc_render::sampler::sample_time(i, shot.fps),
                 slots,
             });
         }
