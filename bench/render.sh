@@ -3,7 +3,7 @@
 # `--fps 25 --max 640` (81 + 39 + 56 = 176 frames of 478×640 px, each a PNG,
 # plus three contact sheets and frames.json): the whole process, median of
 # RUNS (5) runs, on one core (`taskset -c 0` when there is one), in frames per
-# second; then where the time goes, in process (rigc-render's example
+# second; then where the time goes, in process (rigc-render's bench
 # `render_share`, best of 3): framing (posing every sample once for the
 # extent), posing alone, posing + drawing, posing + drawing + PNG encoding,
 # and the posing share of the whole. The project's goal: the whole portrait
@@ -14,9 +14,13 @@ shared="${RIGC_SHARED:-$root/../shared}"
 runs="${RUNS:-5}"
 cd "$root"
 cargo build --release -q -p rigc
-cargo build --release -q -p rigc-render --example render_share
+share="$(cargo bench -q -p rigc-render --bench render_share --no-run --message-format=json 2>/dev/null \
+  | python3 -c 'import json,sys
+for l in sys.stdin:
+    m = json.loads(l)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "render_share" and m.get("executable"):
+        print(m["executable"])')"
 rigc="$root/target/release/rigc"
-share="$root/target/release/examples/render_share"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cp -r "$shared/reference/rigc-gallery/portrait" "$work/portrait"
