@@ -193,7 +193,8 @@ fn portrait_at_25_fps_is_81_39_and_56_frames_of_478_by_640() {
         .stdout_has("  ..    idle             81 frame(s), 3.200s + contact.png")
         .stdout_has("  ..    gaze             39 frame(s), 1.500s + contact.png")
         .stdout_has("  ..    turn             56 frame(s), 2.200s + contact.png")
-        .stdout_has("  ..    seam     gaze: last frame vs first 0/255, 0 of 305 920 px\n")
+        // gaze's 1.5 s is 37.5 frames at 25 fps: its 39th lands past the end, and says so.
+        .stdout_has("  ..    seam     gaze: last frame vs first 0/255, 0 of 305 920 px  (the last frame is at 1.52s, the animation ends at 1.5s: ")
         .stdout_has("  ..    seam     turn: last frame vs first 0/255, 0 of 305 920 px\n");
     for (set, n) in [("idle@25fps", 81), ("gaze@25fps", 39), ("turn@25fps", 56)] {
         assert_eq!(frame_files(&p, &format!("render/{set}")).len(), n, "{set}");

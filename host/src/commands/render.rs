@@ -19,7 +19,9 @@
 //! player's choice, not the animation's), so every set of more than one frame
 //! is a loop candidate and gets a `seam` line — its last frame compared with
 //! its first, pixel for pixel; a one-shot animation's line simply shows how
-//! far it travels.
+//! far it travels. When the sample grid misses the end (walk's 0.9 s at 12
+//! fps: the last frame is at 0.916667 s) the line says so: the figure is
+//! then not the loop's seam.
 
 mod stage;
 
@@ -318,9 +320,11 @@ fn render(args: &RenderArgs, cwd: &Path, out: &mut Output) -> Result<(), Stop> {
             root.join(dir).display()
         ));
         if let Some(seam) = done.seam {
+            let end = rigc_render::sampler::sample_time(done.frames - 1, shot.fps);
             seams.push(format!(
-                "  ..    seam     {}: last frame vs first {seam}",
-                shot.name(data)
+                "  ..    seam     {}: last frame vs first {seam}{}",
+                shot.name(data),
+                off_the_end(end, duration)
             ));
         }
         sets.push(Set {
@@ -361,6 +365,20 @@ fn render(args: &RenderArgs, cwd: &Path, out: &mut Output) -> Result<(), Stop> {
         root.join(sidecar::FILE).display()
     ));
     Ok(())
+}
+
+/// The seam line's note when the sample grid misses the animation's end
+/// (`round(duration·fps)/fps ≠ duration`): the last frame is then not the
+/// pose the loop closes on, and the figure is not the seam's.
+fn off_the_end(last: f64, duration: f64) -> String {
+    if (last - duration).abs() <= 1e-5 {
+        return String::new();
+    }
+    format!(
+        "  (the last frame is at {}s, the animation ends at {}s: an --fps with duration·fps whole lands on the end)",
+        rigc_sdk::spine::num::f64_text((last * 1e6).round() / 1e6),
+        rigc_sdk::spine::num::f64_text((duration * 1e6).round() / 1e6)
+    )
 }
 
 /// `a, b` as names.
@@ -459,6 +477,16 @@ mod tests {
         assert!(!plain_dir("."));
         assert!(!plain_dir(""));
         assert!(!plain_dir("/abs"));
+    }
+
+    #[test]
+    fn a_seam_off_the_end_says_so() {
+        assert_eq!(off_the_end(0.9, 0.899_999_976_158_142_1), "");
+        let note = off_the_end(38.0 / 12.0, 3.2);
+        assert!(
+            note.contains("last frame is at 3.166667s, the animation ends at 3.2s"),
+            "{note}"
+        );
     }
 
     #[test]
