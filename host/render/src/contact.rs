@@ -117,21 +117,31 @@ fn tile(sheet: &mut Image, frame: &Image, x0: u32, y0: u32, w: u32, h: u32) {
         for tx in 0..w {
             let xa = (f64::from(tx) * sx).floor() as u32;
             let xb = ((f64::from(tx + 1) * sx).ceil() as u32).clamp(xa + 1, frame.width.max(1));
-            // Premultiplied sums over the footprint.
-            let (mut r, mut g, mut b, mut a, mut count) = (0f64, 0f64, 0f64, 0f64, 0f64);
-            for y in ya..yb {
-                for x in xa..xb {
-                    let [pr, pg, pb, pa] = frame.pixel(x, y);
-                    let al = f64::from(pa) / 255.0;
-                    r += f64::from(pr) * al;
-                    g += f64::from(pg) * al;
-                    b += f64::from(pb) * al;
+            // Premultiplied sums over the footprint, in integers (r·a ≤ 255²).
+            let (mut r, mut g, mut b, mut a, mut count) = (0u64, 0u64, 0u64, 0u64, 0u64);
+            let stride = frame.width as usize * 4;
+            for y in ya..yb.min(frame.height) {
+                let row = y as usize * stride;
+                let span = frame
+                    .rgba
+                    .get(row + xa as usize * 4..row + xb.min(frame.width) as usize * 4)
+                    .unwrap_or(&[]);
+                for px in span.chunks_exact(4) {
+                    let al = u64::from(px[3]);
+                    r += u64::from(px[0]) * al;
+                    g += u64::from(px[1]) * al;
+                    b += u64::from(px[2]) * al;
                     a += al;
-                    count += 1.0;
+                    count += 1;
                 }
             }
-            let count = count.max(1.0);
-            let (r, g, b, a) = (r / count, g / count, b / count, a / count);
+            let count = count.max(1) as f64;
+            let (r, g, b, a) = (
+                r as f64 / 255.0 / count,
+                g as f64 / 255.0 / count,
+                b as f64 / 255.0 / count,
+                a as f64 / 255.0 / count,
+            );
             let over = |src: f64, dst: u8| -> u8 {
                 (src + f64::from(dst) * (1.0 - a)).round().clamp(0.0, 255.0) as u8
             };
