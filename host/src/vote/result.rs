@@ -302,4 +302,38 @@ mod tests {
         let e = parse("{\"schema\": \"rigc-vote/1\"}").unwrap_err();
         assert!(e.contains("not a rigc-vote/1 result"), "{e}");
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// A result file and a ballot page damaged anywhere are read or
+        /// refused, never a panic; whatever still reads is verified.
+        #[test]
+        fn damaged_results_and_ballots_are_read_or_refused(
+            at in 0usize..2000,
+            byte in 32u8..127,
+            cut in 0usize..2000,
+            junk in ".{0,80}",
+        ) {
+            let b = ballot();
+            let text = serde_json::to_string(&result(&b)).expect("serialises");
+            let mut bytes = text.into_bytes();
+            if at < bytes.len() {
+                bytes[at] = byte;
+            }
+            bytes.truncate(cut.max(1).min(bytes.len()));
+            if let Ok(r) = parse(&String::from_utf8_lossy(&bytes)) {
+                let _ = verify(&r, &b);
+            }
+            let _ = parse(&junk);
+            let page = format!("<html>{}</html>", b.manifest.element());
+            let mut page = page.into_bytes();
+            if at < page.len() {
+                page[at] = byte;
+            }
+            page.truncate(cut.max(1).min(page.len()));
+            let _ = super::super::manifest::read_embedded(&String::from_utf8_lossy(&page));
+            let _ = super::super::manifest::read_embedded(&junk);
+        }
+    }
 }
