@@ -22,15 +22,48 @@ pub struct Loaded {
     /// Where it came from.
     pub located: Located,
     /// The skeleton's text.
-    #[allow(dead_code)] // preview and vote embed it (#17, landing next)
     pub skeleton_text: String,
     /// The atlas's text.
-    #[allow(dead_code)] // preview and vote embed it (#17, landing next)
     pub atlas_text: String,
     /// The atlas as the runtime reads it.
     pub atlas: Atlas,
     /// The skeleton as the runtime reads it (against the atlas).
     pub data: SkeletonData,
+}
+
+impl Loaded {
+    /// The skeleton's animation names, in its order.
+    pub fn animation_names(&self) -> Vec<String> {
+        self.data
+            .animations
+            .iter()
+            .map(|a| a.name.clone())
+            .collect()
+    }
+}
+
+/// Names as a refusal lists them: `a, b`, or `(none)`.
+pub fn name_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    let list: Vec<&str> = names.into_iter().collect();
+    if list.is_empty() {
+        "(none)".to_string()
+    } else {
+        list.join(", ")
+    }
+}
+
+/// The usage error for `--<flag> <name>` naming no `what` of the candidate,
+/// listing the ones it has.
+pub fn unknown_name<'a>(
+    what: &str,
+    flag: &str,
+    name: &str,
+    known: impl IntoIterator<Item = &'a str>,
+) -> String {
+    format!(
+        "--{flag} {name:?}: no such {what}; known {what}s: {}",
+        name_list(known)
+    )
 }
 
 /// Why a candidate could not be used.

@@ -76,10 +76,12 @@ fn check(args: &CheckArgs, cwd: &Path, out: &mut Output) -> Result<(), Failure> 
     let data = &candidate.data;
     let skin = args.skin.clone().or_else(|| reference.frames.skin.clone());
     if let Some(s) = &skin {
-        if !data.skins.iter().any(|k| &k.name == s) {
-            return Err(Failure::Usage(format!(
-                "--skin {s:?}: the candidate's skins are {}",
-                names(data.skins.iter().map(|k| k.name.as_str()))
+        if data.find_skin(s).is_none() {
+            return Err(Failure::Usage(crate::candidate::unknown_name(
+                "skin",
+                "skin",
+                s,
+                data.skins.iter().map(|k| k.name.as_str()),
             )));
         }
     }
@@ -116,7 +118,7 @@ fn check(args: &CheckArgs, cwd: &Path, out: &mut Output) -> Result<(), Failure> 
                 CheckError(format!(
                     "set {:?} is animation {n:?}, which the candidate does not have (its animations: {}); pair it with --as <name>",
                     set.dir,
-                    names(data.animations.iter().map(|a| a.name.as_str()))
+                    crate::candidate::name_list(data.animations.iter().map(|a| a.name.as_str()))
                 ))
             })?),
         };
@@ -268,13 +270,4 @@ fn write_pictures(
     rigc_diag::write::write_atomic(&dir.join(FILE), sidecar.to_text().as_bytes())
         .map_err(|e| fail(&e))?;
     Ok(())
-}
-
-fn names<'a>(it: impl Iterator<Item = &'a str>) -> String {
-    let v: Vec<&str> = it.collect();
-    if v.is_empty() {
-        "none".to_string()
-    } else {
-        v.join(", ")
-    }
 }

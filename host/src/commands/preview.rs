@@ -207,8 +207,7 @@ fn choose_animations(
     args: &[PathBuf],
     loaded: &[Loaded],
 ) -> Result<Vec<Option<String>>, String> {
-    let names =
-        |l: &Loaded| -> Vec<String> { l.data.animations.iter().map(|a| a.name.clone()).collect() };
+    let names = Loaded::animation_names;
     if let Some(w) = wanted {
         for (arg, l) in args.iter().zip(loaded) {
             let known = names(l);

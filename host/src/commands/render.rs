@@ -105,17 +105,6 @@ fn check_flags(args: &RenderArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// `name` among `known`, or the usage error listing them.
-fn known<'a>(what: &str, flag: &str, name: &str, known: impl Iterator<Item = &'a str>) -> String {
-    let list: Vec<&str> = known.collect();
-    let list = if list.is_empty() {
-        "(none)".to_string()
-    } else {
-        list.join(", ")
-    };
-    format!("--{flag} {name:?}: no such {what}; known {what}s: {list}")
-}
-
 /// The slots `a,b` names, by index.
 fn slots(data: &SkeletonData, flag: &str, list: &str) -> Result<Vec<usize>, String> {
     let mut out = Vec::new();
@@ -123,7 +112,7 @@ fn slots(data: &SkeletonData, flag: &str, list: &str) -> Result<Vec<usize>, Stri
         match data.slots.iter().position(|s| s.name == name) {
             Some(i) => out.push(i),
             None => {
-                return Err(known(
+                return Err(crate::candidate::unknown_name(
                     "slot",
                     flag,
                     name,
@@ -145,7 +134,7 @@ fn plain_dir(dir: &str) -> bool {
 fn plan(args: &RenderArgs, data: &SkeletonData) -> Result<Plan, Stop> {
     if let Some(skin) = &args.skin {
         if data.find_skin(skin).is_none() {
-            return Err(Stop::Usage(known(
+            return Err(Stop::Usage(crate::candidate::unknown_name(
                 "skin",
                 "skin",
                 skin,
@@ -166,7 +155,7 @@ fn plan(args: &RenderArgs, data: &SkeletonData) -> Result<Plan, Stop> {
                 fps: args.fps,
             }],
             None => {
-                return Err(Stop::Usage(known(
+                return Err(Stop::Usage(crate::candidate::unknown_name(
                     "animation",
                     "animation",
                     name,
@@ -491,9 +480,9 @@ mod tests {
 
     #[test]
     fn an_unknown_name_lists_the_known_ones() {
-        let m = known("skin", "skin", "x", ["default", "armed"].into_iter());
+        let m = crate::candidate::unknown_name("skin", "skin", "x", ["default", "armed"]);
         assert_eq!(m, "--skin \"x\": no such skin; known skins: default, armed");
-        let none = known("animation", "animation", "x", std::iter::empty());
+        let none = crate::candidate::unknown_name("animation", "animation", "x", []);
         assert!(none.ends_with("known animations: (none)"), "{none}");
     }
 }

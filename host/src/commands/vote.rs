@@ -205,8 +205,7 @@ fn choose_animation(
     letters: &[&str],
     loaded: &[Loaded],
 ) -> Result<String, String> {
-    let names =
-        |l: &Loaded| -> Vec<String> { l.data.animations.iter().map(|a| a.name.clone()).collect() };
+    let names = Loaded::animation_names;
     let (name, whence) = match wanted {
         Some(w) => (w.to_string(), format!("--animation {w:?}")),
         None => match loaded.first().and_then(|l| names(l).into_iter().next()) {
