@@ -71,22 +71,22 @@ fn player_dir() -> PathBuf {
 
 /// A reference rig of the gallery built into `<project>/<name>`.
 fn build_reference(p: &Project, name: &str) -> PathBuf {
-    let dir = shared().join("reference/rigc-gallery").join(name);
-    let out = p.path().join(name);
-    run_in(
-        p.path(),
-        &[
-            "build",
-            "--rig",
-            dir.join("rig.json").to_str().expect("utf-8"),
-            "--motion",
-            dir.join("motion.json").to_str().expect("utf-8"),
-            "--out",
-            out.to_str().expect("utf-8"),
-        ],
-    )
-    .green();
-    out
+    build_reference_as(p, name, name, &[])
+}
+
+/// Builds reference rig `name` into `out` with `extra` flags, from a copy
+/// inside the project (a build keeps its cache beside its rig, and
+/// `../shared` is never written).
+fn build_reference_as(p: &Project, name: &str, out: &str, extra: &[&str]) -> PathBuf {
+    let src = format!("src/{name}");
+    if !p.exists(&src) {
+        p.copy_dir(&shared().join("reference/rigc-gallery").join(name), &src);
+    }
+    let (rig, motion) = (format!("{src}/rig.json"), format!("{src}/motion.json"));
+    let mut args = vec!["build", "--rig", &rig, "--motion", &motion, "--out", out];
+    args.extend_from_slice(extra);
+    run_in(p.path(), &args).green();
+    p.path().join(out)
 }
 
 fn preview(p: &Project, args: &[&str]) -> Run {
@@ -439,22 +439,7 @@ fn a_page_named_outside_ascii_loads() {
         return;
     }
     let p = Project::new();
-    let dir = p.path().join("walk");
-    let g = shared().join("reference/rigc-gallery/walk");
-    run_in(
-        p.path(),
-        &[
-            "build",
-            "--rig",
-            g.join("rig.json").to_str().expect("utf-8"),
-            "--motion",
-            g.join("motion.json").to_str().expect("utf-8"),
-            "--out",
-            dir.to_str().expect("utf-8"),
-            "--copy-images",
-        ],
-    )
-    .green();
+    let dir = build_reference_as(&p, "walk", "walk", &["--copy-images"]);
     // The atlas text travels as UTF-8: a page named "héad.png" is found.
     std::fs::rename(dir.join("head.png"), dir.join("héad.png")).expect("rename");
     let atlas = std::fs::read_to_string(dir.join("skeleton.atlas")).expect("atlas");
@@ -589,27 +574,7 @@ fn a_missing_or_truncated_page_is_refused() {
         .stderr_has("nothing written");
     assert!(!p.path().join("preview.html").exists());
     // A copy of the pages beside the atlas, one cut short.
-    let dir = p.path().join("cut");
-    run_in(
-        p.path(),
-        &[
-            "build",
-            "--rig",
-            shared()
-                .join("reference/rigc-gallery/walk/rig.json")
-                .to_str()
-                .expect("utf-8"),
-            "--motion",
-            shared()
-                .join("reference/rigc-gallery/walk/motion.json")
-                .to_str()
-                .expect("utf-8"),
-            "--out",
-            dir.to_str().expect("utf-8"),
-            "--copy-images",
-        ],
-    )
-    .green();
+    let dir = build_reference_as(&p, "walk", "cut", &["--copy-images"]);
     let head = dir.join("head.png");
     let bytes = std::fs::read(&head).expect("a copied page");
     std::fs::write(&head, &bytes[..bytes.len() / 2]).expect("cut");

@@ -14,26 +14,19 @@
 //! three pixels one level apart where the original's did not; FIGURES.md
 //! itself shows the same seam at other sizes (320 → 5 px at 1/255).
 
-use crate::util::{self, Project, Run};
+use crate::build::build_reference;
+use crate::util::{Project, Run};
 use serde_json::Value;
 
 /// A project holding reference rig `name` under `rig/`, built into `out/`.
 fn built(name: &str) -> Project {
-    let p = Project::new();
-    p.copy_dir(
-        &util::shared().join("reference/rigc-gallery").join(name),
-        "rig",
+    let (p, run) = build_reference(
+        &format!("rigc-gallery/{name}"),
+        "rig.json",
+        "motion.json",
+        "spine",
     );
-    p.rigc(&[
-        "build",
-        "--rig",
-        "rig/rig.json",
-        "--motion",
-        "rig/motion.json",
-        "--out",
-        "out",
-    ])
-    .green();
+    run.green();
     p
 }
 
