@@ -126,11 +126,9 @@ pub fn frame(skeleton: &Skeleton, viewport: &Viewport) -> Result<Vec<SlotGeometr
 }
 
 impl Geometry {
-    /// The document as written: two-space JSON and a trailing newline.
+    /// The document as written (see [`crate::sidecar::json_text`]).
     pub fn to_text(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
-        s.push('\n');
-        s
+        crate::sidecar::json_text(self)
     }
 }
 

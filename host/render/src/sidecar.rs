@@ -89,6 +89,14 @@ pub fn frame_label(i: u32) -> String {
     format!("f{i:04}")
 }
 
+/// A document as a render writes it (`frames.json`, `geometry.json`, `check
+/// --json`): two-space JSON and a trailing newline.
+pub fn json_text<T: Serialize>(doc: &T) -> String {
+    let mut s = serde_json::to_string_pretty(doc).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
 impl Frames {
     /// Reads a sidecar's text, refusing another spec by name.
     pub fn parse(text: &str) -> Result<Frames, String> {
@@ -102,11 +110,9 @@ impl Frames {
         Ok(frames)
     }
 
-    /// The sidecar as written: two-space JSON and a trailing newline.
+    /// The sidecar as written (see [`json_text`]).
     pub fn to_text(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
-        s.push('\n');
-        s
+        json_text(self)
     }
 }
 

@@ -184,7 +184,7 @@ fn check(args: &CheckArgs, cwd: &Path, out: &mut Output) -> Result<(), Failure> 
             },
             sets: &reports,
         };
-        let text = serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n";
+        let text = rigc_render::sidecar::json_text(&doc);
         rigc_diag::write::write_atomic(&path, text.as_bytes())
             .map_err(|e| CheckError(format!("cannot write {}: {e}", path.display())))?;
         out.line(&format!("rigc: wrote {}", path.display()));
