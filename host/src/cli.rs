@@ -376,9 +376,28 @@ pub struct BuildArgs {
     /// else `cache/` in the project root).
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub remote: RemoteArgs,
     /// Targets of rigc.toml to build, by name.
     #[arg(value_name = "TARGET", conflicts_with_all = ["rig", "motion", "out", "images"])]
     pub targets: Vec<String>,
+}
+
+/// The remote cache flags of `rigc build` (README *Remote cache*).
+#[derive(Debug, Default, Clone, Args)]
+pub struct RemoteArgs {
+    /// A shared remote cache (Bazel's HTTP layout: <URL>/ac/<key>, <URL>/cas/<blake3>)
+    /// consulted after the local cache (default: RIGC_REMOTE_CACHE, else rigc.toml's
+    /// `remote_cache`). The bearer token, if any, is read from RIGC_REMOTE_CACHE_TOKEN.
+    #[arg(long, value_name = "URL")]
+    pub remote_cache: Option<String>,
+    /// Read from the remote cache but upload nothing (forks, untrusted branches;
+    /// also RIGC_REMOTE_CACHE_READ_ONLY=1).
+    #[arg(long)]
+    pub remote_cache_read_only: bool,
+    /// Use no remote cache, whatever RIGC_REMOTE_CACHE or rigc.toml say.
+    #[arg(long, conflicts_with_all = ["remote_cache", "remote_cache_read_only"])]
+    pub no_remote_cache: bool,
 }
 
 /// `rigc validate`.

@@ -45,6 +45,7 @@ struct RawManifest {
 struct RawProject {
     profile: Option<S<String>>,
     cache: Option<S<String>>,
+    remote_cache: Option<S<String>>,
     out: Option<S<String>>,
     #[serde(default)]
     plugins: Vec<S<String>>,
@@ -111,6 +112,8 @@ pub struct Manifest {
     pub profile: rigc_sdk::gate::Profile,
     /// The cache directory, when stated (absolute).
     pub cache: Option<PathBuf>,
+    /// The remote cache, when stated (`crate::cache::remote`).
+    pub remote_cache: Option<crate::cache::remote::BaseUrl>,
     /// Plugin libraries every target loads.
     pub plugins: Vec<PluginRef>,
     /// Each plugin's configuration, by plugin name (`[plugin.<name>]`).
@@ -356,6 +359,18 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
         .cache
         .as_ref()
         .map(|c| r.path(c, "/project/cache", "cache directory", Need::DirOrNothing));
+    let remote_cache = raw.project.remote_cache.as_ref().and_then(|u| {
+        crate::cache::remote::BaseUrl::parse(u.get_ref())
+            .map_err(|why| {
+                let loc = r.loc(u.span(), "/project/remote_cache");
+                r.diags.push(
+                    Diagnostic::new(codes::CACHE_REMOTE_URL, format!("remote_cache {why}"))
+                        .at(loc)
+                        .help("write the server's base URL, as \"http://host:port/prefix\"; a token goes in RIGC_REMOTE_CACHE_TOKEN, never in rigc.toml"),
+                );
+            })
+            .ok()
+    });
     let out_root = raw
         .project
         .out
@@ -463,6 +478,7 @@ pub fn load(path: &Path) -> Result<Manifest, Vec<Diagnostic>> {
         dir,
         profile,
         cache,
+        remote_cache,
         plugins,
         plugin_config,
         targets,

@@ -6,7 +6,7 @@
 use rigc_diag::codes;
 
 use crate::build::TargetSpec;
-use crate::cache::Cache;
+use crate::cache::{remote, Cache};
 use crate::config::{self, Manifest, PluginRef};
 use crate::plugins::{self, Plugin, Registry, Request};
 use crate::project::Project;
@@ -106,6 +106,7 @@ pub fn open(
     project: Project,
     manifest: Option<Manifest>,
     cache_flag: Option<&Path>,
+    remote: &remote::Ask,
     cwd: &Path,
 ) -> Result<Workspace, Vec<Diagnostic>> {
     let root = manifest
@@ -130,9 +131,21 @@ pub fn open(
     if !missing.is_empty() {
         return Err(missing);
     }
-    let cache = Cache::open(&dir).map_err(|e| {
-        vec![Diagnostic::new(codes::CACHE_UNUSABLE, e.message).help("choose another --cache-dir")]
-    })?;
+    let remote = remote::settings(
+        remote,
+        manifest.as_ref().and_then(|m| m.remote_cache.as_ref()),
+    )
+    .map_err(|why| {
+        vec![Diagnostic::new(codes::CACHE_REMOTE_URL, why)
+            .help("give the server's base URL, as http://host:port/prefix (README, Remote cache)")]
+    })?
+    .map(|s| remote::Remote::new(&s));
+    let cache = Cache::open(&dir)
+        .map_err(|e| {
+            vec![Diagnostic::new(codes::CACHE_UNUSABLE, e.message)
+                .help("choose another --cache-dir")]
+        })?
+        .with_remote(remote);
     // A killed run's temporaries — a plugin copy of megabytes among them — go
     // before this run makes its own.
     cache.sweep_temporaries();

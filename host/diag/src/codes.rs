@@ -56,6 +56,12 @@ codes! {
     // mapped whole.
     CACHE_CORRUPT = "cache.corrupt",
     PLUGIN_COPY_CORRUPT = "plugin.copy-corrupt",
+    // Issue 18: the remote cache — a server that cannot serve (down, slow,
+    // 5xx, refusing), an answer that is not what its name says, and a
+    // remote-cache setting that is not a usable URL.
+    CACHE_REMOTE_UNAVAILABLE = "cache.remote-unavailable",
+    CACHE_REMOTE_CORRUPT = "cache.remote-corrupt",
+    CACHE_REMOTE_URL = "cache.remote-url",
     PLUGIN_MALFORMED = "plugin.malformed",
     PLUGIN_TRUNCATED = "plugin.truncated",
     // Compiler defects named as such

@@ -28,7 +28,7 @@ use super::write::Writes;
 use crate::cache::{Cache, Hash};
 use crate::plugins::{Plugin, PluginCallError, Registry};
 use crate::project::{self, Canon, Project};
-use crate::stage::{Driver, Encoded, KeyBuilder, KeyPart, Lazy, StageEvent};
+use crate::stage::{paths, Driver, Encoded, KeyBuilder, KeyPart, Lazy, StageEvent};
 use crate::stages::gate::{self, GateReport, GateStage, Verdict};
 use rigc_diag::cursor::Node;
 use rigc_diag::{write::Written, Diagnostic};
@@ -163,7 +163,7 @@ impl<'a> Build<'a> {
             env,
             target,
             tool,
-            driver: Driver::cached(env.cache, tool),
+            driver: Driver::cached(env.cache, tool).under(&env.project.root),
             canon: Canon::default(),
             writes: None,
             result: TargetResult {
@@ -264,13 +264,16 @@ impl<'a> Build<'a> {
         });
         let out_dir = &self.result.out_dir;
         let imported = sources.atlas_in.as_deref();
-        let pages = Lazy::new(self.pages_key(&compiled, &packed_pages, imported), || {
+        let root = Some(self.env.project.root.as_path());
+        let pages_key = paths::within(root, || self.pages_key(&compiled, &packed_pages, imported));
+        let pages = Lazy::new(pages_key, || {
             Ok::<_, Infallible>(match imported {
                 Some(imported) => super::imported::page_files(imported, out_dir),
                 None => page_files(&compiled, out_dir, &packed_pages),
             })
         });
-        let second = Lazy::new(self.second_key(&compiled, &sources, registry), || {
+        let second_key = paths::within(root, || self.second_key(&compiled, &sources, registry));
+        let second = Lazy::new(second_key, || {
             Ok::<_, Infallible>(second_compile(&sources, registry))
         });
         let mut replies: Vec<(&Plugin, Result<GateReply, PluginCallError>)> = Vec::new();
@@ -328,7 +331,7 @@ impl<'a> Build<'a> {
         let mut k = self.key("pages", 1);
         if let Some(imported) = imported {
             for p in &imported.pages {
-                k.text(&p.path.to_string_lossy());
+                p.path.feed(&mut k);
                 match &p.bytes {
                     Some(b) => k.hash(&crate::cache::hash(b)),
                     None => k.text("unread"),
@@ -442,11 +445,7 @@ impl<'a> Build<'a> {
         self.result.atlas_in = atlas_in_path(sources);
         self.result.meshes = trace.meshes;
         self.result.report = Some(trace.report);
-        self.driver.log = trace
-            .stages
-            .into_iter()
-            .map(|stage| StageEvent { stage, ran: false })
-            .collect();
+        self.driver.log = trace.stages.into_iter().map(StageEvent::cached).collect();
         true
     }
 

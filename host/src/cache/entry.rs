@@ -59,6 +59,40 @@ fn answers(key: &Hash, stage: &str, their_key: &str, their_stage: &str) -> Resul
     }
 }
 
+/// Checks a JSON entry's bytes against the key and stage it is read for.
+fn parse_entry(bytes: &[u8], key: &Hash, stage: &str) -> Result<ActionEntry, Fault> {
+    let text = std::str::from_utf8(bytes).map_err(|e| Fault::NotUtf8(e.valid_up_to()))?;
+    let (json, check) = text.split_once('\n').ok_or(Fault::Torn)?;
+    if hex(&hash(json.as_bytes())) != check.trim_end() {
+        return Err(Fault::Torn);
+    }
+    let entry: ActionEntry = serde_json::from_str(json).map_err(|_| Fault::Torn)?;
+    answers(key, stage, &entry.key, &entry.stage)?;
+    Ok(entry)
+}
+
+/// An entry's output: its hash, and its bytes when it holds them (they must
+/// hash to it).
+fn entry_output(entry: ActionEntry) -> Result<(Hash, Option<Vec<u8>>), Fault> {
+    match (unhex(&entry.output), entry.inline) {
+        (Some(h), None) => Ok((h, None)),
+        (Some(h), Some(bytes)) if hash(bytes.as_bytes()) == h => Ok((h, Some(bytes.into_bytes()))),
+        _ => Err(Fault::Torn),
+    }
+}
+
+/// Checks the bytes of an action entry from elsewhere (a remote cache) as a
+/// local one is checked: its output, or what is wrong with it.
+pub(super) fn check_output_entry(
+    bytes: &[u8],
+    key: &Hash,
+    stage: &str,
+) -> Result<(Hash, Option<Vec<u8>>), String> {
+    parse_entry(bytes, key, stage)
+        .and_then(entry_output)
+        .map_err(|f| f.describe())
+}
+
 impl Cache {
     /// The bytes of the entry for `key`: `None` when there is none; a file that
     /// cannot be read is named.
@@ -76,17 +110,7 @@ impl Cache {
     /// The JSON entry for `key` and `stage`, verified.
     fn get_entry(&self, key: &Hash, stage: &str) -> Option<ActionEntry> {
         let bytes = self.read_entry(key, stage)?;
-        let parsed = (|| {
-            let text = std::str::from_utf8(&bytes).map_err(|e| Fault::NotUtf8(e.valid_up_to()))?;
-            let (json, check) = text.split_once('\n').ok_or(Fault::Torn)?;
-            if hex(&hash(json.as_bytes())) != check.trim_end() {
-                return Err(Fault::Torn);
-            }
-            let entry: ActionEntry = serde_json::from_str(json).map_err(|_| Fault::Torn)?;
-            answers(key, stage, &entry.key, &entry.stage)?;
-            Ok(entry)
-        })();
-        match parsed {
+        match parse_entry(&bytes, key, stage) {
             Ok(entry) => Some(entry),
             Err(fault) => {
                 self.corrupt_entry(key, stage, &fault);
@@ -96,11 +120,19 @@ impl Cache {
     }
 
     /// Records `entry` for its key: one line of JSON, then a line with the
-    /// blake3 of that JSON.
-    fn put_entry(&self, key: &Hash, entry: &ActionEntry) -> std::io::Result<()> {
+    /// blake3 of that JSON. Returns the bytes written (what a remote cache is
+    /// sent).
+    fn put_entry(&self, key: &Hash, entry: &ActionEntry) -> std::io::Result<Vec<u8>> {
         let json = serde_json::to_string(entry).map_err(std::io::Error::other)?;
         let text = format!("{json}\n{}\n", hex(&hash(json.as_bytes())));
-        self.write_atomic(&self.action_path(key), text.as_bytes())
+        self.write_atomic(&self.action_path(key), text.as_bytes())?;
+        Ok(text.into_bytes())
+    }
+
+    /// Keeps the action entry `bytes` (fetched from a remote cache and found
+    /// sound by [`check_output_entry`]) as the local entry of `key`.
+    pub(super) fn keep_entry(&self, key: &Hash, bytes: &[u8]) -> std::io::Result<()> {
+        self.write_atomic(&self.action_path(key), bytes)
     }
 
     /// The output hash recorded for a stage key, verified.
@@ -115,20 +147,17 @@ impl Cache {
     /// output, too — is named once and deleted.
     pub fn get_output(&self, key: &Hash, stage: &str) -> Option<(Hash, Option<Vec<u8>>)> {
         let entry = self.get_entry(key, stage)?;
-        match (unhex(&entry.output), entry.inline) {
-            (Some(h), None) => Some((h, None)),
-            (Some(h), Some(bytes)) if hash(bytes.as_bytes()) == h => {
-                Some((h, Some(bytes.into_bytes())))
-            }
-            _ => {
-                self.corrupt_entry(key, stage, &Fault::Torn);
+        match entry_output(entry) {
+            Ok(found) => Some(found),
+            Err(fault) => {
+                self.corrupt_entry(key, stage, &fault);
                 None
             }
         }
     }
 
     /// Records that stage key `key` produced the blob `output`.
-    fn put_action(&self, key: &Hash, stage: &str, output: &Hash) -> std::io::Result<()> {
+    fn put_action(&self, key: &Hash, stage: &str, output: &Hash) -> std::io::Result<Vec<u8>> {
         self.put_entry(
             key,
             &ActionEntry {
@@ -143,24 +172,39 @@ impl Cache {
     /// Records that stage key `key` produced `bytes` (UTF-8, as every stage output
     /// is JSON): inside the action entry when they are at most [`INLINE_MAX`]
     /// bytes, else as a blob the entry names. Returns their hash.
+    #[cfg(test)]
     pub fn put_output(&self, key: &Hash, stage: &str, bytes: &[u8]) -> std::io::Result<Hash> {
+        self.put_output_entry(key, stage, bytes).map(|(h, _, _)| h)
+    }
+
+    /// [`Cache::put_output`], returning also the entry's bytes and whether the
+    /// output went into a blob of its own (what a remote cache is sent).
+    pub(super) fn put_output_entry(
+        &self,
+        key: &Hash,
+        stage: &str,
+        bytes: &[u8],
+    ) -> std::io::Result<(Hash, Vec<u8>, bool)> {
         let h = hash(bytes);
         match std::str::from_utf8(bytes) {
-            Ok(text) if bytes.len() <= INLINE_MAX => self.put_entry(
-                key,
-                &ActionEntry {
-                    key: hex(key),
-                    stage: stage.into(),
-                    output: hex(&h),
-                    inline: Some(text.to_string()),
-                },
-            )?,
+            Ok(text) if bytes.len() <= INLINE_MAX => {
+                let entry = self.put_entry(
+                    key,
+                    &ActionEntry {
+                        key: hex(key),
+                        stage: stage.into(),
+                        output: hex(&h),
+                        inline: Some(text.to_string()),
+                    },
+                )?;
+                Ok((h, entry, false))
+            }
             _ => {
                 self.put_blob(bytes)?;
-                self.put_action(key, stage, &h)?;
+                let entry = self.put_action(key, stage, &h)?;
+                Ok((h, entry, true))
             }
         }
-        Ok(h)
     }
 
     /// The value recorded by [`Cache::put_binary_entry`] for `key` and `stage`;

@@ -42,7 +42,11 @@
 
 mod entry;
 mod gc;
+pub mod remote;
+mod served;
 pub mod temps;
+
+pub use served::{Counts, Served};
 
 use rigc_diag::codes::{self, Code};
 use std::io::Write;
@@ -152,6 +156,8 @@ pub struct Cache {
     /// This process's writer mark (`temps::mark_writer`), made before its first
     /// write into the cache and removed when the cache is dropped.
     writer_mark: Mutex<Option<PathBuf>>,
+    /// The shared server consulted after a local miss (`served`), if any.
+    remote: Option<remote::Remote>,
 }
 
 impl Drop for Cache {
@@ -195,7 +201,14 @@ impl Cache {
             counter: AtomicU64::new(0),
             swept: Mutex::new(Default::default()),
             writer_mark: Mutex::new(None),
+            remote: None,
         })
+    }
+
+    /// Consults (and, unless read-only, fills) `remote` after a local miss.
+    pub fn with_remote(mut self, remote: Option<remote::Remote>) -> Cache {
+        self.remote = remote;
+        self
     }
 
     /// The cache's root directory.

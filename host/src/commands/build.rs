@@ -98,7 +98,13 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
         out.usage(&message);
         return Status::Usage;
     }
-    let ws = match workspace::open(project, manifest, args.cache_dir.as_deref(), cwd) {
+    let ws = match workspace::open(
+        project,
+        manifest,
+        args.cache_dir.as_deref(),
+        &remote_ask(&args.remote),
+        cwd,
+    ) {
         Ok(ws) => Arc::new(ws),
         Err(diags) => {
             out.diagnostics(&diags);
@@ -119,10 +125,14 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
         r
     };
     let elapsed = start.elapsed().as_secs_f64() * 1e3;
+    let counts = ws.cache.counts();
+    if let Some(line) = target::cache_line(&results, &counts) {
+        out.line(&line);
+    }
     if let Some(path) = &args.report {
         let text = format!(
             "{}\n",
-            crate::printer::json::document_text(&results, elapsed)
+            crate::printer::json::document_text(&results, &counts, elapsed)
         );
         if let Err(e) =
             rigc_diag::write::write_atomic(&crate::project::absolute(path, cwd), text.as_bytes())
@@ -307,6 +317,15 @@ fn build_many(
         (line, true) => out.err_line(&line),
     }
     results
+}
+
+/// What `--remote-cache`, `--remote-cache-read-only` and `--no-remote-cache` ask.
+fn remote_ask(args: &crate::cli::RemoteArgs) -> crate::cache::remote::Ask {
+    crate::cache::remote::Ask {
+        url: args.remote_cache.clone(),
+        read_only: args.remote_cache_read_only,
+        off: args.no_remote_cache,
+    }
 }
 
 fn println_now(line: &str) {

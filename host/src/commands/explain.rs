@@ -89,7 +89,13 @@ pub fn run(args: &ExplainArgs, cwd: &Path, out: &mut Output) -> Status {
         };
         target.layout = ask.layout();
     }
-    let ws = match workspace::open(project, manifest, args.cache_dir.as_deref(), cwd) {
+    let ws = match workspace::open(
+        project,
+        manifest,
+        args.cache_dir.as_deref(),
+        &Default::default(),
+        cwd,
+    ) {
         Ok(ws) => ws,
         Err(diags) => {
             out.diagnostics(&diags);

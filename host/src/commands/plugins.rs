@@ -13,7 +13,13 @@ use std::path::Path;
 pub fn run(args: &PluginsArgs, cwd: &Path, out: &mut Output) -> Status {
     let ws = match crate::workspace::find_manifest(cwd).and_then(|m| {
         let project = crate::workspace::project_of(m.as_ref(), cwd);
-        crate::workspace::open(project, m, args.cache_dir.as_deref(), cwd)
+        crate::workspace::open(
+            project,
+            m,
+            args.cache_dir.as_deref(),
+            &crate::cache::remote::OFF,
+            cwd,
+        )
     }) {
         Ok(ws) => ws,
         Err(diags) => {

@@ -91,13 +91,15 @@ pub fn gate(
     let registry = match crate::workspace::find_manifest(cwd) {
         Ok(Some(m)) => {
             let project = crate::workspace::project_of(Some(&m), cwd);
-            crate::workspace::open(project, Some(m), None, cwd).map(|ws| {
-                // A plugin copy found corrupt and made again is named, as in a build.
-                for w in ws.cache.take_warnings() {
-                    out.err_line(&w);
-                }
-                ws.registry
-            })
+            crate::workspace::open(project, Some(m), None, &crate::cache::remote::OFF, cwd).map(
+                |ws| {
+                    // A plugin copy found corrupt and made again is named, as in a build.
+                    for w in ws.cache.take_warnings() {
+                        out.err_line(&w);
+                    }
+                    ws.registry
+                },
+            )
         }
         Ok(None) => crate::plugins::Registry::new(crate::plugins::builtins()),
         Err(diags) => Err(diags),

@@ -11,7 +11,11 @@ use serde_json::Value;
 /// document as a `serde_json::Value` tree first cost more than the no-op build
 /// it reported on (a thousand targets, ~6 MB of JSON). The tests hold it to
 /// `serde_json::to_string_pretty` of that tree, byte for byte.
-pub fn document_text(results: &[TargetResult], elapsed_ms: f64) -> String {
+pub fn document_text(
+    results: &[TargetResult],
+    cache: &crate::cache::Counts,
+    elapsed_ms: f64,
+) -> String {
     use serde::ser::{SerializeMap, Serializer};
     use serde::Serialize;
 
@@ -70,6 +74,9 @@ pub fn document_text(results: &[TargetResult], elapsed_ms: f64) -> String {
     struct Stage<'a> {
         stage: &'a str,
         ran: bool,
+        /// `local` or `remote`: which cache served it (absent when it ran).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        from: Option<&'a str>,
     }
 
     #[derive(Serialize)]
@@ -85,20 +92,33 @@ pub fn document_text(results: &[TargetResult], elapsed_ms: f64) -> String {
 
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
-    struct Summary {
+    struct Summary<'a> {
         targets: usize,
         green: usize,
         red: usize,
         stages_ran: usize,
         stages_cached: usize,
+        local_hits: usize,
+        remote_hits: usize,
+        uploads: u64,
+        remote_errors: u64,
+        remote_rejected: u64,
+        remote: Option<Remote<'a>>,
         ms: f64,
+    }
+
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Remote<'a> {
+        url: &'a str,
+        read_only: bool,
     }
 
     #[derive(Serialize)]
     struct Document<'a> {
         spec: &'a str,
         targets: Vec<Target<'a>>,
-        summary: Summary,
+        summary: Summary<'a>,
     }
 
     let targets = results
@@ -145,6 +165,11 @@ pub fn document_text(results: &[TargetResult], elapsed_ms: f64) -> String {
                     .map(|e| Stage {
                         stage: &e.stage,
                         ran: e.ran,
+                        from: match (e.ran, e.remote) {
+                            (true, _) => None,
+                            (false, false) => Some("local"),
+                            (false, true) => Some("remote"),
+                        },
                     })
                     .collect(),
                 gate,
@@ -169,6 +194,15 @@ pub fn document_text(results: &[TargetResult], elapsed_ms: f64) -> String {
                 .iter()
                 .map(|r| r.log.iter().filter(|e| !e.ran).count())
                 .sum(),
+            local_hits: super::target::hits(results).0,
+            remote_hits: super::target::hits(results).1,
+            uploads: cache.remote.map_or(0, |r| r.uploads),
+            remote_errors: cache.remote.map_or(0, |r| r.errors),
+            remote_rejected: cache.remote.map_or(0, |r| r.rejected),
+            remote: cache.remote_url.as_deref().map(|url| Remote {
+                url,
+                read_only: cache.read_only,
+            }),
             ms: (elapsed_ms * 1e3).round() / 1e3,
         },
     };
@@ -241,7 +275,13 @@ mod tests {
             "name": r.name,
             "verdict": if r.is_green() { "green" } else { "red" },
             "ms": (r.elapsed.as_secs_f64() * 1e6).round() / 1e3,
-            "stages": r.log.iter().map(|e| json!({"stage": e.stage, "ran": e.ran})).collect::<Vec<_>>(),
+            "stages": r.log.iter().map(|e| {
+                let mut s = json!({"stage": e.stage, "ran": e.ran});
+                if !e.ran {
+                    s["from"] = json!(if e.remote { "remote" } else { "local" });
+                }
+                s
+            }).collect::<Vec<_>>(),
             "gate": gate,
             "diagnostics": diagnostics,
             "out": r.out_dir,
@@ -249,8 +289,14 @@ mod tests {
     }
 
     /// The report document.
-    pub fn document(results: &[TargetResult], elapsed_ms: f64) -> Value {
+    pub fn document(results: &[TargetResult], cache: &Counts, elapsed_ms: f64) -> Value {
         let green = results.iter().filter(|r| r.is_green()).count();
+        let served: Vec<&StageEvent> = results
+            .iter()
+            .flat_map(|r| &r.log)
+            .filter(|e| !e.ran)
+            .collect();
+        let remote = cache.remote.unwrap_or_default();
         json!({
             "spec": "rigc-build-report/1",
             "targets": results.iter().map(target_json).collect::<Vec<_>>(),
@@ -260,12 +306,20 @@ mod tests {
                 "red": results.len() - green,
                 "stagesRan": results.iter().map(|r| r.log.iter().filter(|e| e.ran).count()).sum::<usize>(),
                 "stagesCached": results.iter().map(|r| r.log.iter().filter(|e| !e.ran).count()).sum::<usize>(),
+                "localHits": served.iter().filter(|e| !e.remote).count(),
+                "remoteHits": served.iter().filter(|e| e.remote).count(),
+                "uploads": remote.uploads,
+                "remoteErrors": remote.errors,
+                "remoteRejected": remote.rejected,
+                "remote": cache.remote_url.as_ref().map(|u| json!({"url": u, "readOnly": cache.read_only})),
                 "ms": (elapsed_ms * 1e3).round() / 1e3,
             }
         })
     }
 
     use crate::build::TargetResult;
+    use crate::cache::remote::RemoteStats;
+    use crate::cache::Counts;
     use crate::stage::StageEvent;
     use crate::stages::gate::{GateReport, RuleResult};
     use rigc_diag::Diagnostic;
@@ -288,13 +342,12 @@ mod tests {
             written: Vec::new(),
             out_dir: "/p/out/x".into(),
             log: vec![
+                StageEvent::ran("parse:rig".into()),
+                StageEvent::cached("setup".into()),
                 StageEvent {
-                    stage: "parse:rig".into(),
-                    ran: true,
-                },
-                StageEvent {
-                    stage: "setup".into(),
+                    stage: "atlas".into(),
                     ran: false,
+                    remote: true,
                 },
             ],
             warnings: Vec::new(),
@@ -357,11 +410,23 @@ mod tests {
             ),
             result("empty", None, Vec::new()),
         ];
+        let remote = Counts {
+            remote: Some(RemoteStats {
+                fetched: 3,
+                uploads: 2,
+                errors: 1,
+                rejected: 4,
+            }),
+            remote_url: Some("http://127.0.0.1:9/c".into()),
+            read_only: true,
+        };
         for r in [&results[..], &results[..0]] {
-            assert_eq!(
-                document_text(r, 1234.56789),
-                serde_json::to_string_pretty(&document(r, 1234.56789)).unwrap()
-            );
+            for c in [&Counts::default(), &remote] {
+                assert_eq!(
+                    document_text(r, c, 1234.56789),
+                    serde_json::to_string_pretty(&document(r, c, 1234.56789)).unwrap()
+                );
+            }
         }
     }
 }

@@ -49,6 +49,7 @@ mod tests {
             .map(|(s, ran)| StageEvent {
                 stage: s.to_string(),
                 ran: *ran,
+                remote: false,
             })
             .collect()
     }

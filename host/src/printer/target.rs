@@ -216,6 +216,40 @@ pub fn table(results: &[TargetResult]) -> String {
     table
 }
 
+/// `rigc: cache: L local hits, R remote hits, U uploads, E remote errors
+/// (remote URL[, read-only][, N rejected])` — after a build that had a remote
+/// cache; nothing without one.
+pub fn cache_line(results: &[TargetResult], c: &crate::cache::Counts) -> Option<String> {
+    let (url, remote) = (c.remote_url.as_ref()?, c.remote?);
+    let (local_hits, remote_hits) = hits(results);
+    let mut how = format!("remote {url}");
+    if c.read_only {
+        how.push_str(", read-only");
+    }
+    if remote.rejected > 0 {
+        how.push_str(&format!(", {} rejected", remote.rejected));
+    }
+    Some(format!(
+        "rigc: cache: {} local hit(s), {} remote hit(s), {} upload(s), {} remote error(s) ({how})",
+        local_hits, remote_hits, remote.uploads, remote.errors
+    ))
+}
+
+/// How many stages of `results` the local cache served, and the remote.
+pub fn hits(results: &[TargetResult]) -> (usize, usize) {
+    let served = results.iter().flat_map(|r| &r.log).filter(|e| !e.ran);
+    served.fold(
+        (0, 0),
+        |(l, r), e| {
+            if e.remote {
+                (l, r + 1)
+            } else {
+                (l + 1, r)
+            }
+        },
+    )
+}
+
 /// The totals line after the table, and whether it is red (on stderr).
 pub fn totals_line(results: &[TargetResult]) -> (String, bool) {
     let green = results.iter().filter(|r| r.is_green()).count();

@@ -1,13 +1,14 @@
-//! This module owns running a stage: against the cache — look its key up; on a
-//! hit, read the output (verified: from the action entry when it is small
-//! enough to live there, else its blob) and use it; on a miss, or a corrupt
+//! This module owns running a stage: against the cache — look its key up (the
+//! local cache, then the remote one: `cache::served`); on a hit, read the
+//! output (verified: from the action entry when it is small enough to live
+//! there, else its blob) and use it; on a miss, or a corrupt
 //! entry, compute, store the output under the key, and log that the stage ran —
 //! or against no cache at all, computing every stage and storing nothing (the
 //! uncached compile A18 compares against, benches, `explain`). Refusals are
 //! never cached: the next build runs the stage again and prints them again.
 
 use super::{Hashed, KeyBuilder, Stage};
-use crate::cache::{Cache, Hash};
+use crate::cache::{Cache, Hash, Served};
 
 /// Whether a stage ran or was served from the cache.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -16,12 +17,37 @@ pub struct StageEvent {
     pub stage: String,
     /// Did it run (`false`: served from the cache)?
     pub ran: bool,
+    /// Was it served from the remote cache (never when it ran)?
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub remote: bool,
+}
+
+impl StageEvent {
+    /// A stage that ran.
+    pub fn ran(stage: String) -> StageEvent {
+        StageEvent {
+            stage,
+            ran: true,
+            remote: false,
+        }
+    }
+
+    /// A stage the local cache served.
+    pub fn cached(stage: String) -> StageEvent {
+        StageEvent {
+            stage,
+            ran: false,
+            remote: false,
+        }
+    }
 }
 
 /// Runs stages for one target and logs what ran.
 pub struct Driver<'a> {
     cache: Option<&'a Cache>,
     tool: Hash,
+    /// The project root paths are kept relative to (`super::paths`).
+    root: Option<std::path::PathBuf>,
     /// The stages in the order they were asked for.
     pub log: Vec<StageEvent>,
 }
@@ -33,8 +59,17 @@ impl<'a> Driver<'a> {
         Driver {
             cache: Some(cache),
             tool,
+            root: None,
             log: Vec::new(),
         }
+    }
+
+    /// This driver, keeping the paths inside `root` relative to it in keys
+    /// and stored outputs (`super::paths`), so checkouts of one project at
+    /// different places share entries.
+    pub fn under(mut self, root: &std::path::Path) -> Driver<'a> {
+        self.root = Some(root.to_path_buf());
+        self
     }
 
     /// A driver over no cache: every stage computes, nothing is stored, no key
@@ -43,6 +78,7 @@ impl<'a> Driver<'a> {
         Driver {
             cache: None,
             tool: [0; 32],
+            root: None,
             log: Vec::new(),
         }
     }
@@ -58,26 +94,26 @@ impl<'a> Driver<'a> {
     /// else by computing it. A fresh output is used in its serialised form, as
     /// a cached one is, so the two are the same value.
     pub fn run<S: Stage>(&mut self, stage: &S) -> Result<Hashed<S::Output>, S::Error> {
+        let root = self.root.clone();
+        super::paths::within(root.as_deref(), || self.run_scoped(stage))
+    }
+
+    fn run_scoped<S: Stage>(&mut self, stage: &S) -> Result<Hashed<S::Output>, S::Error> {
         let name = stage.name();
         let Some(cache) = self.cache else {
             let value = stage.compute()?;
-            self.log.push(StageEvent {
-                stage: name,
-                ran: true,
-            });
+            self.log.push(StageEvent::ran(name));
             return Ok(Hashed::new(value));
         };
         let key = self.key(stage, &name);
-        if let Some((output, inline)) = cache.get_output(&key, &name) {
-            let bytes = inline.or_else(|| cache.get_blob(&output, &name));
-            if let Some(bytes) = bytes {
-                if let Ok(value) = serde_json::from_slice::<S::Output>(&bytes) {
-                    self.log.push(StageEvent {
-                        stage: name,
-                        ran: false,
-                    });
-                    return Ok(Hashed::known(value, output));
-                }
+        if let Some((output, bytes, from)) = cache.lookup(&key, &name) {
+            if let Ok(value) = serde_json::from_slice::<S::Output>(&bytes) {
+                self.log.push(StageEvent {
+                    stage: name,
+                    ran: false,
+                    remote: from == Served::Remote,
+                });
+                return Ok(Hashed::known(value, output));
             }
         }
         let computed = stage.compute()?;
@@ -88,11 +124,8 @@ impl<'a> Driver<'a> {
         let value = serde_json::from_slice::<S::Output>(&bytes).unwrap_or(computed);
         // The cache is an optimisation: a failed write costs a rebuild next time,
         // never this build's result.
-        let _ = cache.put_output(&key, &name, &bytes);
-        self.log.push(StageEvent {
-            stage: name,
-            ran: true,
-        });
+        let _ = cache.store(&key, &name, &bytes);
+        self.log.push(StageEvent::ran(name));
         Ok(Hashed::known(value, output))
     }
 }

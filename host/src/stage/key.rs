@@ -97,9 +97,11 @@ impl KeyPart for String {
     }
 }
 
+/// A path enters a key relative to the project root, when inside it
+/// (`super::paths`).
 impl KeyPart for Path {
     fn feed(&self, key: &mut KeyBuilder) {
-        key.text(&self.to_string_lossy());
+        key.text(&super::paths::kept(self));
     }
 }
 

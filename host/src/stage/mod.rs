@@ -27,6 +27,7 @@
 
 pub mod driver;
 pub mod key;
+pub mod paths;
 
 pub use driver::{named, Driver, StageEvent};
 pub use key::{KeyBuilder, KeyPart};

@@ -18,6 +18,7 @@ pub struct PagePart {
     /// Region name (PNG basename).
     pub region: String,
     /// The PNG, canonical.
+    #[serde(with = "crate::stage::paths::serde_path")]
     pub path: PathBuf,
     /// Width.
     pub width: u32,
@@ -29,6 +30,7 @@ pub struct PagePart {
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PageCopy {
     /// The source PNG.
+    #[serde(with = "crate::stage::paths::serde_path")]
     pub from: PathBuf,
     /// The file name inside `--out`.
     pub to_name: String,

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ImageInfo {
     /// The absolute path of the file.
+    #[serde(with = "crate::stage::paths::serde_path")]
     pub path: PathBuf,
     /// Its header facts.
     pub header: PngHeader,

@@ -71,14 +71,18 @@ pub enum Layout {
     /// `--pack`.
     Pack(PackOptions),
     /// `--atlas-in`: the atlas file, absolute (`crate::atlas_in` reads it).
-    AtlasIn(PathBuf),
+    AtlasIn(#[serde(with = "crate::stage::paths::serde_path")] PathBuf),
 }
 
 impl KeyPart for Layout {
     fn feed(&self, key: &mut KeyBuilder) {
         match self {
             Layout::PerPart => key.text("per-part"),
-            Layout::AtlasIn(path) => key.text("atlas-in").text(&path.to_string_lossy()),
+            Layout::AtlasIn(path) => {
+                key.text("atlas-in");
+                path.feed(key);
+                key
+            }
             Layout::Pack(o) => key
                 .text("pack")
                 .text(&o.max_edge.to_string())
@@ -127,6 +131,7 @@ pub struct PackedPage {
     /// Height.
     pub height: u32,
     /// Each region on it (by name) and its part PNG, in page order.
+    #[serde(with = "crate::stage::paths::serde_named_paths")]
     pub sources: Vec<(String, PathBuf)>,
 }
 

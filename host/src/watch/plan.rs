@@ -123,6 +123,7 @@ fn load_plan(
             workspace::project_of(Some(&manifest), &sel.cwd),
             Some(manifest),
             sel.cache_dir.as_deref(),
+            &Default::default(),
             &sel.cwd,
         )
         .map_err(ReloadError::Refused)?,
