@@ -544,6 +544,8 @@ const SWITCHES: &[&str] = &[
     "geometry",
     "all-frames",
     "again",
+    "remote-cache-read-only",
+    "no-remote-cache",
 ];
 
 /// The flags a command takes more than once (CLI.md §0).

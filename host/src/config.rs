@@ -494,6 +494,7 @@ mod tests {
     const VALID: &str = r#"[project]
 profile = "spine-html"
 cache = "cache"
+remote_cache = "http://127.0.0.1:9/c"
 out = "build"
 plugins = []
 
@@ -544,6 +545,41 @@ motion = "a/motion.json"
         let (_dir, path) = project_with(VALID);
         let m = load(&path).map_err(|d| format!("{d:?}")).unwrap();
         assert_eq!(m.targets.len(), 2);
+    }
+
+    #[test]
+    fn a_remote_cache_url_is_read_and_a_bad_one_refused_where_it_is() {
+        let with = |url: &str| {
+            VALID.replace(
+                "remote_cache = \"http://127.0.0.1:9/c\"",
+                &format!("remote_cache = {url:?}"),
+            )
+        };
+        let (_dir, path) = project_with(&with("http://127.0.0.1:9090/rigc/"));
+        let m = load(&path).map_err(|d| format!("{d:?}")).unwrap();
+        assert_eq!(
+            m.remote_cache.map(|u| u.to_string()),
+            Some("http://127.0.0.1:9090/rigc".to_string())
+        );
+        for (bad, says) in [
+            ("s3://bucket", "is not an http:// or https:// URL"),
+            ("https://me:hunter2@cache.example", "carries credentials"),
+        ] {
+            let text = with(bad);
+            let (_dir, path) = project_with(&text);
+            let diags = load(&path).unwrap_err();
+            assert_eq!(diags.len(), 1, "{diags:?}");
+            let d = &diags[0];
+            assert_eq!(d.code, codes::CACHE_REMOTE_URL);
+            assert!(
+                d.message.contains(says) && !d.message.contains("hunter2"),
+                "{}",
+                d.message
+            );
+            let loc = d.loc.as_ref().unwrap();
+            assert_eq!(loc.pointer, "/project/remote_cache");
+            assert_eq!(&text[loc.span.start..loc.span.end], format!("{bad:?}"));
+        }
     }
 
     proptest! {

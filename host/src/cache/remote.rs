@@ -261,9 +261,16 @@ impl Remote {
     /// body reader, and rustls for `https://` — a small, well-kept crate where
     /// reqwest would bring hyper and a second tokio configuration.
     pub fn new(settings: &Settings) -> Remote {
+        // Each phase has the timeout, not the request as a whole: a global
+        // timeout has ureq resolve the host on a thread of its own, one per
+        // request (the name is resolved by the system, with its own timeouts).
+        let t = Some(settings.timeout);
         let config = ureq::Agent::config_builder()
-            .timeout_global(Some(settings.timeout))
             .timeout_connect(Some(settings.timeout.min(Duration::from_secs(2))))
+            .timeout_send_request(t)
+            .timeout_send_body(t)
+            .timeout_recv_response(t)
+            .timeout_recv_body(t)
             .http_status_as_error(false)
             .max_idle_connections_per_host(16)
             .user_agent(concat!("rigc/", env!("CARGO_PKG_VERSION")))
