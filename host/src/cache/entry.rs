@@ -389,4 +389,43 @@ mod tests {
         assert!(!path.exists());
         one_warning(&c, "(stage trace), not its own");
     }
+
+    #[test]
+    fn a_remote_entry_is_held_to_the_local_checks() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = Cache::open(dir.path()).unwrap();
+        let (a, b) = (hash(b"a"), hash(b"b"));
+        let (h, entry, blob) = c.put_output_entry(&a, "setup", b"\"A\"").unwrap();
+        assert!(!blob);
+        assert_eq!(
+            check_output_entry(&entry, &a, "setup"),
+            Ok((h, Some(b"\"A\"".to_vec())))
+        );
+        // Another key's entry, another stage's, a torn one: each named.
+        let e = check_output_entry(&entry, &b, "setup").unwrap_err();
+        assert!(e.contains(&format!("the entry of key {}", hex(&a))), "{e}");
+        let e = check_output_entry(&entry, &a, "atlas").unwrap_err();
+        assert!(e.contains("(stage setup), not its own"), "{e}");
+        let e = check_output_entry(&entry[..entry.len() - 3], &a, "setup").unwrap_err();
+        assert_eq!(e, "is corrupt or truncated");
+    }
+
+    proptest::proptest! {
+        /// Whatever a server answers, checking it never panics, and only the
+        /// sound entry of the key passes.
+        #[test]
+        fn any_bytes_from_a_server_are_checked_without_a_panic(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..300),
+            cut in 0usize..200,
+        ) {
+            let key = hash(b"k");
+            let _ = check_output_entry(&bytes, &key, "s");
+            let dir = tempfile::tempdir().unwrap();
+            let c = Cache::open(dir.path()).unwrap();
+            let (_, entry, _) = c.put_output_entry(&key, "s", &bytes).unwrap();
+            let cut = cut.min(entry.len());
+            let torn = check_output_entry(&entry[..cut], &key, "s");
+            proptest::prop_assert!(cut == entry.len() || cut + 1 == entry.len() || torn.is_err());
+        }
+    }
 }

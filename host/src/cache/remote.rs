@@ -543,4 +543,17 @@ mod tests {
             "{shown}"
         );
     }
+
+    proptest::proptest! {
+        /// Any text is a base URL or a named refusal, never a panic, and a
+        /// refusal never repeats a password.
+        #[test]
+        fn any_text_is_a_url_or_a_refusal(text in "\\PC{0,80}", pass in "[a-z]{6,10}") {
+            let _ = BaseUrl::parse(&text);
+            let with = format!("http://user:{pass}@{text}");
+            if let Err(e) = BaseUrl::parse(&with) {
+                proptest::prop_assert!(!e.contains(&format!(":{pass}@")), "{}", e);
+            }
+        }
+    }
 }
