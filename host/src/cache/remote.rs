@@ -41,6 +41,10 @@ pub const TIMEOUT_ENV: &str = "RIGC_REMOTE_CACHE_TIMEOUT_MS";
 /// a build seconds, once.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// How many answers that do not check a remote may give before it is left
+/// alone for the rest of the process (each of them named).
+pub const REJECTED_BEFORE_OFF: u64 = 8;
+
 /// The largest answer read from the server: a stage output is at most some
 /// megabytes; a server answering more is not a cache of ours.
 pub const MAX_BODY: u64 = 256 << 20;
@@ -395,17 +399,36 @@ impl Remote {
         }
     }
 
-    /// Counts an answer that is not what its name says; the notice names it.
-    pub fn rejected(&self, space: Space, name: &Hash, what: &str, fault: &str) -> Notice {
-        self.rejected.fetch_add(1, Ordering::Relaxed);
-        rejected_notice(
-            &self.url,
-            space,
-            name,
-            what,
-            fault,
-            codes::CACHE_REMOTE_CORRUPT,
-        )
+    /// Counts an answer that is not what its name says; the notices name it,
+    /// and, at the [`REJECTED_BEFORE_OFF`]th, turn the remote off: a server
+    /// answering garbage is not asked for every stage of every target.
+    pub fn rejected(&self, space: Space, name: &Hash, what: &str, fault: &str) -> Vec<Notice> {
+        let n = self.rejected.fetch_add(1, Ordering::Relaxed) + 1;
+        let mut notices = Vec::new();
+        if n <= REJECTED_BEFORE_OFF {
+            notices.push(rejected_notice(
+                &self.url,
+                space,
+                name,
+                what,
+                fault,
+                codes::CACHE_REMOTE_CORRUPT,
+            ));
+        }
+        if n == REJECTED_BEFORE_OFF {
+            self.down.store(true, Ordering::Relaxed);
+            notices.push(Notice {
+                what: format!("remote cache {} untrustworthy", self.url),
+                text: super::notice(
+                    codes::CACHE_REMOTE_UNAVAILABLE,
+                    &format!(
+                        "warning: the remote cache {} answered {n} files that are not what their names say; this build goes on with the local cache alone and asks the server nothing more",
+                        self.url
+                    ),
+                ),
+            });
+        }
+        notices
     }
 }
 

@@ -98,8 +98,9 @@ impl Cache {
             }
             Err(fault) => {
                 let what = format!("cache entry {} (stage {stage})", hex(key));
-                let n = remote.rejected(Space::Ac, key, &what, &fault);
-                self.note(n.what, n.text);
+                for n in remote.rejected(Space::Ac, key, &what, &fault) {
+                    self.note(n.what, n.text);
+                }
                 None
             }
         }
@@ -121,11 +122,84 @@ impl Cache {
                 "is corrupt: its {} bytes do not hash to its name",
                 bytes.len()
             );
-            let n = remote.rejected(Space::Cas, h, &what, &fault);
-            self.note(n.what, n.text);
+            for n in remote.rejected(Space::Cas, h, &what, &fault) {
+                self.note(n.what, n.text);
+            }
             return None;
         }
         let _ = self.put_blob(&bytes);
         Some(bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::remote::{BaseUrl, Remote, Settings, REJECTED_BEFORE_OFF};
+    use super::*;
+    use std::io::{BufRead, BufReader, Write};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+
+    /// A server answering every request `200` with three bytes of garbage;
+    /// returns its URL and how many requests it has answered.
+    fn garbage_server() -> (String, Arc<AtomicU64>) {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}/c", listener.local_addr().unwrap());
+        let answered = Arc::new(AtomicU64::new(0));
+        let count = answered.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let count = count.clone();
+                std::thread::spawn(move || {
+                    let mut reader = BufReader::new(stream.try_clone().unwrap());
+                    let mut stream = stream;
+                    loop {
+                        // Read one request's head (no request here has a body).
+                        let mut line = String::new();
+                        loop {
+                            line.clear();
+                            if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                                return;
+                            }
+                            if line == "\r\n" {
+                                break;
+                            }
+                        }
+                        count.fetch_add(1, Ordering::Relaxed);
+                        let answer = "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nbad";
+                        if stream.write_all(answer.as_bytes()).is_err() {
+                            return;
+                        }
+                    }
+                });
+            }
+        });
+        (url, answered)
+    }
+
+    #[test]
+    fn a_server_answering_garbage_is_named_then_left_alone() {
+        let (url, answered) = garbage_server();
+        let dir = tempfile::tempdir().unwrap();
+        let remote = Remote::new(&Settings {
+            url: BaseUrl::parse(&url).unwrap(),
+            read_only: true,
+            timeout: std::time::Duration::from_secs(5),
+        });
+        let c = Cache::open(dir.path()).unwrap().with_remote(Some(remote));
+        for i in 0..30u8 {
+            assert_eq!(c.lookup(&hash(&[i]), "setup"), None);
+        }
+        let notices = c.take_warnings();
+        let corrupt = notices
+            .iter()
+            .filter(|n| n.ends_with("= code: cache.remote-corrupt"))
+            .count();
+        assert_eq!(corrupt as u64, REJECTED_BEFORE_OFF, "{notices:#?}");
+        assert!(notices[notices.len() - 1].contains("asks the server nothing more"));
+        assert_eq!(answered.load(Ordering::Relaxed), REJECTED_BEFORE_OFF);
+        assert_eq!(c.counts().remote.unwrap().rejected, REJECTED_BEFORE_OFF);
+        // Nothing it said was kept.
+        assert_eq!(c.get_output(&hash(&[0]), "setup"), None);
     }
 }
