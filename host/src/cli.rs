@@ -283,6 +283,27 @@ pub struct WatchArgs {
     /// `spine` or `spine-html`, for every target (default: each target's own).
     #[arg(long, value_name = "PROFILE", value_parser = parse_profile)]
     pub profile: Option<Profile>,
+    /// Serve a live preview of each target on 127.0.0.1: the Spine Web Player,
+    /// reloaded in place after every green build, the failures shown over the
+    /// last green pose after a red one.
+    #[arg(long)]
+    pub serve: bool,
+    /// The port `--serve` listens on, on 127.0.0.1 (0: any free port).
+    #[arg(long, value_name = "PORT", default_value_t = 7878, requires = "serve")]
+    pub port: u16,
+    /// With `--serve`: the Spine Web Player's `dist/` (default: `.player/` in
+    /// the project root, from scripts/setup-player.sh).
+    #[arg(
+        long,
+        value_name = "DIR",
+        conflicts_with = "player_url",
+        requires = "serve"
+    )]
+    pub player: Option<PathBuf>,
+    /// With `--serve`: link the player's `dist/` from this URL instead of
+    /// embedding it (the page then needs the network).
+    #[arg(long, value_name = "URL", requires = "serve")]
+    pub player_url: Option<String>,
     /// Targets of rigc.toml to watch, by name (default: all of them).
     #[arg(value_name = "TARGET")]
     pub targets: Vec<String>,
@@ -533,6 +554,7 @@ fn parse_profile(s: &str) -> Result<Profile, String> {
 /// Flags that take no value (CLI.md §0: boolean switches are a closed list).
 const SWITCHES: &[&str] = &[
     "help",
+    "serve",
     "version",
     "copy-images",
     "pack",

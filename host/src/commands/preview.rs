@@ -112,16 +112,7 @@ pub fn run(args: &PreviewArgs, cwd: &Path, out: &mut Output) -> Status {
             animation,
         });
     }
-    let how = match &player {
-        Player::Embedded { dir, .. } => {
-            format!("embedded from {} (the page plays offline)", dir.display())
-        }
-        Player::Url(url) => format!("linked from {url}"),
-    };
-    out.line(&format!(
-        "  ..    player   @esotericsoftware/spine-player {} {how}",
-        crate::player::assets::VERSION
-    ));
+    out.line(&player.line());
     if player.needs_network() {
         out.line("  ..    network  the page needs the network: it loads the player from --player-url when opened");
     }

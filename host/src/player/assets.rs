@@ -98,6 +98,18 @@ impl Player {
         }
     }
 
+    /// The header line that says which player a page plays in and how it
+    /// gets it.
+    pub fn line(&self) -> String {
+        let how = match self {
+            Player::Embedded { dir, .. } => {
+                format!("embedded from {} (the page plays offline)", dir.display())
+            }
+            Player::Url(url) => format!("linked from {url}"),
+        };
+        format!("  ..    player   @esotericsoftware/spine-player {VERSION} {how}")
+    }
+
     /// Does a page with this player need the network?
     pub fn needs_network(&self) -> bool {
         matches!(self, Player::Url(_))

@@ -8,6 +8,11 @@
 //! test can wait on it. Canvases keep their drawing buffer
 //! (`preserveDrawingBuffer`) and are transparent, so a test reads the
 //! player's own pixels.
+//!
+//! [`build_served`] makes the same page for skeletons a server hands out
+//! (`rigc watch --serve`): its panes start only when the page's own script
+//! calls `window.rigcPreview.start(i, {skeleton, atlas})` with the URLs to
+//! load, and play the skeleton's first animation.
 
 use super::assets::Player;
 pub use super::html::escape;
@@ -61,17 +66,70 @@ pub fn build(title: &str, player: &Player, panes: &[Pane], extra_html: &str) -> 
             json!({ "raw": raw, "animation": p.animation })
         })
         .collect();
-    let configs = script_safe(&serde_json::Value::Array(configs).to_string());
+    let heads: Vec<(&str, &[String])> = panes
+        .iter()
+        .map(|p| (p.title.as_str(), p.header_lines.as_slice()))
+        .collect();
+    document(title, player, &heads, configs, extra_html, "")
+}
+
+/// One pane of a served page: its heading and header lines; its files come
+/// from the URLs the page's script starts it with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Served {
+    /// The pane's heading.
+    pub title: String,
+    /// Lines under the heading, shown as they are.
+    pub header_lines: Vec<String>,
+}
+
+/// The page of [`build`] for panes a server feeds: each waits for
+/// `window.rigcPreview.start(i, {skeleton, atlas})`, which `script` (placed
+/// after the page's own script, as it is) calls.
+pub fn build_served(
+    title: &str,
+    player: &Player,
+    panes: &[Served],
+    extra_html: &str,
+    script: &str,
+) -> String {
+    let configs = panes
+        .iter()
+        .map(|_| json!({ "deferred": true, "animation": null }))
+        .collect();
+    let heads: Vec<(&str, &[String])> = panes
+        .iter()
+        .map(|p| (p.title.as_str(), p.header_lines.as_slice()))
+        .collect();
+    document(title, player, &heads, configs, extra_html, script)
+}
+
+/// The document: `title`, `extra_html`, one section per `(heading, lines)`,
+/// the panes' configs, the boot script, then `script`.
+fn document(
+    title: &str,
+    player: &Player,
+    heads: &[(&str, &[String])],
+    configs: Vec<serde_json::Value>,
+    extra_html: &str,
+    script: &str,
+) -> String {
+    let configs = script_json(&serde_json::Value::Array(configs));
     let mut sections = String::new();
-    for (i, p) in panes.iter().enumerate() {
+    for (i, (heading, lines)) in heads.iter().enumerate() {
         sections.push_str(&format!(
             "<section class=\"rigc-pane\" data-pane=\"{i}\">\n<h2>{}</h2>\n<pre class=\"rigc-header\">{}</pre>\n<div class=\"rigc-player\" id=\"rigc-player-{i}\"></div>\n</section>\n",
-            escape(&p.title),
-            escape(&p.header_lines.join("\n"))
+            escape(heading),
+            escape(&lines.join("\n"))
         ));
     }
+    let script = if script.is_empty() {
+        String::new()
+    } else {
+        format!("<script>\n{script}</script>\n")
+    };
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n{head}\n<style>\n{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n{extra_html}\n<main class=\"rigc-panes\">\n{sections}</main>\n<script>\nconst RIGC_PANES = {configs};\n{BOOT}</script>\n</body>\n</html>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n{head}\n<style>\n{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n{extra_html}\n<main class=\"rigc-panes\">\n{sections}</main>\n<script>\nconst RIGC_PANES = {configs};\n{BOOT}</script>\n{script}</body>\n</html>\n",
         title = escape(title),
         head = player.head_html(),
     )
@@ -89,9 +147,11 @@ h2 { font-size: 15px; margin: 0 0 6px; }
 .rigc-player { width: 480px; height: 480px; background: #3a3a3a; }
 ";
 
-/// Starts one player per pane and keeps `window.rigcPreview` up to date. Each
-/// pane has its own downloader, whose text data URIs are read as UTF-8 (the
-/// player's own reads them as Latin-1).
+/// Starts one player per pane (a deferred pane when `rigcPreview.start(i,
+/// files)` is called) and keeps `window.rigcPreview` up to date. Each pane
+/// has its own downloader, whose text data URIs are read as UTF-8 (the
+/// player's own reads them as Latin-1). A pane given no animation plays the
+/// skeleton's first, if it has one.
 const BOOT: &str = r#"(function () {
   const panes = RIGC_PANES.map(p => ({ loaded: false, error: null, animation: p.animation }));
   const players = [];
@@ -99,30 +159,31 @@ const BOOT: &str = r#"(function () {
   let settle;
   const settled = new Promise(resolve => { settle = resolve; });
   const done = () => { left -= 1; if (left === 0) settle(panes); };
-  window.rigcPreview = { panes, players, settled };
-  if (left === 0) { settle(panes); return; }
-  if (typeof spine === "undefined" || !spine.SpinePlayer) {
-    panes.forEach(p => { p.error = "the Spine Web Player script did not load"; });
-    console.error("rigc: the Spine Web Player script did not load");
-    settle(panes);
-    return;
-  }
-  class Utf8Downloader extends spine.Downloader {
-    dataUriToString(uri) { return new TextDecoder().decode(this.dataUriToUint8Array(uri)); }
-  }
-  RIGC_PANES.forEach((p, i) => {
+  const started = [];
+  const noPlayer = typeof spine === "undefined" || !spine.SpinePlayer;
+  function start(i, files) {
+    if (started[i] || !RIGC_PANES[i]) return;
+    started[i] = true;
+    const p = RIGC_PANES[i];
     let finished = false;
     const finish = () => { if (!finished) { finished = true; done(); } };
+    if (noPlayer) { panes[i].error = "the Spine Web Player script did not load"; finish(); return; }
     const config = {
-      skeleton: "skeleton.json",
-      atlas: "skeleton.atlas",
-      rawDataURIs: p.raw,
+      skeleton: files && files.skeleton || "skeleton.json",
+      atlas: files && files.atlas || "skeleton.atlas",
+      rawDataURIs: files && files.raw || p.raw,
       downloader: new Utf8Downloader(),
       preserveDrawingBuffer: true,
       alpha: true,
       backgroundColor: "00000000",
       viewport: { transitionTime: 0 },
-      success: () => { panes[i].loaded = true; finish(); },
+      success: player => {
+        const anims = player.skeleton.data.animations;
+        if (!player.config.animation && anims.length) player.config.animation = anims[0].name;
+        panes[i].animation = player.config.animation || null;
+        panes[i].loaded = true;
+        finish();
+      },
       error: (_, msg) => { panes[i].error = String(msg); finish(); },
     };
     if (p.animation !== null) config.animation = p.animation;
@@ -132,7 +193,19 @@ const BOOT: &str = r#"(function () {
       panes[i].error = String(e && e.message || e);
       finish();
     }
-  });
+  }
+  window.rigcPreview = { panes, players, settled, start };
+  if (left === 0) { settle(panes); return; }
+  if (noPlayer) {
+    console.error("rigc: the Spine Web Player script did not load");
+    panes.forEach(p => { p.error = "the Spine Web Player script did not load"; });
+    settle(panes);
+    return;
+  }
+  class Utf8Downloader extends spine.Downloader {
+    dataUriToString(uri) { return new TextDecoder().decode(this.dataUriToUint8Array(uri)); }
+  }
+  RIGC_PANES.forEach((p, i) => { if (!p.deferred) start(i); });
 })();
 "#;
 
@@ -162,10 +235,10 @@ fn ascii_json(text: &str) -> String {
     out
 }
 
-/// JSON made safe inside a `<script>` element: `<` only ever appears in
-/// JSON strings, where `\u003c` means the same.
-fn script_safe(json: &str) -> String {
-    json.replace('<', "\\u003c")
+/// A JSON value as text safe inside a `<script>` element: `<` only ever
+/// appears in JSON strings, where `\u003c` means the same.
+pub fn script_json(value: &serde_json::Value) -> String {
+    value.to_string().replace('<', "\\u003c")
 }
 
 #[cfg(test)]

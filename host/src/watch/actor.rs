@@ -15,7 +15,9 @@
 //! the plan first and then rebuilds the targets it touched plus every target whose
 //! settings or plugins changed; the stage keys then re-run exactly the stages
 //! whose inputs changed. Ctrl-C stops at once when idle; otherwise the build in
-//! flight finishes (its writes are atomic) and nothing else starts.
+//! flight finishes (its writes are atomic) and nothing else starts. Under
+//! `--serve`, each load tells the server which targets there are and each
+//! finished target how it ended (`serve::hub`).
 
 use rigc_diag::codes;
 
@@ -24,6 +26,8 @@ use super::error::WatchError;
 use super::events::{ChangeKind, FsMsg, Signal, WatchEvent};
 use super::plan::{self, Plan, ReloadError, Reloaded, Selection};
 use super::print::{self, Printer, Timing};
+use super::serve::hub::Outcome;
+use super::serve::Serving;
 use super::watchset::WatchSet;
 use crate::build::{TargetResult, TargetSpec};
 use crate::status::Status;
@@ -89,6 +93,7 @@ pub struct Actor<'o> {
     batches: u64,
     tx: mpsc::UnboundedSender<LoopEvent>,
     print: Printer<'o>,
+    serving: Option<Serving>,
 }
 
 impl<'o> Actor<'o> {
@@ -112,7 +117,14 @@ impl<'o> Actor<'o> {
             batches: 0,
             tx,
             print,
+            serving: None,
         }
+    }
+
+    /// The actor, feeding `serving`'s pages (`--serve`).
+    pub fn serving(mut self, serving: Option<Serving>) -> Self {
+        self.serving = serving;
+        self
     }
 
     /// Runs until Ctrl-C (or a critical error); returns the exit status.
@@ -291,6 +303,14 @@ impl<'o> Actor<'o> {
                     ),
                 };
                 self.print.lines(&lines);
+                if let Some(s) = &self.serving {
+                    let names: Vec<String> = new.targets.iter().map(|t| t.name.clone()).collect();
+                    let before = s.hub.names();
+                    s.hub.retain(&names);
+                    if self.plan.is_none() || s.hub.names() != before {
+                        self.print.lines(&[s.line(&names)]);
+                    }
+                }
                 self.plan = Some(new);
             }
             Err(ReloadError::Usage(message)) if self.plan.is_none() => {
@@ -385,12 +405,32 @@ impl<'o> Actor<'o> {
             waited: dispatched.saturating_duration_since(change.first),
             worked: done.finished.saturating_duration_since(*dispatched),
         };
-        match &done.result {
-            Ok(r) => self.print.target(r, timing),
-            Err(why) => self.print.err(&format!(
+        let failed_inside = |why: &str| {
+            format!(
                 "  rebuilt {}: the build failed inside rigc ({why}); the last green output is kept",
                 done.target
-            )),
+            )
+        };
+        match &done.result {
+            Ok(r) => self.print.target(r, timing),
+            Err(why) => self.print.err(&failed_inside(why)),
+        }
+        if let Some(s) = &self.serving {
+            let outcome = match &done.result {
+                Ok(r) if r.is_green() => Outcome::Green {
+                    out_dir: r.out_dir.clone(),
+                    wrote: print::wrote(r),
+                },
+                Ok(r) => Outcome::Red {
+                    out_dir: Some(r.out_dir.clone()),
+                    failures: print::failure_lines(&self.print.root, r, timing),
+                },
+                Err(why) => Outcome::Red {
+                    out_dir: None,
+                    failures: vec![failed_inside(why)],
+                },
+            };
+            s.hub.publish(&done.target, outcome);
         }
         *left -= 1;
         if *left == 0 {

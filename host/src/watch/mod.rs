@@ -15,7 +15,8 @@
 //! - [`batch`] — a window from the first event turns a burst into one change;
 //! - [`plan`] — loading `rigc.toml` and its plugins, discovering each target's inputs;
 //! - [`actor`] — the loop itself;
-//! - [`print`] — what it prints.
+//! - [`print`] — what it prints;
+//! - [`serve`] — `--serve`: each target's live preview page, fed by the actor.
 //!
 //! The first build is not special: [`run`] injects a synthetic event that goes
 //! through the filter, the batcher and the dispatcher like any later change.
@@ -27,6 +28,7 @@ pub mod events;
 pub mod filter;
 pub mod plan;
 pub mod print;
+pub mod serve;
 pub mod source;
 pub mod watchset;
 
@@ -40,8 +42,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
-/// Watches and rebuilds `sel` until Ctrl-C; batches events over `debounce`.
-pub fn run(sel: Selection, debounce: Duration, out: &mut Output) -> Status {
+/// Watches and rebuilds `sel` until Ctrl-C; batches events over `debounce`;
+/// with `serve`, serves each target's live preview on its bound port.
+pub fn run(
+    sel: Selection,
+    debounce: Duration,
+    serve: Option<serve::Setup>,
+    out: &mut Output,
+) -> Status {
     let jobs = crate::runner::default_jobs();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
@@ -84,7 +92,14 @@ pub fn run(sel: Selection, debounce: Duration, out: &mut Output) -> Status {
         // The first build is a synthetic event through the same path as any other.
         let _ = fs_tx.try_send(FsMsg::Event(WatchEvent::initial(Instant::now())));
         drop(fs_tx);
-        let actor = actor::Actor::new(Arc::new(sel), set, debounce, tx, print);
+        let serving = match serve.map(serve::start).transpose() {
+            Ok(s) => s,
+            Err(e) => {
+                print.err(&format!("rigc watch: {e}"));
+                return Status::Red;
+            }
+        };
+        let actor = actor::Actor::new(Arc::new(sel), set, debounce, tx, print).serving(serving);
         actor.worker(fs_rx, inbox).await
     });
     // A second Ctrl-C may leave a build running on the blocking pool: do not wait.

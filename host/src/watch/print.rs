@@ -81,9 +81,7 @@ pub fn target_lines(root: &Path, r: &TargetResult, t: Timing) -> Vec<String> {
     let ran = crate::printer::stages::ran_text(&r.log);
     let mut lines = Vec::new();
     if r.is_green() {
-        let wrote = r.written.iter().any(|w| matches!(w, Written::Wrote(_)))
-            || r.copies.iter().any(|(_, w)| matches!(w, Written::Wrote(_)));
-        let to = if wrote {
+        let to = if wrote(r) {
             "the written output"
         } else {
             "the verdict; the output is unchanged"
@@ -115,6 +113,23 @@ pub fn target_lines(root: &Path, r: &TargetResult, t: Timing) -> Vec<String> {
                 .map(|l| format!("  {l}")),
         );
     }
+    lines
+}
+
+/// Whether a build wrote some file of its output set (else it left it as it was).
+pub fn wrote(r: &TargetResult) -> bool {
+    r.written.iter().any(|w| matches!(w, Written::Wrote(_)))
+        || r.copies.iter().any(|(_, w)| matches!(w, Written::Wrote(_)))
+}
+
+/// A red target's failures as a page shows them: its `rebuilt` and FAIL lines
+/// ([`target_lines`]), then its refusals as `rigc build` renders them, capped
+/// per code as on a terminal.
+pub fn failure_lines(root: &Path, r: &TargetResult, t: Timing) -> Vec<String> {
+    let mut lines = target_lines(root, r, t);
+    let shown = rigc_diag::limit::cap(&r.diagnostics, rigc_diag::limit::SHOWN_PER_CODE);
+    let text = crate::printer::render_diagnostics(&shown, crate::cli::MessageFormat::Human);
+    lines.extend(text.lines().map(str::to_string));
     lines
 }
 
