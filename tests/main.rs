@@ -31,6 +31,7 @@
 //! - `sample_stream` — `rigc sample` streams: flat memory, the oracle's layout, a closed pipe, a late refusal
 //! - `sliders`   — slider constraints: look's dials trimmed, headroll's composition, bone- and time-driven closed forms posed by spine-core and rigc-spine, A37/A40/A42 measured, every slider refusal
 //! - `watch`     — `rigc watch` on a live project: rebuilds, red keeps green, reloads, SIGINT
+//! - `serve`     — `rigc watch --serve`: the page, its events and files over HTTP (404 for escapes); in Chromium an edit reloaded in place keeping animation and time, a red build's failures over the last green pose, then cleared; a port in use refused before any build
 //! - `projects`  — one project per build: the nearest rigc.toml above the rig spec, else its directory
 //! - `layout`    — the workspace's sources: no import cycle between the modules of any crate
 //! - `render`    — `rigc render` on walk, squash and portrait to FIGURES.md's frame counts, sizes and seams; --slot/--hide, --geometry, the setup pose, every refusal writing nothing
@@ -89,6 +90,7 @@ mod rule_audit;
 mod sample;
 mod sample_stream;
 mod segments;
+mod serve;
 mod sliders;
 mod verdicts;
 mod vote;

@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 /// How long any one expectation may take.
 const DEADLINE: Duration = Duration::from_secs(20);
 
-/// A running `rigc watch`.
-struct Watch {
+/// A running `rigc watch` (`serve` drives one too).
+pub(crate) struct Watch {
     child: Child,
     cmd: String,
     dir: PathBuf,
@@ -46,7 +46,7 @@ fn drain(
 }
 
 impl Watch {
-    fn spawn(p: &Project, args: &[&str]) -> Watch {
+    pub(crate) fn spawn(p: &Project, args: &[&str]) -> Watch {
         let mut child = Command::new(util::rigc_bin())
             .arg("watch")
             .args(args)
@@ -73,11 +73,11 @@ impl Watch {
         }
     }
 
-    fn stdout(&self) -> String {
+    pub(crate) fn stdout(&self) -> String {
         self.stdout.lock().map(|s| s.clone()).unwrap_or_default()
     }
 
-    fn stderr(&self) -> String {
+    pub(crate) fn stderr(&self) -> String {
         self.stderr.lock().map(|s| s.clone()).unwrap_or_default()
     }
 
@@ -93,7 +93,7 @@ impl Watch {
     }
 
     /// Kills the child and fails the test with everything it printed.
-    fn fail(&mut self, why: &str) -> ! {
+    pub(crate) fn fail(&mut self, why: &str) -> ! {
         let _ = self.child.kill();
         let _ = self.child.wait();
         panic!("{why}{}", self.dump());
@@ -123,7 +123,7 @@ impl Watch {
 
     /// Waits for a stdout line, after the last one waited for, containing `pattern`;
     /// returns it and moves past it.
-    fn line(&mut self, pattern: &str) -> String {
+    pub(crate) fn line(&mut self, pattern: &str) -> String {
         let from = self.seen;
         let (line, end) = self.wait_until(&format!("stdout line with {pattern:?}"), |w| {
             let out = w.stdout();
@@ -143,7 +143,7 @@ impl Watch {
     }
 
     /// SIGINT, then the exit code.
-    fn interrupt(&mut self) -> i32 {
+    pub(crate) fn interrupt(&mut self) -> i32 {
         let sent = Command::new("kill")
             .args(["-INT", &self.child.id().to_string()])
             .status();
@@ -155,7 +155,7 @@ impl Watch {
 
     /// The exit code of a `rigc watch` that ends (by itself or by a signal),
     /// once everything it printed has been read.
-    fn exit_code(&mut self) -> i32 {
+    pub(crate) fn exit_code(&mut self) -> i32 {
         let status = self.wait_until("exit", |w| w.child.try_wait().ok().flatten());
         for r in std::mem::take(&mut self.readers) {
             let _ = r.join();

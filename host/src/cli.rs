@@ -43,7 +43,8 @@ pub enum Command {
     Plugins(PluginsArgs),
     /// Look after the build cache.
     Cache(CacheArgs),
-    /// Build, then rebuild on every change to a target's inputs until Ctrl-C.
+    /// Build, then rebuild on every change to a target's inputs until Ctrl-C
+    /// (`--serve`: and play each target live on 127.0.0.1).
     Watch(WatchArgs),
     /// Compile (through the cache, as build does) and print the compiled rig
     /// as tables; never gates, writes nothing.
