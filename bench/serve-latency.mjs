@@ -72,6 +72,7 @@ async function main() {
       }, before, { timeout: args.timeoutMs, polling: "raf" });
       const r = await handle.jsonValue();
       swapped.push(r.swappedAt - t0);
+      if (process.env.VERBOSE) console.log(JSON.stringify({ report: r.reportAt - t0, started: r.startedAt - t0, fetched: r.fetchedAt - t0, swapped: r.swappedAt - t0, drawn: r.drawnAt - t0 }));
       drawn.push(r.drawnAt - t0);
     }
   } finally {

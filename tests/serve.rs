@@ -1,13 +1,16 @@
 //! `rigc watch --serve` (issue #18, part 3): the real binary watching a copy of
 //! the gallery's project (rigc.toml, the gallery, the studio plugin), serving
 //! the snail's page on 127.0.0.1. Over plain HTTP: the page, the first report
-//! as a server-sent event, the built files, and 404 for every path that
-//! names something else (`..`, a hidden file, an unknown target). In headless
+//! as a server-sent event, the built files and a page by its hash, and 404
+//! for every path that names something else (`..`, a spec beside the build,
+//! a stale hash, an unknown target). In headless
 //! Chromium (`tests/browser/serve.mjs`): the page plays the first green
 //! build; an edit of one crawl key is reloaded in place — the bone takes the
 //! edited value at the paused time, the animation and its time are kept, no
 //! page reload; a refused edit shows its failures as text over the last green
-//! pose; the fix clears them; an edit while playing keeps the time running.
+//! pose; the fix clears them; an edit while playing keeps the time running
+//! and reuses every unchanged page texture; a page PNG edited (the output set
+//! unchanged) is a new generation that loads that page alone.
 //! And the refusals: a port in use (named, before any build), `--port`
 //! without `--serve`.
 
@@ -152,15 +155,26 @@ fn the_page_its_report_and_its_files_are_served_and_nothing_else() {
     assert_eq!(skeleton, p.read("gallery/snail/build/skeleton.json"));
     let (status, atlas) = get(&addr, "/snail/g/1/skeleton.atlas");
     assert!(status == 200 && atlas.contains(".png"), "{atlas}");
-    let (status, png) = get(&addr, "/snail/g/1/page/0");
+    // A page, by its index in the atlas and the hash the report gives it.
+    let data = events
+        .lines()
+        .find_map(|l| l.strip_prefix("data: "))
+        .unwrap_or_else(|| panic!("no data line: {events}"));
+    let report: Value = serde_json::from_str(data).expect("a JSON report");
+    let hash = report
+        .pointer("/pages/0/hash")
+        .and_then(Value::as_str)
+        .unwrap_or_else(|| panic!("no page hash: {report}"));
+    let (status, png) = get(&addr, &format!("/snail/page/0/{hash}"));
     assert!(status == 200 && png.contains("PNG"), "{status}");
     // Every other path is not found: escapes, hidden files, unknown targets.
     for bad in [
         "/snail/g/1/..%2F..%2Frigc.toml",
         "/snail/g/1/%2E%2E",
         "/snail/g/1/../../../rigc.toml",
-        "/snail/g/1/page/999",
-        "/snail/g/1/page/-1",
+        "/snail/page/0/0000",
+        "/snail/page/999/0000",
+        "/snail/page/-1/0000",
         "/snail/g/1/rig.json",
         "/owl/",
         "/owl/g/1/skeleton.json",
@@ -226,6 +240,10 @@ fn edits_reload_in_place_and_a_red_build_shows_its_failures_over_the_last_green_
     let p = gallery_project();
     let (mut w, addr) = serve(&p);
     let motion = p.path().join("gallery/snail/motion.json");
+    let atlas = p.read("gallery/snail/build/skeleton.atlas");
+    let first_page = atlas.lines().next().expect("the atlas's first page");
+    let page = p.path().join("gallery/snail/build").join(first_page);
+    assert!(page.is_file(), "{}", page.display());
     let edited = KEY.replace("1.1", "1.4");
     let out = Command::new("node")
         .arg(util::workspace().join("tests/browser/serve.mjs"))
@@ -235,6 +253,7 @@ fn edits_reload_in_place_and_a_red_build_shows_its_failures_over_the_last_green_
         .args(["--to2", &KEY.replace("1.1", "1.2")])
         .args(["--broken", &KEY.replace("squish", "<b>no_such</b>")])
         .args(["--bone", "body", "--animation", "crawl", "--at", "0.6"])
+        .args(["--image", page.to_str().expect("utf-8")])
         .output()
         .expect("node runs (install Node 20+)");
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -302,5 +321,22 @@ fn edits_reload_in_place_and_a_red_build_shows_its_failures_over_the_last_green_
     assert!(kb >= f(before, "/track/trackTime"), "{before} {playing}");
     assert!(f(playing, "/track/trackTime") >= ka, "{playing}");
     assert_eq!(playing["paused"], false);
+    // The first reload loaded every page (the player's own asset manager held
+    // generation 1); this one had them all already.
+    let total = f(playing, "/lastReload/pages/total");
+    assert!(total > 1.0, "{playing}");
+    assert_eq!(f(e, "/lastReload/pages/reused"), 0.0, "{e}");
+    assert_eq!(f(playing, "/lastReload/pages/reused"), total, "{playing}");
+
+    // A page PNG's bytes change (the output set does not): a new generation,
+    // that page loaded anew, the others kept, the animation and time kept.
+    let image = &steps["image"];
+    assert_ne!(image["generation"], playing["generation"], "{image}");
+    assert_eq!(f(image, "/lastReload/pages/reused"), total - 1.0, "{image}");
+    assert_eq!(s(image, "/lastReload/kept/animation"), "crawl");
+    assert_eq!(
+        f(image, "/lastReload/kept/before"),
+        f(image, "/lastReload/kept/after")
+    );
     assert_eq!(w.interrupt(), 0);
 }

@@ -12,12 +12,15 @@
 //   fixed   — --to again: once the report is green, the box and generation
 //   playing — the player playing for --play-ms, then --from replaced by
 //             --to2: the reload's record and the track after it
+//   image   — --image (a page PNG the atlas names) rewritten with a tEXt
+//             chunk added (the same pixels, other bytes): once a new
+//             generation is on screen, the reload's record (pages reused)
 //
 // Each `bone` is rigc's `window.rigcServe.bone(--bone)`; `track` is track 0.
 //
 // usage: node tests/browser/serve.mjs --url <page> --motion <motion.json>
 //          --from <text> --to <text> --to2 <text> --broken <text>
-//          --bone <name> --animation <name> --at <t> [--play-ms 400]
+//          --bone <name> --animation <name> --at <t> --image <png> [--play-ms 400]
 //          [--timeout-ms 20000]
 //
 // The driver is playwright-core from .browser/ (scripts/setup-browser.sh);
@@ -26,6 +29,7 @@
 // steps seen so far and the page's state on stderr).
 
 import { createRequire } from "node:module";
+import { crc32 } from "node:zlib";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,7 +40,7 @@ const browserDir = process.env.RIGC_BROWSER_DIR || join(root, ".browser");
 function parse(argv) {
   const a = { playMs: 400, timeoutMs: 20000 };
   const keys = { "--url": "url", "--motion": "motion", "--from": "from", "--to": "to", "--to2": "to2",
-                 "--broken": "broken", "--bone": "bone", "--animation": "animation", "--at": "at", "--play-ms": "playMs",
+                 "--broken": "broken", "--image": "image", "--bone": "bone", "--animation": "animation", "--at": "at", "--play-ms": "playMs",
                  "--timeout-ms": "timeoutMs" };
   for (let i = 0; i < argv.length; i += 2) {
     const k = keys[argv[i]], v = argv[i + 1];
@@ -44,15 +48,28 @@ function parse(argv) {
     if (v === undefined) throw new Error(`${argv[i]} needs a value`);
     a[k] = v;
   }
-  for (const k of ["url", "motion", "from", "to", "to2", "broken", "bone", "animation", "at"])
+  for (const k of ["url", "motion", "from", "to", "to2", "broken", "image", "bone", "animation", "at"])
     if (a[k] === undefined) throw new Error(`--${k} is required`);
   a.at = Number(a.at); a.playMs = Number(a.playMs); a.timeoutMs = Number(a.timeoutMs);
   return a;
 }
 
+// `png` with a tEXt chunk holding `text` before its IEND: other bytes, the
+// same pixels.
+function withText(png, text) {
+  const at = png.length - 12;
+  if (png.subarray(at + 4, at + 8).toString("latin1") !== "IEND") throw new Error("no IEND chunk at the end");
+  const type = Buffer.from("tEXt", "latin1");
+  const data = Buffer.from(`Comment\0${text}`, "latin1");
+  const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(Buffer.concat([type, data])) >>> 0);
+  return Buffer.concat([png.subarray(0, at), len, type, data, crc, png.subarray(at)]);
+}
+
 async function main() {
   const args = parse(process.argv.slice(2));
   const original = readFileSync(args.motion, "utf8");
+  const image = readFileSync(args.image);
   if (!original.includes(args.from)) throw new Error(`--from is not in ${args.motion}`);
   const edit = to => writeFileSync(args.motion, original.replace(args.from, to));
   const require = createRequire(join(browserDir, "package.json"));
@@ -104,11 +121,17 @@ async function main() {
     edit(args.to2);
     await wait(g => window.rigcServe.generation !== g && window.rigcServe.loading === null, gen);
     report.steps.playing = await look();
+
+    gen = report.steps.playing.generation;
+    writeFileSync(args.image, withText(image, "rigc serve test"));
+    await wait(g => window.rigcServe.generation !== g && window.rigcServe.loading === null, gen);
+    report.steps.image = await look();
   } catch (e) {
     report.failed = String(e && e.stack || e);
     if (page) report.state = await look().catch(err => String(err));
   } finally {
     writeFileSync(args.motion, original);
+    writeFileSync(args.image, image);
     await browser.close();
   }
   process.stdout.write(JSON.stringify(report, null, 1) + "\n");

@@ -4,7 +4,9 @@
 //! directory's real path; or a page its `skeleton.atlas` names, by index
 //! (the atlas may name part PNGs beside the specs, `../parts/x.png`), resolved
 //! beside the atlas as the player resolves it — a relative path to a PNG
-//! file, never one the request spells. Anything else is not found.
+//! file, never one the request spells — with the blake3 of its bytes, which
+//! names it to the page (an unchanged page keeps its texture across
+//! generations). Anything else is not found.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -26,24 +28,48 @@ pub fn lookup(out_dir: &Path, name: &str) -> Option<PathBuf> {
     (path.parent() == Some(dir.as_path()) && path.is_file()).then_some(path)
 }
 
-/// The `index`-th page the output directory's `skeleton.atlas` names (in the
-/// atlas's order), resolved beside it, when it is a relative path to a PNG
-/// file on disk.
-pub fn page(out_dir: &Path, index: usize) -> Option<PathBuf> {
+/// Every page the output directory's `skeleton.atlas` names, in the atlas's
+/// order: its name there and its file, resolved beside the atlas — `None`
+/// unless each is a relative path to a PNG file on disk.
+pub fn pages(out_dir: &Path) -> Option<Vec<(String, PathBuf)>> {
     let text = std::fs::read_to_string(lookup(out_dir, "skeleton.atlas")?).ok()?;
     let atlas = rigc_sdk::spine::read_atlas(&text).ok()?;
-    let name = &atlas.pages.get(index)?.name;
-    let rel = Path::new(name);
-    if rel.is_absolute()
-        || rel
-            .components()
-            .any(|c| matches!(c, Component::Prefix(_) | Component::RootDir))
-        || !name.to_ascii_lowercase().ends_with(".png")
-    {
-        return None;
-    }
-    let path = out_dir.join(rel).canonicalize().ok()?;
-    path.is_file().then_some(path)
+    atlas
+        .pages
+        .iter()
+        .map(|p| {
+            let rel = Path::new(&p.name);
+            if rel.is_absolute()
+                || rel
+                    .components()
+                    .any(|c| matches!(c, Component::Prefix(_) | Component::RootDir))
+                || !p.name.to_ascii_lowercase().ends_with(".png")
+            {
+                return None;
+            }
+            let path = out_dir.join(rel).canonicalize().ok()?;
+            path.is_file().then(|| (p.name.clone(), path))
+        })
+        .collect()
+}
+
+/// The `index`-th of [`pages`], with its bytes and their blake3 (hex).
+pub fn page(out_dir: &Path, index: usize) -> Option<(Vec<u8>, String)> {
+    let (_, path) = pages(out_dir)?.into_iter().nth(index)?;
+    let bytes = std::fs::read(path).ok()?;
+    let hash = blake3::hash(&bytes).to_hex().to_string();
+    Some((bytes, hash))
+}
+
+/// Each of [`pages`]: its name in the atlas and the blake3 (hex) of its bytes.
+pub fn page_hashes(out_dir: &Path) -> Option<Vec<(String, String)>> {
+    pages(out_dir)?
+        .into_iter()
+        .map(|(name, path)| {
+            let bytes = std::fs::read(path).ok()?;
+            Some((name, blake3::hash(&bytes).to_hex().to_string()))
+        })
+        .collect()
 }
 
 /// The `Content-Type` a file is served with, by its extension.
@@ -107,13 +133,22 @@ mod tests {
         std::fs::write(root.path().join("parts/a.png"), "png").expect("write");
         std::fs::write(root.path().join("secret.txt"), "x").expect("write");
         assert_eq!(page(&out, 0), None, "no atlas yet");
-        let atlas = "../parts/a.png\nsize: 2, 2\nfilter: Linear, Linear\na\nbounds: 0, 0, 2, 2\n\n../secret.txt\nsize: 2, 2\nb\nbounds: 0, 0, 2, 2\n\n/etc/x.png\nsize: 2, 2\nc\nbounds: 0, 0, 2, 2\n";
-        std::fs::write(out.join("skeleton.atlas"), atlas).expect("write");
-        let first = page(&out, 0).expect("the first page");
-        assert!(first.ends_with("parts/a.png"), "{}", first.display());
-        assert_eq!(page(&out, 1), None, "not a PNG");
-        assert_eq!(page(&out, 2), None, "absolute");
-        assert_eq!(page(&out, 3), None, "no such page");
+        let good = "../parts/a.png\nsize: 2, 2\nfilter: Linear, Linear\na\nbounds: 0, 0, 2, 2\n";
+        std::fs::write(out.join("skeleton.atlas"), good).expect("write");
+        let (bytes, hash) = page(&out, 0).expect("the first page");
+        assert_eq!(bytes, b"png");
+        assert_eq!(hash, blake3::hash(b"png").to_hex().to_string());
+        assert_eq!(
+            page_hashes(&out),
+            Some(vec![("../parts/a.png".to_string(), hash)])
+        );
+        assert_eq!(page(&out, 1), None, "no such page");
+        for bad in ["../secret.txt", "/etc/x.png", "../parts/missing.png"] {
+            let atlas = format!("{good}\n{bad}\nsize: 2, 2\nb\nbounds: 0, 0, 2, 2\n");
+            std::fs::write(out.join("skeleton.atlas"), atlas).expect("write");
+            assert_eq!(page(&out, 0), None, "{bad}: the atlas is not served");
+            assert_eq!(page_hashes(&out), None, "{bad}");
+        }
     }
 
     #[test]

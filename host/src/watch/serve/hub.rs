@@ -3,7 +3,8 @@
 //! output its directory holds, the last build's failures) in a
 //! `tokio::sync::watch` channel per target, so a page that connects gets the
 //! latest report at once and a slow page skips to the newest. The watch
-//! loop publishes; the routes subscribe. It does no IO but one `is_file`.
+//! loop publishes; the routes subscribe. Its IO: whether the out dir holds a
+//! skeleton, and, once per new generation, its pages' hashes.
 
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -20,9 +21,21 @@ pub struct Report {
     /// wrote it (or, for output older than this watch, the first build that
     /// found it); `None` while there is none.
     pub green: Option<u64>,
+    /// The pages of that green output as its atlas names them, each with the
+    /// blake3 of its bytes (the page fetches each by index and hash).
+    pub pages: Vec<Page>,
     /// The last build's failures as text lines (its verdict line, FAIL lines,
     /// rendered refusals); empty when it was green.
     pub failures: Vec<String>,
+}
+
+/// One page of a green output.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Page {
+    /// Its name in the atlas.
+    pub name: String,
+    /// The blake3 of its bytes (hex).
+    pub hash: String,
 }
 
 /// How one build of a target ended.
@@ -45,23 +58,46 @@ pub enum Outcome {
 }
 
 /// The report after `prev` once a build ends as `outcome`; `has_output`:
-/// the out dir holds a skeleton (a red build leaves the last green one).
-pub fn next(prev: &Report, outcome: &Outcome, has_output: bool) -> Report {
+/// the out dir holds a skeleton (a red build leaves the last green one);
+/// `pages` reads the out dir's pages (after a green build, and for a new
+/// generation). A green build is a new generation when it wrote, or when a
+/// page its atlas names changed (a part PNG the atlas points at, outside the
+/// out dir, is edited without the output set changing), or when there was
+/// none.
+pub fn next(
+    prev: &Report,
+    outcome: &Outcome,
+    has_output: bool,
+    pages: impl FnOnce() -> Vec<Page>,
+) -> Report {
     let build = prev.build + 1;
     match outcome {
-        Outcome::Green { wrote, .. } => Report {
-            build,
-            green: match prev.green {
-                Some(g) if !wrote => Some(g),
-                _ => Some(build),
-            },
-            failures: Vec::new(),
-        },
-        Outcome::Red { failures, .. } => Report {
-            build,
-            green: prev.green.or(has_output.then_some(build)),
-            failures: failures.clone(),
-        },
+        Outcome::Green { wrote, .. } => {
+            let pages = pages();
+            let green = match prev.green {
+                Some(g) if !wrote && pages == prev.pages => g,
+                _ => build,
+            };
+            Report {
+                build,
+                green: Some(green),
+                pages,
+                failures: Vec::new(),
+            }
+        }
+        Outcome::Red { failures, .. } => {
+            let green = prev.green.or(has_output.then_some(build));
+            let pages = match green {
+                Some(g) if prev.green != Some(g) => pages(),
+                _ => prev.pages.clone(),
+            };
+            Report {
+                build,
+                green,
+                pages,
+                failures: failures.clone(),
+            }
+        }
     }
 }
 
@@ -118,7 +154,16 @@ impl Hub {
             e.out_dir = dir;
         }
         let has_output = e.out_dir.as_deref().is_some_and(holds_skeleton);
-        let report = next(&e.tx.borrow(), &outcome, has_output);
+        let dir = e.out_dir.clone();
+        let pages = || {
+            dir.as_deref()
+                .and_then(super::files::page_hashes)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(name, hash)| Page { name, hash })
+                .collect()
+        };
+        let report = next(&e.tx.borrow(), &outcome, has_output, pages);
         e.tx.send_replace(report);
     }
 
@@ -156,28 +201,56 @@ mod tests {
         }
     }
 
+    fn pages() -> Vec<Page> {
+        vec![Page {
+            name: "a.png".into(),
+            hash: "h".into(),
+        }]
+    }
+
+    fn unread() -> Vec<Page> {
+        panic!("the pages are read only for a new generation")
+    }
+
     #[test]
     fn a_green_build_that_wrote_is_a_new_generation_and_clears_failures() {
-        let r = next(&Report::default(), &green(true), true);
+        let r = next(&Report::default(), &green(true), true, pages);
+        assert_eq!(r.pages, pages());
         assert_eq!((r.build, r.green), (1, Some(1)));
-        let r = next(&r, &red(), true);
+        let r = next(&r, &red(), true, unread);
         assert_eq!((r.build, r.green, r.failures.len()), (2, Some(1), 1));
-        let r = next(&r, &green(true), true);
+        assert_eq!(r.pages, pages(), "the last green's pages are kept");
+        let r = next(&r, &green(true), true, Vec::new);
         assert_eq!((r.build, r.green, r.failures.len()), (3, Some(3), 0));
+        assert_eq!(r.pages, vec![], "a new generation reads its own");
     }
 
     #[test]
     fn an_unchanged_output_keeps_its_generation_unless_there_was_none() {
-        let r = next(&Report::default(), &green(false), true);
+        let r = next(&Report::default(), &green(false), true, pages);
         assert_eq!(r.green, Some(1), "output older than the watch is served");
-        let r = next(&r, &green(false), true);
+        let r = next(&r, &green(false), true, pages);
         assert_eq!((r.build, r.green), (2, Some(1)));
     }
 
     #[test]
+    fn a_changed_page_is_a_new_generation_though_nothing_was_written() {
+        let r = next(&Report::default(), &green(true), true, pages);
+        let edited = || {
+            vec![Page {
+                name: "a.png".into(),
+                hash: "h2".into(),
+            }]
+        };
+        let r = next(&r, &green(false), true, edited);
+        assert_eq!((r.build, r.green), (2, Some(2)));
+        assert_eq!(r.pages, edited());
+    }
+
+    #[test]
     fn a_red_first_build_serves_an_older_green_output_or_none() {
-        assert_eq!(next(&Report::default(), &red(), true).green, Some(1));
-        assert_eq!(next(&Report::default(), &red(), false).green, None);
+        assert_eq!(next(&Report::default(), &red(), true, pages).green, Some(1));
+        assert_eq!(next(&Report::default(), &red(), false, unread).green, None);
     }
 
     #[test]

@@ -77,18 +77,14 @@
   }
 
   // The atlas may name its pages outside the output directory
-  // ("../parts/x.png"); each is fetched as page/<i> of its generation instead,
-  // through the downloader's raw data URIs (path -> URL), keyed by the path
-  // the asset manager makes of it (the atlas's directory + the page's name).
-  async function pageAliases(gen) {
-    const f = files(gen);
-    const res = await fetch(f.atlas, { cache: "no-store" });
-    if (!res.ok) throw new Error(`${f.atlas}: HTTP ${res.status}`);
-    const atlas = new spine.TextureAtlas(await res.text());
-    const parent = f.atlas.substring(0, f.atlas.lastIndexOf("/") + 1);
-    const raw = {};
-    atlas.pages.forEach((p, i) => { raw[parent + p.name] = `${cfg.files}${gen}/page/${i}`; });
-    return raw;
+  // ("../parts/x.png"); the report lists them with the blake3 of their bytes,
+  // and each is fetched as RIGC_SERVE.pages + <i>/<hash> instead: one URL per
+  // content, so a reload finds an unchanged page's texture in its asset
+  // manager and keeps it.
+  function pageUrls(pages) {
+    const urls = {};
+    pages.forEach((p, i) => { urls[p.name] = `${cfg.pages}${i}/${p.hash}`; });
+    return urls;
   }
 
   // Loads the newest green generation when it is not the one on screen (nor
@@ -100,31 +96,50 @@
     const gen = r.green;
     serve.loading = gen;
     const p = serve.player();
-    const job = p ? swap(p, gen) : first(gen);
+    const urls = pageUrls(r.pages || []);
+    const job = p ? swap(p, gen, urls) : first(gen, urls);
     job.then(() => { serve.generation = gen; serve.error = null; },
              e => { failed = gen; serve.error = String(e && e.message || e); console.error("rigc serve:", e); })
       .finally(() => { serve.loading = null; if (serve.report) say(describe(serve.report)); follow(); });
   }
 
-  async function first(gen) {
-    window.rigcPreview.start(PANE, { ...files(gen), raw: await pageAliases(gen) });
+  // The first green generation starts the player; its page URLs go in as the
+  // player's raw data URIs (path -> URL), keyed by the path its asset manager
+  // makes of each page (the atlas's directory + the page's name).
+  async function first(gen, urls) {
+    const f = files(gen);
+    const parent = f.atlas.substring(0, f.atlas.lastIndexOf("/") + 1);
+    const raw = {};
+    for (const name in urls) raw[parent + name] = urls[name];
+    window.rigcPreview.start(PANE, { ...f, raw });
     const panes = await window.rigcPreview.settled;
     if (panes[PANE].error) throw new Error(panes[PANE].error);
-    serve.current = { gen, atlas: files(gen).atlas, manager: serve.player().assetManager };
+    serve.current = { gen, atlas: f.atlas, manager: serve.player().assetManager,
+                      textures: Object.keys(raw), shared: false };
     record(gen, null, null);
   }
 
+  // A later generation loads through an asset manager of its own (the
+  // player's would show its loading screen), its pages by their content URLs
+  // (the atlas loader's file aliases: page name -> URL).
+  function loadAtlas(manager, path, alias) {
+    return new Promise((resolve, reject) =>
+      manager.loadTextureAtlas(path, (_, atlas) => resolve(atlas), (_, msg) => reject(new Error(msg)), alias));
+  }
+
   let manager = null;
-  async function swap(player, gen) {
+  async function swap(player, gen, urls) {
     if (!player.skeleton) throw new Error("the player has not loaded its first skeleton");
     if (!manager) manager = new spine.AssetManager(player.context, "", new spine.Downloader());
     const f = files(gen);
-    const raw = await pageAliases(gen);
-    for (const path in raw) manager.setRawDataURI(path, raw[path]);
-    const [json, atlas] = await Promise.all([manager.loadJsonAsync(f.skeleton), manager.loadTextureAtlasAsync(f.atlas)]);
+    const t = { reportAt: serve.reportAt, startedAt: now() };
+    const held = Object.values(urls).filter(u => manager.get(u)).length;
+    const [json, atlas] = await Promise.all([manager.loadJsonAsync(f.skeleton), loadAtlas(manager, f.atlas, urls)]);
+    t.pages = { total: Object.keys(urls).length, reused: held };
     manager.remove(f.skeleton);
     const loader = new spine.SkeletonJson(new spine.AtlasAttachmentLoader(atlas));
     loader.scale = player.config.scale;
+    t.fetchedAt = now();
     const data = loader.readSkeletonData(json);
     const old = player.skeleton, oldState = player.animationState;
     const skeleton = new spine.Skeleton(data);
@@ -158,31 +173,34 @@
     player.skeleton = skeleton;
     player.animationState = state;
     release(serve.current);
-    serve.current = { gen, atlas: f.atlas, manager };
-    record(gen, kept, old);
+    serve.current = { gen, atlas: f.atlas, manager, textures: Object.values(urls), shared: true };
+    record(gen, kept, old, t);
   }
 
-  // Frees the textures of the generation that was on screen.
+  // Lets go of the generation that was on screen: its atlas, and its
+  // textures unless the new one holds them too (shared: the asset manager
+  // counts their users, and frees a texture when none is left).
   function release(cur) {
     if (!cur) return;
     try {
       const atlas = cur.manager.get(cur.atlas);
-      if (atlas) {
-        const parent = cur.atlas.substring(0, cur.atlas.lastIndexOf("/") + 1);
-        for (const page of atlas.pages) {
-          const path = parent + page.name;
-          if (cur.manager.get(path)) cur.manager.disposeAsset(path);
-          delete cur.manager.downloader.rawDataUris[path];
-        }
+      if (atlas && cur.shared) {
+        atlas.dispose = () => {};
+        cur.manager.remove(cur.atlas);
+      } else if (atlas) {
         cur.manager.disposeAsset(cur.atlas);
+      }
+      for (const path of cur.textures) {
+        if (cur.manager.get(path)) cur.manager.disposeAsset(path);
+        delete cur.manager.downloader.rawDataUris[path];
       }
     } catch (e) {
       console.warn("rigc serve: freeing generation", cur.gen, e);
     }
   }
 
-  function record(gen, kept, old) {
-    const r = { generation: gen, swappedAt: now(), drawnAt: null, kept, inPlace: old !== null };
+  function record(gen, kept, old, times) {
+    const r = { generation: gen, ...times, swappedAt: now(), drawnAt: null, kept, inPlace: old !== null };
     serve.reloads.push(r);
     requestAnimationFrame(() => { r.drawnAt = now(); });
   }
@@ -195,6 +213,7 @@
       let r;
       try { r = JSON.parse(ev.data); } catch (e) { console.error("rigc serve: a report that is not JSON", e); return; }
       serve.report = r;
+      serve.reportAt = now();
       showFailures(r.failures || []);
       say(describe(r));
       follow();

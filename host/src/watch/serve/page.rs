@@ -35,6 +35,7 @@ pub fn target_page(player: &Player, target: &str, header_lines: Vec<String>) -> 
         "target": target,
         "events": format!("{base}events"),
         "files": format!("{base}g/"),
+        "pages": format!("{base}page/"),
     });
     let script = format!("const RIGC_SERVE = {};\n{LIVE}", page::script_json(&config));
     let extra =

@@ -6,7 +6,7 @@
 //! | `GET /<target>/` | the target's page ([`super::page::target_page`]) |
 //! | `GET /<target>/events` | its reports as server-sent events (`report`, JSON), the latest first |
 //! | `GET /<target>/g/<generation>/<file>` | a file of its output directory ([`super::files::lookup`]); the generation only busts caches |
-//! | `GET /<target>/g/<generation>/page/<i>` | the i-th page its atlas names ([`super::files::page`]) |
+//! | `GET /<target>/page/<i>/<hash>` | the i-th page its atlas names while its bytes hash to `<hash>` (a report lists them; [`super::files::page`]): one URL per content |
 //!
 //! `/favicon.ico` is 204 (no icon, and no error in the page's console).
 //! Anything else, an unknown target and a file outside the output directory
@@ -44,7 +44,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/{target}/", get(target_page))
         .route("/{target}/events", get(events))
         .route("/{target}/g/{generation}/{file}", get(file))
-        .route("/{target}/g/{generation}/page/{index}", get(atlas_page))
+        .route("/{target}/page/{index}/{hash}", get(atlas_page))
         .fallback(not_found)
         .with_state(shared)
 }
@@ -119,17 +119,16 @@ async fn file(
 
 async fn atlas_page(
     State(s): State<Arc<Shared>>,
-    Path((target, _generation, index)): Path<(String, String, String)>,
+    Path((target, index, hash)): Path<(String, String, String)>,
 ) -> Response {
     let (Some(dir), Ok(index)) = (s.hub.out_dir(&target), index.parse::<usize>()) else {
         return not_found().await;
     };
-    let read = tokio::task::spawn_blocking(move || {
-        files::page(&dir, index).and_then(|p| std::fs::read(p).ok())
-    })
-    .await;
+    let read = tokio::task::spawn_blocking(move || files::page(&dir, index)).await;
     match read {
-        Ok(Some(bytes)) => no_store(([(header::CONTENT_TYPE, "image/png")], bytes)),
+        Ok(Some((bytes, h))) if h == hash => {
+            no_store(([(header::CONTENT_TYPE, "image/png")], bytes))
+        }
         _ => not_found().await,
     }
 }
