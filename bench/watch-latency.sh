@@ -17,7 +17,9 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/gallery" "$work/target/release"
 cp rigc.toml "$work/"
-cp -r gallery/snail gallery/angler "$work/gallery/"
+for rig in gallery/*/; do  # every rig rigc.toml names
+  [ -f "$rig/rig.json" ] && cp -r "$rig" "$work/gallery/"
+done
 rm -rf "$work"/gallery/*/build
 cp target/release/librigc_studio_example.so "$work/target/release/"
 python3 - "$root/target/release/rigc" "$work" "$edits" "$debounce" <<'PY'

@@ -95,6 +95,8 @@ async fn events(State(s): State<Arc<Shared>>, Path(target): Path<String>) -> Res
     no_store(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 
+/// The report as a `report` event. (`Event::data` refuses a carriage
+/// return; JSON text has none, as serde_json escapes every control character.)
 fn event(report: &Report) -> Event {
     let data = serde_json::to_string(report).unwrap_or_else(|_| "{}".to_string());
     Event::default().event("report").data(data)
