@@ -3,6 +3,7 @@
 //!
 //! Modules (one per area):
 //! - `util`      — the harness: temp projects, running `rigc`, the spine-core oracle
+//! - `nginx`     — the harness's nginx: a WebDAV server per test in a temp dir (stop, start again), and its own positive control
 //! - `cli`       — flags, usage errors, exit codes
 //! - `check`     — `rigc check`: FACE.md §9.3's audit on portrait (0 < inverted < folded, worst where the turn arrives), its refusals
 //! - `attach`    — clipping, linked meshes, sequences: compiled, read back by spine-core and our runtime, A11/A44/A46
@@ -44,9 +45,11 @@
 //! - `audit_fixtures` — the rigs that make A24, A25 and A43 measure: a positive control and a build-level mutant each
 //! - `preview`   — `rigc preview` in the official Spine Web Player, opened in headless Chromium (loads, draws the posed box, plays), one and two panes, every refusal; `official_frame`, the player's pixels on a given grid
 //! - `vote`      — `rigc vote`: a ballot of two built walks, a result recorded and its ledger line, tampered and repeat results refused, --again, ballot refusals; in Chromium when installed, both panes play and the page saves a vote that --record takes
+//! - `remote_cache` — the remote cache against nginx: clones served by each other's uploads, concurrent shards, corrupt blobs and swapped entries named and rebuilt, a down/stopping/503 server costs one warning, read-only, the bearer token
 //! - `verdicts`  — a build's verdicts read from its `--report`, the registered rules from `rigc plugins`
 
 mod fixture;
+mod nginx;
 mod util;
 
 mod atlas_in;
@@ -82,6 +85,7 @@ mod projects;
 mod raster_browser;
 mod refusals;
 mod reliability;
+mod remote_cache;
 mod render;
 mod ribbon;
 mod ride;
