@@ -279,6 +279,12 @@ fn a_second_clone_is_served_by_the_first_clones_uploads() {
         outputs(&a),
         "the remote-filled clone wrote other bytes"
     );
+    r.stdout_has(&format!(
+        "rigc: cache: 0 local hit(s), {} remote hit(s), 0 upload(s), 0 remote error(s) (remote {url})",
+        count(&second, "remoteHits")
+    ));
+    assert_eq!(second["summary"]["remote"]["url"], url.as_str());
+    assert_eq!(second["summary"]["remote"]["readOnly"], false);
 
     // The remote hits were written into b's local cache: with the server gone
     // and the outputs removed, b builds from its own cache alone.
@@ -376,6 +382,22 @@ fn a_corrupt_blob_on_the_server_is_named_and_its_stage_rebuilt() {
     assert!(count(&report, "remoteRejected") >= 1, "{report:#}");
     assert!(!ran(&report).is_empty(), "nothing was rebuilt{}", r.dump());
     assert_eq!(outputs(&b), good, "a corrupt blob reached the outputs");
+    // The rebuilt stages' uploads mended the server: its blobs hash to their
+    // names again, and the next clone is served whole.
+    for f in &targets {
+        let name = f.file_name().unwrap().to_str().unwrap();
+        assert_eq!(
+            blake3::hash(&std::fs::read(f).unwrap()).to_hex().as_str(),
+            name,
+            "{} was not mended",
+            f.display()
+        );
+    }
+    let c = clone();
+    let (r, report) = build(&c, &["--remote-cache", &server.url()], &[]);
+    clean(&r, &report);
+    assert_eq!(ran(&report), Vec::<String>::new(), "{}", r.dump());
+    assert_eq!(outputs(&c), good);
 }
 
 #[test]
@@ -411,6 +433,12 @@ fn an_action_entry_replaced_by_another_keys_entry_is_named_and_rebuilt() {
     );
     assert!(!ran(&report).is_empty(), "nothing was rebuilt{}", r.dump());
     assert_eq!(outputs(&b), good);
+    // The rebuilt stages' uploads put each key's own entry back.
+    let c = clone();
+    let (r, report) = build(&c, &["--remote-cache", &server.url()], &[]);
+    clean(&r, &report);
+    assert_eq!(ran(&report), Vec::<String>::new(), "{}", r.dump());
+    assert_eq!(outputs(&c), good);
 }
 
 #[test]
@@ -486,18 +514,40 @@ fn a_503_server_degrades_the_same_way() {
         return;
     };
     let p = clone();
-    let (r, report) = build(&p, &["--remote-cache", &server.url_503()], &[]);
+    let (r, report) = build(
+        &p,
+        &["--jobs", "1", "--remote-cache", &server.url_503()],
+        &[],
+    );
     assert_eq!(named(&r, UNAVAILABLE), 1, "{}", r.dump());
+    r.stderr_has("was answered 503");
     assert!(count(&report, "remoteErrors") >= 1, "{report:#}");
     assert_eq!(count(&report, "remoteHits"), 0);
     assert_eq!(count(&report, "uploads"), 0);
-    assert!(
-        server.access_log().contains(" 503 "),
-        "{}",
-        server.access_log()
-    );
+    // After the first 503 the server is asked nothing more.
+    let log = server.access_log();
+    let asked = log.lines().filter(|l| l.contains(" /unavailable/")).count();
+    assert_eq!(asked, 1, "{log}");
+    assert!(log.contains(" 503 "), "{log}");
     assert!(server.files("").is_empty());
     assert_eq!(outputs(&p), *local_outputs());
+
+    // --no-remote-cache: the environment's server is not asked at all.
+    let q = clone();
+    let url = server.url_503();
+    let (r, report) = build(
+        &q,
+        &["--no-remote-cache"],
+        &[("RIGC_REMOTE_CACHE", url.as_str())],
+    );
+    assert_eq!(named(&r, UNAVAILABLE), 0, "{}", r.dump());
+    assert_eq!(
+        server.access_log(),
+        log,
+        "--no-remote-cache asked the server"
+    );
+    assert!(report["summary"]["remote"].is_null(), "{report:#}");
+    assert_eq!(outputs(&q), *local_outputs());
 }
 
 #[test]
@@ -547,6 +597,8 @@ fn read_only_mode_reads_hits_and_uploads_nothing() {
     assert_eq!(server.files(""), files);
     assert_eq!(server.access_log().matches("PUT ").count(), puts);
     assert_eq!(outputs(&c), good);
+    r.stdout_has(&format!("(remote {url}, read-only)"));
+    assert_eq!(report["summary"]["remote"]["readOnly"], true);
 }
 
 /// Asserts nothing `p`'s run printed or reported holds the token.
@@ -580,9 +632,13 @@ fn the_token_is_sent_as_a_bearer_header_and_never_printed() {
     token_unprinted(&a, &r);
     assert!(count(&report, "uploads") > 0, "{report:#}");
     assert!(!server.files("private/cas").is_empty());
+    // Every request rigc sent carried the token (the harness's readiness probe,
+    // `GET /`, is the one line outside /private/).
     let log = server.access_log();
+    let sent: Vec<&str> = log.lines().filter(|l| l.contains(" /private/")).collect();
+    assert!(sent.len() > 1, "{log}");
     assert!(
-        log.lines()
+        sent.iter()
             .all(|l| l.ends_with(&format!("auth=Bearer {TOKEN}"))),
         "{log}"
     );
