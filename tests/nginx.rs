@@ -25,11 +25,11 @@ pub struct Nginx {
     child: Option<Child>,
 }
 
-/// The nginx binary: `RIGC_NGINX`, else the first of `$PATH`, `/usr/sbin`,
-/// `/usr/local/sbin`, `/usr/local/nginx/sbin` that holds one.
+/// The nginx binary: `RIGC_NGINX` (when that is a file), else the first of
+/// `$PATH`, `/usr/sbin`, `/usr/local/sbin`, `/usr/local/nginx/sbin` that holds one.
 fn binary() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("RIGC_NGINX") {
-        return Some(PathBuf::from(p));
+        return Some(PathBuf::from(p)).filter(|p| p.is_file());
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
@@ -110,7 +110,7 @@ impl Nginx {
             if std::env::var_os("RIGC_REQUIRE_NGINX").is_some() {
                 panic!(
                     "RIGC_REQUIRE_NGINX is set and nginx is not installed (not on PATH nor in \
-                     /usr/sbin): run scripts/setup-nginx.sh (apt-get install -y nginx), or set RIGC_NGINX"
+                     /usr/sbin, or RIGC_NGINX is not a file): run scripts/setup-nginx.sh (apt-get install -y nginx), or set RIGC_NGINX"
                 );
             }
             eprintln!(

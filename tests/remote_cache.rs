@@ -2,8 +2,9 @@
 //! gallery project ("clones", each with its own local cache) sharing only the
 //! server. One clone's uploads serve another's whole build; shards built at
 //! once fill it for a third; a corrupt blob and a swapped action entry on the
-//! server are named and rebuilt; a server that is down, stops mid-build or
-//! answers 503 costs one warning and a local green build; read-only mode
+//! server are named and rebuilt; a server that is down, stops mid-build,
+//! answers 503 or never answers (a bare listener, the one server here that is
+//! not nginx) costs one warning and a local green build; read-only mode
 //! uploads nothing; the token travels as a bearer header and is never printed.
 //! What ran and what was served is read from each build's `--report`.
 
@@ -22,10 +23,11 @@ const CORRUPT: &str = "cache.remote-corrupt";
 
 /// The variables that point rigc at a remote cache or another local one: the
 /// tests set them explicitly, never inherit them.
-const ENV: [&str; 4] = [
+const ENV: [&str; 5] = [
     "RIGC_REMOTE_CACHE",
     "RIGC_REMOTE_CACHE_READ_ONLY",
     "RIGC_REMOTE_CACHE_TOKEN",
+    "RIGC_REMOTE_CACHE_TIMEOUT_MS",
     "RIGC_CACHE_DIR",
 ];
 
@@ -548,6 +550,40 @@ fn a_503_server_degrades_the_same_way() {
     );
     assert!(report["summary"]["remote"].is_null(), "{report:#}");
     assert_eq!(outputs(&q), *local_outputs());
+}
+
+#[test]
+fn a_server_that_never_answers_times_out_once_and_the_build_is_local() {
+    // Not nginx: a listener that takes connections and says nothing (a hung
+    // server), held until the build ends.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    listener.set_nonblocking(true).unwrap();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let (r, report) = std::thread::scope(|s| {
+        s.spawn(|| {
+            let mut held = Vec::new();
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                match listener.accept() {
+                    Ok((conn, _)) => held.push(conn),
+                    Err(_) => std::thread::sleep(Duration::from_millis(5)),
+                }
+            }
+        });
+        let p = clone();
+        let got = build(
+            &p,
+            &["--remote-cache", &url],
+            &[("RIGC_REMOTE_CACHE_TIMEOUT_MS", "300")],
+        );
+        assert_eq!(outputs(&p), *local_outputs());
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        got
+    });
+    assert_eq!(named(&r, UNAVAILABLE), 1, "{}", r.dump());
+    r.stderr_has("timed out");
+    assert!(count(&report, "remoteErrors") >= 1, "{report:#}");
+    assert_eq!(count(&report, "remoteHits"), 0);
 }
 
 #[test]
