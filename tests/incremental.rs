@@ -325,7 +325,7 @@ fn two_rigc_processes_share_one_cache_safely() {
     let names = ["a", "b", "c", "d"];
     let p = project(&names);
     let spawn = || {
-        std::process::Command::new(util::rigc_bin())
+        util::rigc_command()
             .args(["build", "--all", "--jobs", "2"])
             .current_dir(p.path())
             .output()

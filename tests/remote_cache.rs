@@ -21,16 +21,6 @@ const UNAVAILABLE: &str = "cache.remote-unavailable";
 /// The refusal of a remote blob or action entry that does not check.
 const CORRUPT: &str = "cache.remote-corrupt";
 
-/// The variables that point rigc at a remote cache or another local one: the
-/// tests set them explicitly, never inherit them.
-const ENV: [&str; 5] = [
-    "RIGC_REMOTE_CACHE",
-    "RIGC_REMOTE_CACHE_READ_ONLY",
-    "RIGC_REMOTE_CACHE_TOKEN",
-    "RIGC_REMOTE_CACHE_TIMEOUT_MS",
-    "RIGC_CACHE_DIR",
-];
-
 /// A fresh copy of the gallery project: its rigc.toml, its rigs (without their
 /// build/), and the studio plugin where rigc.toml names it. Its cache is its own
 /// (`cache/` inside it).
@@ -73,11 +63,10 @@ fn clone_configured(url: &str) -> Project {
 
 /// `rigc args…` in `p` with exactly the remote-cache environment `env`.
 fn command(p: &Project, args: &[&str], env: &[(&str, &str)]) -> Command {
-    let mut cmd = Command::new(util::rigc_bin());
-    cmd.args(args).current_dir(p.path());
-    for k in ENV {
-        cmd.env_remove(k);
-    }
+    let mut cmd = util::rigc_command();
+    cmd.args(args)
+        .current_dir(p.path())
+        .env_remove("RIGC_CACHE_DIR");
     for (k, v) in env {
         cmd.env(k, v);
     }

@@ -20,7 +20,7 @@ const FLAT_SLACK_KIB: u64 = 4 * 1024;
 /// returns the exit code and the largest `VmHWM` (peak resident set, KiB)
 /// read before it exited.
 fn peak_rss(args: &[&str]) -> (i32, u64) {
-    let mut child = Command::new(util::rigc_bin())
+    let mut child = util::rigc_command()
         .args(args)
         .current_dir(util::workspace())
         .stdout(Stdio::null())
@@ -218,7 +218,7 @@ fn sample_lays_out_its_document_as_the_oracle_does() {
 #[test]
 fn sample_ends_quietly_when_stdout_closes() {
     let features = util::shared().join("oracle/fixtures/features");
-    let mut child = Command::new(util::rigc_bin())
+    let mut child = util::rigc_command()
         .args(["sample", "--candidate"])
         .arg(&features)
         .args(["--animation", "move", "--times", "0:1.5:0.0005"])
@@ -333,7 +333,7 @@ fn sample_names_a_stdout_that_refuses_writes() {
         .write(true)
         .open("/dev/full")
         .expect("/dev/full");
-    let out = Command::new(util::rigc_bin())
+    let out = util::rigc_command()
         .args(["sample", "--candidate"])
         .arg(&tiny)
         .args(["--animation", "anim", "--times", "0:1:0.01"])

@@ -47,6 +47,27 @@ pub fn rigc_bin() -> PathBuf {
     .clone()
 }
 
+/// The environment variables that point rigc at a remote cache. A developer
+/// may export them; a test build must not then be served (or fill) that
+/// server, so every `rigc` the tests run starts without them ([`rigc_command`]);
+/// the remote-cache tests set them explicitly.
+pub const REMOTE_CACHE_ENV: [&str; 4] = [
+    "RIGC_REMOTE_CACHE",
+    "RIGC_REMOTE_CACHE_READ_ONLY",
+    "RIGC_REMOTE_CACHE_TOKEN",
+    "RIGC_REMOTE_CACHE_TIMEOUT_MS",
+];
+
+/// `rigc` as the tests run it: the binary of [`rigc_bin`], without the
+/// environment's remote cache ([`REMOTE_CACHE_ENV`]).
+pub fn rigc_command() -> Command {
+    let mut cmd = Command::new(rigc_bin());
+    for k in REMOTE_CACHE_ENV {
+        cmd.env_remove(k);
+    }
+    cmd
+}
+
 /// A temporary project directory.
 pub struct Project {
     dir: tempfile::TempDir,
@@ -282,7 +303,7 @@ pub fn gallery_plugins() {
 
 /// Runs `rigc` in `cwd` with extra environment variables.
 pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
-    let mut cmd = Command::new(rigc_bin());
+    let mut cmd = rigc_command();
     cmd.args(args).current_dir(cwd);
     for (k, v) in env {
         cmd.env(k, v);
@@ -309,7 +330,7 @@ pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
 /// start, middle and end (every skeleton the tests emit is held to it).
 pub fn run_in(cwd: &Path, args: &[&str]) -> Run {
     let started = std::time::SystemTime::now() - std::time::Duration::from_secs(1);
-    let out = Command::new(rigc_bin())
+    let out = rigc_command()
         .args(args)
         .current_dir(cwd)
         .output()

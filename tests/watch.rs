@@ -47,7 +47,7 @@ fn drain(
 
 impl Watch {
     pub(crate) fn spawn(p: &Project, args: &[&str]) -> Watch {
-        let mut child = Command::new(util::rigc_bin())
+        let mut child = util::rigc_command()
             .arg("watch")
             .args(args)
             .current_dir(p.path())

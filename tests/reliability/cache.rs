@@ -433,7 +433,7 @@ fn a_killed_runs_temporaries_are_swept_by_the_next_build_and_by_gc() {
     for trial in 0..trials {
         std::fs::remove_file(&copy).unwrap();
         std::fs::remove_dir_all(p.path().join("build")).ok();
-        let mut child = std::process::Command::new(util::rigc_bin())
+        let mut child = util::rigc_command()
             .args(["build", "--all"])
             .current_dir(p.path())
             .stdout(std::process::Stdio::null())

@@ -8,7 +8,7 @@ use crate::fixture;
 use crate::util::{self, Project};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 const TARGETS: [&str; 4] = ["t1", "t2", "t3", "t4"];
@@ -53,7 +53,7 @@ fn temporaries(dir: &Path) -> Vec<PathBuf> {
 }
 
 fn build_all(dir: &Path) -> std::process::Output {
-    Command::new(util::rigc_bin())
+    util::rigc_command()
         .args(["build", "--all"])
         .current_dir(dir)
         .output()
@@ -134,7 +134,7 @@ fn killed_builds_never_leave_a_mixed_pair_nor_a_temporary_after_the_next_build()
     let (mut mixed, mut killed_midway, mut finished) = (Vec::new(), 0, 0);
     for trial in 0..TRIALS {
         write_variant(&p, (trial % 2) as u32);
-        let mut child = Command::new(util::rigc_bin())
+        let mut child = util::rigc_command()
             .args(["build", "--all"])
             .current_dir(p.path())
             .stdout(Stdio::null())

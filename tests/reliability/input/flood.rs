@@ -8,7 +8,7 @@
 use crate::fixture;
 use crate::util::{self, Project};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// The peak RSS allowed at N = 1,000,000 zeros (a 3 MB file): its tree is
@@ -39,7 +39,7 @@ fn status_kb(status: &str, field: &str) -> Option<u64> {
 /// Runs `rigc args` in `dir`, polling its memory every 2 ms.
 fn polled(dir: &Path, args: &[&str]) -> Polled {
     let err = dir.join("stderr.txt");
-    let mut child = Command::new(util::rigc_bin())
+    let mut child = util::rigc_command()
         .args(args)
         .current_dir(dir)
         .stdout(Stdio::null())
