@@ -79,6 +79,8 @@ http {{
         }}
         # test only: a cache that always answers 503
         location /unavailable/ {{ return 503; }}
+        # test only: a cache that answers every request 200 with the same text
+        location /garbage/ {{ return 200 "not a cache file"; }}
         # test only: a cache that wants a bearer token (files under <root>/private/)
         location /private/ {{
             if ($http_authorization != "Bearer {TOKEN}") {{ return 401; }}
@@ -197,6 +199,12 @@ impl Nginx {
     /// A base URL on the same server that answers every request with 503.
     pub fn url_503(&self) -> String {
         format!("{}/unavailable", self.url())
+    }
+
+    /// A base URL on the same server that answers every request (GET and PUT)
+    /// with 200 and the same few bytes, which are no entry and no blob.
+    pub fn url_garbage(&self) -> String {
+        format!("{}/garbage", self.url())
     }
 
     /// A base URL that answers 401 unless the request carries `Bearer` [`TOKEN`];
@@ -377,6 +385,12 @@ fn the_test_server_stores_serves_and_stops() {
             .unwrap()
             .0,
         401
+    );
+    assert_eq!(
+        server
+            .request("GET", &format!("/garbage/ac/{key}"), &[], &[])
+            .unwrap(),
+        (200, b"not a cache file".to_vec())
     );
     let bearer = format!("Bearer {TOKEN}");
     let auth = [("Authorization", bearer.as_str())];

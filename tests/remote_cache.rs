@@ -5,7 +5,9 @@
 //! server are named and rebuilt; a server that is down, stops mid-build,
 //! answers 503 or never answers (a bare listener, the one server here that is
 //! not nginx) costs one warning and a local green build; read-only mode
-//! uploads nothing; the token travels as a bearer header and is never printed.
+//! uploads nothing; the token travels as a bearer header and is never printed;
+//! a server answering garbage is named no more than a flood of one code is
+//! (FAILS as landed: one notice per stage).
 //! What ran and what was served is read from each build's `--report`.
 
 use crate::nginx::{Nginx, TOKEN};
@@ -573,6 +575,36 @@ fn a_server_that_never_answers_times_out_once_and_the_build_is_local() {
     r.stderr_has("timed out");
     assert!(count(&report, "remoteErrors") >= 1, "{report:#}");
     assert_eq!(count(&report, "remoteHits"), 0);
+}
+
+/// FAILS with the remote cache as landed (9778fc2…7d944c9): each stage's
+/// rejected answer is its own notice, none capped, and a corrupt answer does
+/// not turn the server off — the gallery's 68 stages print 68
+/// `cache.remote-corrupt` notices, 100 generated rigs some 2100. A misconfigured
+/// server (a proxy's login page, a catch-all `return 200`) must not flood a
+/// build more than a flood of one code in a file does: at most
+/// `rigc_diag::limit::SHOWN_PER_CODE` (50) are shown, however the fix goes
+/// (the per-code cap, or the server turned off after some rejections).
+#[test]
+fn a_server_answering_garbage_is_named_at_most_the_per_code_cap() {
+    let Some(server) =
+        Nginx::start("remote_cache::a_server_answering_garbage_is_named_at_most_the_per_code_cap")
+    else {
+        return;
+    };
+    let p = clone();
+    let (r, report) = build(&p, &["--remote-cache", &server.url_garbage()], &[]);
+    assert!(named(&r, CORRUPT) >= 1, "{}", r.dump());
+    assert!(count(&report, "remoteRejected") >= 1, "{report:#}");
+    assert_eq!(count(&report, "remoteHits"), 0, "{report:#}");
+    assert_eq!(outputs(&p), *local_outputs());
+    let shown = named(&r, CORRUPT);
+    assert!(
+        shown <= rigc_diag::limit::SHOWN_PER_CODE,
+        "{shown} cache.remote-corrupt notices for {} stages: one per stage, uncapped{}",
+        stages(&report).len(),
+        r.dump()
+    );
 }
 
 #[test]
