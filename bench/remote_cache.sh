@@ -15,6 +15,8 @@
 # Wall times are whole processes, medians of COLD_RUNS cold and NOOP_RUNS no-op
 # runs; one untimed run with --report first checks what each kind of build runs
 # (cold: something; no-op and remote-filled: nothing, and remote hits > 0).
+# Each timed batch prints the cores other processes used meanwhile (rigc and nginx
+# left out) and the cores nginx itself used.
 #
 #   bench/remote_cache.sh [N]           (default: 100)
 #
@@ -73,9 +75,26 @@ def wait_quiet(what, max_s=float(os.environ.get("QUIET_WAIT", "60"))):
             return cores
 
 
+server = None  # the nginx process, once started
+
+
+def server_seconds():
+    """CPU seconds the nginx process has used (/proc/<pid>/stat utime + stime)."""
+    if server is None:
+        return 0.0
+    try:
+        f = open("/proc/%d/stat" % server.pid).read().rsplit(")", 1)[1].split()
+        return (int(f[11]) + int(f[12])) / HZ
+    except OSError:
+        return 0.0
+
+
 def run(cmd, cwd):
-    """(wall seconds, exit code, cores the rest of the machine used meanwhile)."""
+    """(wall seconds, cores the rest of the machine used meanwhile, stderr, cores
+    nginx used meanwhile). "The rest" leaves out rigc and nginx: serving is part
+    of what a remote-filled build costs, not a disturbance."""
     b = busy_seconds()
+    s0 = server_seconds()
     t = time.perf_counter()
     p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     err = p.stderr.read()
@@ -85,8 +104,9 @@ def run(cmd, cwd):
     if rc != 0:
         sys.stderr.write(err.decode(errors="replace")[-4000:])
         raise SystemExit("bench: %s failed (exit %d)" % (" ".join(cmd[1:]), rc))
-    others = max(0.0, (busy_seconds() - b) - usage.ru_utime - usage.ru_stime) / wall
-    return wall, others, err.decode(errors="replace")
+    served = server_seconds() - s0
+    others = max(0.0, (busy_seconds() - b) - usage.ru_utime - usage.ru_stime - served) / wall
+    return wall, others, err.decode(errors="replace"), served / wall
 
 
 def med(runs):
@@ -194,7 +214,7 @@ try:
         os.mkdir(r)
 
     def timed(label, proj, runs, extra, cold, before=None):
-        walls = []
+        walls, nginx_cores = [], []
         cache = None
         if not cold:
             wait_quiet(label)
@@ -205,11 +225,12 @@ try:
                 cache = fresh_start(proj)
                 subprocess.run(["sync"])
                 wait_quiet(label)
-            w, others, _ = run([rigc, "build", "--all", "--cache-dir", cache or warm] + jobs + extra, proj)
+            w, others, _, served = run([rigc, "build", "--all", "--cache-dir", cache or warm] + jobs + extra, proj)
             walls.append((w, others))
+            nginx_cores.append(served)
         figure = med(walls)
-        print("  %-28s median %8.1f ms of %d (others meanwhile: %.2f cores at most)"
-              % (label, figure * 1e3, runs, max(o for _, o in walls)), file=sys.stderr)
+        print("  %-28s median %8.1f ms of %d (others meanwhile: %.2f cores at most; nginx %.2f cores at most)"
+              % (label, figure * 1e3, runs, max(o for _, o in walls), max(nginx_cores)), file=sys.stderr)
         return figure
 
     print("bench: %d rigs, local cold builds" % n, file=sys.stderr)
