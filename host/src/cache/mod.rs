@@ -45,6 +45,7 @@ mod gc;
 pub mod remote;
 mod served;
 pub mod temps;
+mod uploads;
 
 pub use served::{Counts, Served};
 
@@ -157,7 +158,9 @@ pub struct Cache {
     /// write into the cache and removed when the cache is dropped.
     writer_mark: Mutex<Option<PathBuf>>,
     /// The shared server consulted after a local miss (`served`), if any.
-    remote: Option<remote::Remote>,
+    remote: Option<std::sync::Arc<remote::Remote>>,
+    /// Its uploads, sent in the background (none when read-only).
+    uploads: Option<uploads::Uploads>,
 }
 
 impl Drop for Cache {
@@ -202,13 +205,27 @@ impl Cache {
             swept: Mutex::new(Default::default()),
             writer_mark: Mutex::new(None),
             remote: None,
+            uploads: None,
         })
     }
 
     /// Consults (and, unless read-only, fills) `remote` after a local miss.
     pub fn with_remote(mut self, remote: Option<remote::Remote>) -> Cache {
+        let remote = remote.map(std::sync::Arc::new);
+        self.uploads = remote
+            .as_ref()
+            .filter(|r| r.uploads())
+            .map(|r| uploads::Uploads::new(r.clone()));
         self.remote = remote;
         self
+    }
+
+    /// Waits for the uploads queued so far to be sent (a build does before it
+    /// reports what it uploaded).
+    pub fn finish_uploads(&self) {
+        if let Some(u) = &self.uploads {
+            u.drain();
+        }
     }
 
     /// The cache's root directory.
@@ -301,6 +318,9 @@ impl Cache {
     /// The corruption notices gathered since the last call (each entry is named
     /// once per process).
     pub fn take_warnings(&self) -> Vec<String> {
+        for n in self.uploads.iter().flat_map(|u| u.take_notices()) {
+            self.note(n.what, n.text);
+        }
         self.warnings
             .lock()
             .map(|mut w| std::mem::take(&mut *w))

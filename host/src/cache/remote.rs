@@ -464,6 +464,9 @@ fn status_text(status: u16) -> String {
     let meaning = match status {
         401 | 403 => " (check the token in RIGC_REMOTE_CACHE_TOKEN)",
         405 => " (the server does not take PUT: enable WebDAV PUT there)",
+        413 => {
+            " (the server refuses a body this large: raise its limit, nginx's client_max_body_size)"
+        }
         500..=599 => " (a server error)",
         _ => "",
     };

@@ -2,11 +2,11 @@
 //! two caches: the local one first, then the remote (`remote`), whose every
 //! answer is checked as a local entry is and then kept on this disk, so the
 //! next build finds it locally; and what a build computes is stored locally,
-//! then uploaded — the blob before the entry that names it, so a server never
-//! holds an entry whose blob it was not sent. [`Counts`] says what the remote
+//! then queued for upload (`uploads`: the blob before the entry that names
+//! it, so a server never holds an entry whose blob it was not sent). [`Counts`] says what the remote
 //! did (which cache served each stage is in the stage log, `stage::StageEvent`).
 
-use super::remote::{Remote, RemoteStats, Space};
+use super::remote::{RemoteStats, Space};
 use super::{entry, hash, hex, Cache, Hash};
 
 /// Which cache served a stage's output.
@@ -58,15 +58,8 @@ impl Cache {
     /// (once) and costs nothing else.
     pub fn store(&self, key: &Hash, stage: &str, bytes: &[u8]) -> std::io::Result<Hash> {
         let (h, entry, blob) = self.put_output_entry(key, stage, bytes)?;
-        if let Some(remote) = self.remote.as_ref().filter(|r| r.uploads()) {
-            let sent = if blob {
-                remote.put(Space::Cas, &h, bytes)
-            } else {
-                Ok(())
-            };
-            if let Err(n) = sent.and_then(|()| remote.put(Space::Ac, key, &entry)) {
-                self.note(n.what, n.text);
-            }
+        if let Some(uploads) = &self.uploads {
+            uploads.send(blob.then_some((h, bytes)), key, entry);
         }
         Ok(h)
     }
@@ -74,7 +67,7 @@ impl Cache {
     /// The remote's counts so far.
     pub fn counts(&self) -> Counts {
         Counts {
-            remote: self.remote.as_ref().map(Remote::stats),
+            remote: self.remote.as_ref().map(|r| r.stats()),
             remote_url: self.remote.as_ref().map(|r| r.url().to_string()),
             read_only: self.remote.as_ref().is_some_and(|r| !r.uploads()),
         }

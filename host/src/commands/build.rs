@@ -125,6 +125,12 @@ pub fn run(args: &BuildArgs, cwd: &Path, out: &mut Output) -> Status {
         r
     };
     let elapsed = start.elapsed().as_secs_f64() * 1e3;
+    // The uploads still queued are sent before the build says what it uploaded;
+    // a failed one is named here.
+    ws.cache.finish_uploads();
+    for w in ws.cache.take_warnings() {
+        out.err_line(&w);
+    }
     let counts = ws.cache.counts();
     if let Some(line) = target::cache_line(&results, &counts) {
         out.line(&line);
