@@ -50,6 +50,9 @@ echo "bench: work directory $work" >&2
 
 python3 - "$root" "$work" "$inputs_bin" "${sizes[@]}" <<'PY'
 import json, os, statistics, subprocess, sys, time
+sys.path.insert(0, os.path.join(sys.argv[1], "bench"))
+import quiet  # noqa: E402  (bench/quiet.py)
+from quiet import HZ, busy_seconds  # noqa: E402
 
 root, work, inputs_bin = sys.argv[1], sys.argv[2], sys.argv[3]
 sizes = [int(n) for n in sys.argv[4:]]
@@ -62,30 +65,10 @@ cores = os.cpu_count()
 cache = None
 
 
-HZ = os.sysconf("SC_CLK_TCK")
 
 
-def busy_seconds():
-    """CPU seconds every process on the machine has used since boot (/proc/stat)."""
-    f = [int(x) for x in open("/proc/stat").readline().split()[1:]]
-    user, nice, system, idle, iowait, irq, softirq, steal = (f + [0] * 8)[:8]
-    return (user + nice + system + irq + softirq + steal) / HZ
-
-
-def wait_quiet(what, max_s=float(os.environ.get("QUIET_WAIT", "180"))):
-    """Waits (up to max_s) until other processes use under 0.15 of a core for 2 s:
-    this is a shared machine, and a build timed beside someone's busy core
-    measures them too. Returns the cores they used in the last sample."""
-    t0 = time.time()
-    while True:
-        b, w = busy_seconds(), time.perf_counter()
-        time.sleep(2)
-        cores = (busy_seconds() - b) / (time.perf_counter() - w)
-        if cores < 0.15 or time.time() - t0 > max_s:
-            if cores >= 0.15:
-                print("  (%s: others still busy on %.2f cores after %.0f s; timing anyway)"
-                      % (what, cores, max_s), file=sys.stderr)
-            return cores
+def wait_quiet(what):
+    return quiet.wait_quiet(what, 180)
 
 
 def run(cmd, cwd):

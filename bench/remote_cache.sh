@@ -42,6 +42,9 @@ echo "bench: work directory $work" >&2
 
 python3 - "$root" "$work" "$nginx" "$n" <<'PY'
 import json, os, shutil, socket, statistics, subprocess, sys, time, urllib.error, urllib.request
+sys.path.insert(0, os.path.join(sys.argv[1], "bench"))
+import quiet  # noqa: E402  (bench/quiet.py)
+from quiet import HZ, busy_seconds  # noqa: E402
 
 root, work, nginx, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 rigc = os.path.join(root, "target/release/rigc")
@@ -50,29 +53,12 @@ cold_runs = int(os.environ.get("COLD_RUNS", "5"))
 noop_runs = int(os.environ.get("NOOP_RUNS", "11"))
 seed = os.environ.get("SEED", "1")
 jobs = ["--jobs", os.environ["JOBS"]] if os.environ.get("JOBS") else []
-HZ = os.sysconf("SC_CLK_TCK")
 # The variables that would point rigc elsewhere: the bench names its caches itself.
 env = {k: v for k, v in os.environ.items() if not k.startswith("RIGC_REMOTE_CACHE") and k != "RIGC_CACHE_DIR"}
 
 
-def busy_seconds():
-    f = [int(x) for x in open("/proc/stat").readline().split()[1:]]
-    user, nice, system, idle, iowait, irq, softirq, steal = (f + [0] * 8)[:8]
-    return (user + nice + system + irq + softirq + steal) / HZ
-
-
-def wait_quiet(what, max_s=float(os.environ.get("QUIET_WAIT", "60"))):
-    """Waits (up to max_s) until other processes use under 0.15 of a core for 2 s."""
-    t0 = time.time()
-    while True:
-        b, w = busy_seconds(), time.perf_counter()
-        time.sleep(2)
-        cores = (busy_seconds() - b) / (time.perf_counter() - w)
-        if cores < 0.15 or time.time() - t0 > max_s:
-            if cores >= 0.15:
-                print("  (%s: others still busy on %.2f cores after %.0f s; timing anyway)" % (what, cores, max_s),
-                      file=sys.stderr)
-            return cores
+def wait_quiet(what):
+    return quiet.wait_quiet(what, 60)
 
 
 server = None  # the nginx process, once started
@@ -124,32 +110,9 @@ s = socket.socket()
 s.bind(("127.0.0.1", 0))
 port = s.getsockname()[1]
 s.close()
-# tests/nginx.rs's configuration, without its test-only locations.
-conf = """daemon off;
-master_process off;
-pid {d}/nginx.pid;
-error_log {d}/error.log notice;
-events {{ worker_connections 1024; }}
-http {{
-    log_format rigc '$request_method $uri $status $request_length $body_bytes_sent';
-    access_log {d}/access.log rigc;
-    client_body_temp_path {d}/tmp/body;
-    proxy_temp_path {d}/tmp/proxy;
-    fastcgi_temp_path {d}/tmp/fastcgi;
-    uwsgi_temp_path {d}/tmp/uwsgi;
-    scgi_temp_path {d}/tmp/scgi;
-    server {{
-        listen 127.0.0.1:{port};
-        location / {{
-            root {d}/root;
-            dav_methods PUT DELETE;
-            create_full_put_path on;
-            client_max_body_size 64m;
-            log_not_found off;
-        }}
-    }}
-}}
-""".format(d=ngx, port=port)
+# The tests' configuration (tests/nginx.conf.in); the bench asks only its main location.
+conf = open(os.path.join(root, "tests/nginx.conf.in")).read()
+conf = conf.replace("@DIR@", ngx).replace("@PORT@", str(port)).replace("@TOKEN@", "bench-token")
 open(os.path.join(ngx, "nginx.conf"), "w").write(conf)
 server = subprocess.Popen([nginx, "-p", ngx, "-c", os.path.join(ngx, "nginx.conf"), "-e", os.path.join(ngx, "error.log")],
                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)

@@ -49,51 +49,13 @@ fn binary() -> Option<PathBuf> {
 /// it (root in CI), so every file it writes under the root is the test's own to
 /// read, corrupt and delete, and no directory needs opening to an unprivileged
 /// worker (Debian's worker user `nobody` has no group of that name, which a bare
-/// `user nobody;` fails on). The README's configuration is this one without the
-/// test-only lines (marked `test only`).
+/// `user nobody;` fails on). The configuration is `nginx.conf.in` (the bench's
+/// too); the README's is it without the lines marked `test only`.
 fn config(dir: &Path, port: u16) -> String {
-    let d = dir.display();
-    format!(
-        r#"# rigc's remote-cache test server (tests/nginx.rs)
-daemon off;
-master_process off;                     # test only: one process, kill + wait stops it
-pid {d}/nginx.pid;
-error_log {d}/error.log info;
-events {{ worker_connections 256; }}
-http {{
-    log_format rigc '$request_method $uri $status $request_length $body_bytes_sent auth=$http_authorization';
-    access_log {d}/access.log rigc;     # test only: the requests, and the token sent
-    client_body_temp_path {d}/tmp/body;
-    proxy_temp_path {d}/tmp/proxy;
-    fastcgi_temp_path {d}/tmp/fastcgi;
-    uwsgi_temp_path {d}/tmp/uwsgi;
-    scgi_temp_path {d}/tmp/scgi;
-    server {{
-        listen 127.0.0.1:{port};
-        location / {{
-            root {d}/root;
-            dav_methods PUT DELETE;
-            create_full_put_path on;
-            client_max_body_size 64m;
-            log_not_found off;
-        }}
-        # test only: a cache that always answers 503
-        location /unavailable/ {{ return 503; }}
-        # test only: a cache that answers every request 200 with the same text
-        location /garbage/ {{ return 200 "not a cache file"; }}
-        # test only: a cache that wants a bearer token (files under <root>/private/)
-        location /private/ {{
-            if ($http_authorization != "Bearer {TOKEN}") {{ return 401; }}
-            root {d}/root;
-            dav_methods PUT DELETE;
-            create_full_put_path on;
-            client_max_body_size 64m;
-            log_not_found off;
-        }}
-    }}
-}}
-"#
-    )
+    include_str!("nginx.conf.in")
+        .replace("@DIR@", &dir.display().to_string())
+        .replace("@PORT@", &port.to_string())
+        .replace("@TOKEN@", TOKEN)
 }
 
 /// A port nothing listens on now (the kernel's pick for a socket bound to 0).

@@ -27,25 +27,9 @@ use std::time::Duration;
 /// The crawl key the edits change (body scalex at 0.6 s).
 const KEY: &str = r#"{ "t": 0.6, "v": [1.1], "ease": "squish" }"#;
 
-/// A copy of the gallery's project: its rigc.toml, its rigs without their
-/// builds, and the studio plugin where rigc.toml loads it from.
+/// The gallery's project (`util::gallery_project`), holding the key the edits change.
 fn gallery_project() -> Project {
-    util::gallery_plugins();
-    let p = Project::new();
-    let ws = util::workspace();
-    std::fs::copy(ws.join("rigc.toml"), p.path().join("rigc.toml")).expect("rigc.toml");
-    for rig in util::gallery_rigs() {
-        let name = rig
-            .file_name()
-            .expect("a name")
-            .to_string_lossy()
-            .into_owned();
-        p.copy_dir(&rig, &format!("gallery/{name}"));
-        let _ = std::fs::remove_dir_all(p.path().join(format!("gallery/{name}/build")));
-    }
-    let lib = "target/release/librigc_studio_example.so";
-    std::fs::create_dir_all(p.path().join("target/release")).expect("mkdir");
-    std::fs::copy(ws.join(lib), p.path().join(lib)).expect("the studio plugin");
+    let p = util::gallery_project();
     assert!(p.read("gallery/snail/motion.json").contains(KEY));
     p
 }

@@ -266,6 +266,30 @@ pub fn gallery_rigs() -> Vec<PathBuf> {
     dirs
 }
 
+/// A copy of the gallery's project in a fresh temp dir: its rigc.toml, its rigs
+/// without their builds, and the studio plugin where rigc.toml loads it from.
+/// Its cache is its own (`cache/` inside it).
+pub fn gallery_project() -> Project {
+    let p = Project::new();
+    let ws = workspace();
+    p.write(
+        "rigc.toml",
+        std::fs::read(ws.join("rigc.toml")).expect("rigc.toml"),
+    );
+    for rig in gallery_rigs() {
+        let name = rig
+            .file_name()
+            .expect("a name")
+            .to_string_lossy()
+            .into_owned();
+        p.copy_dir(&rig, &format!("gallery/{name}"));
+        let _ = std::fs::remove_dir_all(p.path().join(format!("gallery/{name}/build")));
+    }
+    let lib = "target/release/librigc_studio_example.so";
+    p.write(lib, std::fs::read(ws.join(lib)).expect("the studio plugin"));
+    p
+}
+
 /// `rigc build` of the gallery rig in `dir` into `out`, from the workspace
 /// (so the gallery's `rigc.toml` applies), with `extra` arguments.
 pub fn build_gallery_rig(dir: &Path, out: &Path, extra: &[&str]) -> Run {

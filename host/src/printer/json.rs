@@ -179,6 +179,7 @@ pub fn document_text(
         })
         .collect();
     let green = results.iter().filter(|r| r.is_green()).count();
+    let (local_hits, remote_hits) = super::target::hits(results);
     let doc = Document {
         spec: "rigc-build-report/1",
         targets,
@@ -194,8 +195,8 @@ pub fn document_text(
                 .iter()
                 .map(|r| r.log.iter().filter(|e| !e.ran).count())
                 .sum(),
-            local_hits: super::target::hits(results).0,
-            remote_hits: super::target::hits(results).1,
+            local_hits,
+            remote_hits,
             uploads: cache.remote.map_or(0, |r| r.uploads),
             remote_errors: cache.remote.map_or(0, |r| r.errors),
             remote_rejected: cache.remote.map_or(0, |r| r.rejected),
