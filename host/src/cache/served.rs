@@ -18,6 +18,16 @@ pub enum Served {
     Remote,
 }
 
+impl Served {
+    /// How the build report names it (`"from"` of a served stage).
+    pub fn name(self) -> &'static str {
+        match self {
+            Served::Local => "local",
+            Served::Remote => "remote",
+        }
+    }
+}
+
 /// What the remote cache did in one process.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Counts {

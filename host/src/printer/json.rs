@@ -164,12 +164,8 @@ pub fn document_text(
                     .iter()
                     .map(|e| Stage {
                         stage: &e.stage,
-                        ran: e.ran,
-                        from: match (e.ran, e.remote) {
-                            (true, _) => None,
-                            (false, false) => Some("local"),
-                            (false, true) => Some("remote"),
-                        },
+                        ran: e.did_run(),
+                        from: e.served.map(crate::cache::Served::name),
                     })
                     .collect(),
                 gate,
@@ -189,11 +185,11 @@ pub fn document_text(
             red: results.len() - green,
             stages_ran: results
                 .iter()
-                .map(|r| r.log.iter().filter(|e| e.ran).count())
+                .map(|r| r.log.iter().filter(|e| e.did_run()).count())
                 .sum(),
             stages_cached: results
                 .iter()
-                .map(|r| r.log.iter().filter(|e| !e.ran).count())
+                .map(|r| r.log.iter().filter(|e| !e.did_run()).count())
                 .sum(),
             local_hits,
             remote_hits,
@@ -277,9 +273,11 @@ mod tests {
             "verdict": if r.is_green() { "green" } else { "red" },
             "ms": (r.elapsed.as_secs_f64() * 1e6).round() / 1e3,
             "stages": r.log.iter().map(|e| {
-                let mut s = json!({"stage": e.stage, "ran": e.ran});
-                if !e.ran {
-                    s["from"] = json!(if e.remote { "remote" } else { "local" });
+                let mut s = json!({"stage": e.stage, "ran": e.served.is_none()});
+                match e.served {
+                    Some(crate::cache::Served::Local) => s["from"] = json!("local"),
+                    Some(crate::cache::Served::Remote) => s["from"] = json!("remote"),
+                    None => {}
                 }
                 s
             }).collect::<Vec<_>>(),
@@ -295,7 +293,7 @@ mod tests {
         let served: Vec<&StageEvent> = results
             .iter()
             .flat_map(|r| &r.log)
-            .filter(|e| !e.ran)
+            .filter(|e| e.served.is_some())
             .collect();
         let remote = cache.remote.unwrap_or_default();
         json!({
@@ -305,10 +303,10 @@ mod tests {
                 "targets": results.len(),
                 "green": green,
                 "red": results.len() - green,
-                "stagesRan": results.iter().map(|r| r.log.iter().filter(|e| e.ran).count()).sum::<usize>(),
-                "stagesCached": results.iter().map(|r| r.log.iter().filter(|e| !e.ran).count()).sum::<usize>(),
-                "localHits": served.iter().filter(|e| !e.remote).count(),
-                "remoteHits": served.iter().filter(|e| e.remote).count(),
+                "stagesRan": results.iter().map(|r| r.log.iter().filter(|e| e.did_run()).count()).sum::<usize>(),
+                "stagesCached": results.iter().map(|r| r.log.iter().filter(|e| !e.did_run()).count()).sum::<usize>(),
+                "localHits": served.iter().filter(|e| e.served == Some(crate::cache::Served::Local)).count(),
+                "remoteHits": served.iter().filter(|e| e.served == Some(crate::cache::Served::Remote)).count(),
                 "uploads": remote.uploads,
                 "remoteErrors": remote.errors,
                 "remoteRejected": remote.rejected,
@@ -345,11 +343,7 @@ mod tests {
             log: vec![
                 StageEvent::ran("parse:rig".into()),
                 StageEvent::cached("setup".into()),
-                StageEvent {
-                    stage: "atlas".into(),
-                    ran: false,
-                    remote: true,
-                },
+                StageEvent::served("atlas".into(), crate::cache::Served::Remote),
             ],
             warnings: Vec::new(),
             elapsed: Duration::from_micros(12_345_678),

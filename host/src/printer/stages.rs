@@ -46,10 +46,12 @@ mod tests {
     fn log(stages: &[(&str, bool)]) -> Vec<StageEvent> {
         stages
             .iter()
-            .map(|(s, ran)| StageEvent {
-                stage: s.to_string(),
-                ran: *ran,
-                remote: false,
+            .map(|(s, ran)| {
+                if *ran {
+                    StageEvent::ran(s.to_string())
+                } else {
+                    StageEvent::cached(s.to_string())
+                }
             })
             .collect()
     }

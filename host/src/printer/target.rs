@@ -5,6 +5,7 @@
 
 use super::{gate, stages::split, stages::stage_list};
 use crate::build::TargetResult;
+use crate::cache::Served;
 use crate::project::Project;
 use rigc_diag::write::Written;
 
@@ -237,17 +238,12 @@ pub fn cache_line(results: &[TargetResult], c: &crate::cache::Counts) -> Option<
 
 /// How many stages of `results` the local cache served, and the remote.
 pub fn hits(results: &[TargetResult]) -> (usize, usize) {
-    let served = results.iter().flat_map(|r| &r.log).filter(|e| !e.ran);
-    served.fold(
-        (0, 0),
-        |(l, r), e| {
-            if e.remote {
-                (l, r + 1)
-            } else {
-                (l + 1, r)
-            }
-        },
-    )
+    let served = results.iter().flat_map(|r| &r.log);
+    served.fold((0, 0), |(l, r), e| match e.served {
+        Some(Served::Local) => (l + 1, r),
+        Some(Served::Remote) => (l, r + 1),
+        None => (l, r),
+    })
 }
 
 /// The totals line after the table, and whether it is red (on stderr).

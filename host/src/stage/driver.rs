@@ -10,16 +10,13 @@
 use super::{Hashed, KeyBuilder, Stage};
 use crate::cache::{Cache, Hash, Served};
 
-/// Whether a stage ran or was served from the cache.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+/// Whether a stage ran, or which cache served it.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StageEvent {
     /// The stage (`parse:rig`, `animation:walk`, `gate:rigc-core-rules`, …).
     pub stage: String,
-    /// Did it run (`false`: served from the cache)?
-    pub ran: bool,
-    /// Was it served from the remote cache (never when it ran)?
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub remote: bool,
+    /// The cache that served its output; `None` when it ran.
+    pub served: Option<Served>,
 }
 
 impl StageEvent {
@@ -27,18 +24,26 @@ impl StageEvent {
     pub fn ran(stage: String) -> StageEvent {
         StageEvent {
             stage,
-            ran: true,
-            remote: false,
+            served: None,
         }
     }
 
     /// A stage the local cache served.
     pub fn cached(stage: String) -> StageEvent {
+        StageEvent::served(stage, Served::Local)
+    }
+
+    /// A stage `from` served.
+    pub fn served(stage: String, from: Served) -> StageEvent {
         StageEvent {
             stage,
-            ran: false,
-            remote: false,
+            served: Some(from),
         }
+    }
+
+    /// Did the stage run (rather than be served from a cache)?
+    pub fn did_run(&self) -> bool {
+        self.served.is_none()
     }
 }
 
@@ -108,11 +113,7 @@ impl<'a> Driver<'a> {
         let key = self.key(stage, &name);
         if let Some((output, bytes, from)) = cache.lookup(&key, &name) {
             if let Ok(value) = serde_json::from_slice::<S::Output>(&bytes) {
-                self.log.push(StageEvent {
-                    stage: name,
-                    ran: false,
-                    remote: from == Served::Remote,
-                });
+                self.log.push(StageEvent::served(name, from));
                 return Ok(Hashed::known(value, output));
             }
         }
@@ -134,7 +135,7 @@ impl<'a> Driver<'a> {
 /// cache (`!ran`), in order.
 pub fn named(log: &[StageEvent], ran: bool) -> Vec<&str> {
     log.iter()
-        .filter(|e| e.ran == ran)
+        .filter(|e| e.did_run() == ran)
         .map(|e| e.stage.as_str())
         .collect()
 }
