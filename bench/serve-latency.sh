@@ -14,6 +14,12 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 edits="${EDITS:-15}"
 debounce="${DEBOUNCE:-}"
 cd "$root"
+for need in .player .browser /usr/bin/chromium; do
+  if [ ! -e "$need" ]; then
+    echo "bench: $need is missing (run scripts/setup-player.sh and scripts/setup-browser.sh)" >&2
+    exit 1
+  fi
+done
 cargo build --release -q -p rigc -p rigc-studio-example
 work="$(mktemp -d)"
 log="$work/watch.log"
@@ -36,9 +42,10 @@ if [ -n "$debounce" ]; then args+=(--debounce "$debounce"); fi
 pid=$!
 for _ in $(seq 1 300); do
   grep -q "rebuilt snail" "$log" 2>/dev/null && break
+  kill -0 "$pid" 2>/dev/null || break
   sleep 0.1
 done
-url="$(grep -o 'snail http://127.0.0.1:[0-9]*/snail/' "$log" | head -1 | cut -d' ' -f2)"
+url="$(grep -o 'snail http://127.0.0.1:[0-9]*/snail/' "$log" | head -1 | cut -d' ' -f2 || true)"
 if [ -z "$url" ]; then
   echo "rigc watch --serve did not start:" >&2
   cat "$log" >&2
