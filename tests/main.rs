@@ -45,7 +45,7 @@
 //! - `audit_fixtures` — the rigs that make A24, A25 and A43 measure: a positive control and a build-level mutant each
 //! - `preview`   — `rigc preview` in the official Spine Web Player, opened in headless Chromium (loads, draws the posed box, plays), one and two panes, every refusal; `official_frame`, the player's pixels on a given grid
 //! - `vote`      — `rigc vote`: a ballot of two built walks, a result recorded and its ledger line, tampered and repeat results refused, --again, ballot refusals; in Chromium when installed, both panes play and the page saves a vote that --record takes
-//! - `remote_cache` — the remote cache against nginx: clones served by each other's uploads, concurrent shards, corrupt blobs and swapped entries named and rebuilt, a down/stopping/503 server costs one warning, read-only, the bearer token, a hung server; a garbage-answering server named a few times, then left alone
+//! - `remote_cache` — the remote cache against nginx: clones served by each other's uploads, concurrent shards, corrupt blobs and swapped entries named and rebuilt, a down/stopping/503 server costs one warning, read-only, the bearer token, a hung server; a garbage-answering server named a few times, then left alone; a hostile hand-written server (truncated, flipped, swapped, huge, broken, slow answers) never decides a build, each bad answer counted
 //! - `verdicts`  — a build's verdicts read from its `--report`, the registered rules from `rigc plugins`
 
 mod fixture;

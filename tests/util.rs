@@ -27,12 +27,39 @@ pub fn shared() -> PathBuf {
     dir
 }
 
+/// `cargo`, as the tests run it to build what they load: without the
+/// variables cargo set for this test process (`CARGO_MANIFEST_DIR=…/tests`,
+/// `CARGO_PKG_*`, …). Passed on, they change the fingerprint of a dependency
+/// whose build script reads one (ring's reads `CARGO_MANIFEST_DIR`), so every
+/// test run and every plain `cargo build` after it rebuilt ring, rustls, ureq
+/// and rigc (~13 s each way).
+pub fn cargo() -> Command {
+    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    for (k, _) in std::env::vars_os() {
+        let k = k.to_string_lossy();
+        let set_for_tests = k.starts_with("CARGO_PKG_")
+            || k.starts_with("CARGO_BIN_EXE_")
+            || matches!(
+                &*k,
+                "CARGO_MANIFEST_DIR"
+                    | "CARGO_MANIFEST_PATH"
+                    | "CARGO_CRATE_NAME"
+                    | "CARGO_PRIMARY_PACKAGE"
+                    | "CARGO_TARGET_TMPDIR"
+                    | "CARGO_RUSTC_CURRENT_DIR"
+            );
+        if set_for_tests {
+            cmd.env_remove(&*k);
+        }
+    }
+    cmd
+}
+
 /// The `rigc` binary, built (or confirmed fresh) once per test run.
 pub fn rigc_bin() -> PathBuf {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let status = Command::new(cargo)
+        let status = cargo()
             .args(["build", "-q", "-p", "rigc", "--bin", "rigc"])
             .current_dir(workspace())
             .status()
@@ -238,8 +265,7 @@ pub fn plugin_library(package: &str) -> PathBuf {
             Some("debug") | None => "dev",
             Some(profile) => profile,
         };
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let status = Command::new(cargo)
+        let status = cargo()
             .args(["build", "-q", "-p", package, "--profile", profile])
             .current_dir(workspace())
             .status()
@@ -312,8 +338,7 @@ pub fn build_gallery_rig(dir: &Path, out: &Path, extra: &[&str]) -> Run {
 pub fn gallery_plugins() {
     static DONE: OnceLock<()> = OnceLock::new();
     DONE.get_or_init(|| {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let status = Command::new(cargo)
+        let status = cargo()
             .args(["build", "-q", "--release", "-p", "rigc-studio-example"])
             .current_dir(workspace())
             .status()

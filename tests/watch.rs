@@ -349,8 +349,7 @@ fn watch_without_a_project_file_or_with_an_unknown_target_is_a_usage_error() {
 fn studio_plugin() -> PathBuf {
     static LIB: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     LIB.get_or_init(|| {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let status = Command::new(cargo)
+        let status = util::cargo()
             .args(["build", "-q", "-p", "rigc-studio-example"])
             .current_dir(util::workspace())
             .status()

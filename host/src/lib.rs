@@ -48,6 +48,7 @@ mod workspace;
 pub use build::pipeline::Compiled;
 pub use build::sources::{image_paths, read_spec, Sources};
 pub use build::{compile_uncached, TargetSpec};
+pub use cache::remote::REJECTED_BEFORE_OFF;
 pub use plugins::{builtins, load, Plugin, Registry, Request};
 pub use project::Project;
 pub use stages::gate::{run_plugins, GateReport};

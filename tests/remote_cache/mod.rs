@@ -7,11 +7,14 @@
 //! not nginx) costs one warning and a local green build; read-only mode
 //! uploads nothing; the token travels as a bearer header and is never printed;
 //! a server answering garbage is named no more than a flood of one code is,
-//! then left alone.
+//! then left alone; a hostile server (`hostile`, hand-written) answering a
+//! seeded share of requests with every kind of bad answer never decides a
+//! build, and each bad answer is counted.
 //! What ran and what was served is read from each build's `--report`.
 
 mod access;
 mod faults;
+mod hostile;
 mod sharing;
 
 use crate::nginx::Nginx;
