@@ -14,7 +14,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 edits="${EDITS:-15}"
 debounce="${DEBOUNCE:-}"
 cd "$root"
-for need in .player .browser /usr/bin/chromium; do
+for need in .player .browser "${RIGC_CHROMIUM:-/usr/bin/chromium}"; do
   if [ ! -e "$need" ]; then
     echo "bench: $need is missing (run scripts/setup-player.sh and scripts/setup-browser.sh)" >&2
     exit 1

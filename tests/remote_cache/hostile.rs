@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// How a request is answered when it is not answered honestly.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Fault {
     // Answers that arrive whole and do not check: counted as rejected.
     /// The object with one byte flipped.
@@ -32,7 +32,7 @@ enum Fault {
     /// `200` with random bytes.
     Random,
     // Answers that fail in transport: the server is turned off.
-    /// A `Content-Length` of the object's, half of it sent, then a hang-up.
+    /// A `Content-Length` above the object's, half of it sent, then a hang-up.
     Truncated,
     /// A `Content-Length` of a terabyte, a KiB sent, then a hang-up.
     Huge,
@@ -180,6 +180,8 @@ fn redirect(w: &mut TcpStream, to: &str) -> std::io::Result<()> {
 }
 
 fn serve(conn: TcpStream, state: &Mutex<State>) {
+    // An answer is written as a head and a body: without NODELAY the body
+    // waits on the client's delayed ACK, 40 ms an answer.
     let _ = conn.set_nodelay(true);
     let mut w = match conn.try_clone() {
         Ok(w) => w,
@@ -233,18 +235,21 @@ fn serve(conn: TcpStream, state: &Mutex<State>) {
             if put && fault.is_none() {
                 s.objects.insert(path.clone(), body);
             }
-            let honest = s.objects.get(&path).cloned();
-            // Another object of the same space (`/rc/ac/…` or `/rc/cas/…`).
-            let space = path
-                .rsplit_once('/')
-                .map(|(d, _)| d.to_string())
-                .unwrap_or_default();
-            let other = s
-                .objects
-                .iter()
-                .find(|(k, _)| **k != path && k.starts_with(&space))
-                .map(|(_, v)| v.clone());
-            (fault, honest, other)
+            let honest = if put {
+                None
+            } else {
+                s.objects.get(&path).cloned()
+            };
+            // For `Swapped`: another object of the same space (`/rc/ac/…` or
+            // `/rc/cas/…`).
+            let other = (fault == Some(Fault::Swapped)).then(|| {
+                let space = path.rsplit_once('/').map_or("", |(d, _)| d);
+                s.objects
+                    .iter()
+                    .find(|(k, _)| **k != path && k.starts_with(space))
+                    .map(|(_, v)| v.clone())
+            });
+            (fault, honest, other.flatten())
         };
         let answer = |w: &mut TcpStream, status: &str, body: &[u8]| {
             let head = format!(
@@ -265,9 +270,7 @@ fn serve(conn: TcpStream, state: &Mutex<State>) {
                 }
             }
             (_, Some(f)) => {
-                let obj = honest
-                    .clone()
-                    .unwrap_or_else(|| b"{\"not\": \"here\"}".to_vec());
+                let obj = honest.unwrap_or_else(|| b"{\"not\": \"here\"}".to_vec());
                 match f {
                     Fault::Flipped => {
                         let mut b = obj;
